@@ -1,0 +1,170 @@
+/**
+ * zod schemas: the single source of the public types (`z.infer`).
+ *
+ * Offsets are UTF-16 code-unit indexes into a JavaScript string, half-open `[start, end)`.
+ */
+import { z } from "zod";
+
+/** A half-open character span `[start, end)` in a string (UTF-16 code units). */
+export const SpanSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export type Span = z.infer<typeof SpanSchema>;
+
+/** The four verdicts (see DESIGN.md, "What a verdict means"). */
+export const VerdictLabelSchema = z.enum(["supported", "contradicted", "unsupported", "not_checkable"]);
+export type VerdictLabel = z.infer<typeof VerdictLabelSchema>;
+
+/** What a claim is. Only `factual` and `hedge` claims are checked against evidence. */
+export const ClaimKindSchema = z.enum(["factual", "opinion", "hedge", "question", "not_checkable"]);
+export type ClaimKind = z.infer<typeof ClaimKindSchema>;
+
+/** An evidence record as stored in the ledger: the whole tool output, never truncated. */
+export const EvidenceRecordSchema = z.object({
+  /** Ledger-wide id, `e1`, `e2`, ... in recording order within a session. */
+  id: z.string(),
+  /** Tool or source name, e.g. `npm_view`. */
+  source: z.string(),
+  /** The tool call id, when the framework gave one; recording the same callId twice is a no-op. */
+  callId: z.string().nullable(),
+  /** Tool arguments, when known. */
+  args: z.unknown().optional(),
+  /** `text` for strings, `json` for JSON values (objects, arrays, numbers...). */
+  format: z.enum(["text", "json"]),
+  /** The content as given: the original string, or the JSON value. */
+  content: z.unknown(),
+  /** The text the verifier reads: the string itself, or the JSON flattened to `key.path: value` lines. */
+  text: z.string(),
+  /** SHA-256 (hex) of `text`. */
+  hash: z.string(),
+  /** Size of `text` in bytes (UTF-8). */
+  bytes: z.number().int(),
+  /** Number of chunks (passages) the text was split into. */
+  chunkCount: z.number().int(),
+  /** Recording time, ms since the Unix epoch. */
+  recordedAt: z.number(),
+});
+export type EvidenceRecord = z.infer<typeof EvidenceRecordSchema>;
+
+/** A passage of an evidence record, with its span in the record's `text`. */
+export const ChunkSchema = z.object({
+  id: z.string(),
+  evidenceId: z.string(),
+  source: z.string(),
+  text: z.string(),
+  span: SpanSchema,
+});
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+/** A passage returned by retrieval for a claim, best first. `score` is the retriever's own (BM25+ here). */
+export const PassageSchema = ChunkSchema.extend({ score: z.number() });
+export type Passage = z.infer<typeof PassageSchema>;
+
+/** An atomic claim of the draft. */
+export const ClaimSchema = z.object({
+  /** `r<response>.c<n>`, e.g. `r3.c2`. */
+  id: z.string(),
+  /** The claim as read by the verifier (markdown and citation markers removed). */
+  text: z.string(),
+  kind: ClaimKindSchema,
+  /** Span of the claim in the draft. */
+  span: SpanSchema,
+  /** Citation markers found on the claim, e.g. `["1"]` for `[1]`. */
+  citations: z.array(z.string()).default([]),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
+/** A quote from the evidence that decides a verdict. */
+export const EvidenceQuoteSchema = z.object({
+  evidenceId: z.string(),
+  source: z.string(),
+  text: z.string(),
+  /** Span of the quote in the evidence record's `text`. */
+  span: SpanSchema,
+});
+export type EvidenceQuote = z.infer<typeof EvidenceQuoteSchema>;
+
+/** A wrong value in a claim and the evidence value that replaces it. */
+export const CorrectionSchema = z.object({
+  /** Span in the draft of the wrong value (inside the claim's span). */
+  span: SpanSchema,
+  /** The wrong text as written in the draft. */
+  wrong: z.string(),
+  /** The replacement, taken from the evidence (formatted in the claim's style where possible). */
+  value: z.string(),
+  /** Where the value comes from. */
+  quote: EvidenceQuoteSchema,
+});
+export type Correction = z.infer<typeof CorrectionSchema>;
+
+/** What one tier said about one claim. */
+export const TierTraceSchema = z.object({
+  tier: z.number().int(),
+  name: z.string(),
+  outcome: z.union([VerdictLabelSchema, z.literal("pass"), z.literal("error")]),
+  confidence: z.number().min(0).max(1).nullable(),
+  note: z.string(),
+  /** Wall time this tier spent on this claim's batch, ms. */
+  ms: z.number(),
+});
+export type TierTrace = z.infer<typeof TierTraceSchema>;
+
+/** The verdict on one claim. */
+export const ClaimVerdictSchema = z.object({
+  claimId: z.string(),
+  verdict: VerdictLabelSchema,
+  /** 0..1: how sure the deciding tier is. */
+  confidence: z.number().min(0).max(1),
+  /** The tier that decided (`-1` when no tier ran, e.g. not_checkable claims). */
+  tier: z.number().int(),
+  quotes: z.array(EvidenceQuoteSchema),
+  corrections: z.array(CorrectionSchema),
+  trace: z.array(TierTraceSchema),
+});
+export type ClaimVerdict = z.infer<typeof ClaimVerdictSchema>;
+
+export const DecisionSchema = z.enum(["pass", "annotate", "rewrite", "block"]);
+export type Decision = z.infer<typeof DecisionSchema>;
+
+export const StrictnessSchema = z.enum(["lenient", "balanced", "strict"]);
+export type Strictness = z.infer<typeof StrictnessSchema>;
+
+export const ActionSchema = z.enum(["annotate", "rewrite", "block"]);
+export type Action = z.infer<typeof ActionSchema>;
+
+/** Counts of verdicts. */
+export const VerdictCountsSchema = z.object({
+  supported: z.number().int(),
+  contradicted: z.number().int(),
+  unsupported: z.number().int(),
+  not_checkable: z.number().int(),
+});
+export type VerdictCounts = z.infer<typeof VerdictCountsSchema>;
+
+/** The report of one `verify` call. */
+export const ReportSchema = z.object({
+  /** `r<n>`, unique within the session. */
+  responseId: z.string(),
+  sessionId: z.string(),
+  draft: z.string(),
+  claims: z.array(ClaimSchema),
+  verdicts: z.array(ClaimVerdictSchema),
+  counts: VerdictCountsSchema,
+  /**
+   * supported / checkable claims, 0..1, where checkable = supported + contradicted + unsupported.
+   * `null` when there is nothing to check (never 1.0, never NaN).
+   */
+  groundingScore: z.number().min(0).max(1).nullable(),
+  decision: DecisionSchema,
+  strictness: StrictnessSchema,
+  action: ActionSchema,
+  /** The text that may ship: the draft, annotated, or rewritten; `null` when blocked. */
+  output: z.string().nullable(),
+  /** Why the policy decided as it did, one line per reason. */
+  reasons: z.array(z.string()),
+  /** Evidence sources cited by the rewrite, in marker order (`[1]` = first). */
+  sources: z.array(z.object({ marker: z.string(), evidenceId: z.string(), source: z.string() })),
+  evidenceCount: z.number().int(),
+  /** Wall time of the whole verify call, ms. */
+  ms: z.number(),
+  createdAt: z.number(),
+});
+export type Report = z.infer<typeof ReportSchema>;
