@@ -1,0 +1,25 @@
+import type { ClaimKind, Span } from "../schema.js";
+
+/**
+ * A claim as an extractor returns it, before the firewall numbers it (`r3.c2`).
+ */
+export interface ExtractedClaim {
+  /** The claim as the verifier and the user read it: markdown, citation markers and list bullets removed, whitespace collapsed. */
+  text: string;
+  kind: ClaimKind;
+  /** Span of the claim in the draft, `[start, end)`, trimmed of surrounding whitespace and bullet markers. */
+  span: Span;
+  /** Citation markers on the claim, e.g. `["1"]` for `[1]`, in order. */
+  citations: string[];
+  /**
+   * `map[i]` is the draft index of `text[i]`, or -1 for a character that is not in the draft (an inserted
+   * space or a synthesised word). Lets tier 0 place a correction on the exact figure in the draft.
+   */
+  map: number[];
+}
+
+/** Splits a draft into atomic claims. Rule-based now; an LLM extractor comes later behind the same shape. */
+export interface ClaimExtractor {
+  readonly name: string;
+  extract(draft: string): Promise<ExtractedClaim[]>;
+}
