@@ -1,0 +1,81 @@
+/**
+ * Typed errors. Every error the firewall throws is a {@link FirewallError}; check with
+ * `FirewallError.isInstance(e)` (works across duplicated package copies, as `AISDKError` does).
+ */
+import type { Report } from "./schema.js";
+
+const marker = Symbol.for("hallucination-firewall.error");
+
+/** Base class of the firewall's errors. `cause` carries the underlying error when there is one. */
+export class FirewallError extends Error {
+  private readonly [marker] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "FirewallError";
+  }
+
+  /** True for any firewall error, even one thrown by another copy of this package. */
+  static isInstance(error: unknown): error is FirewallError {
+    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+  }
+}
+
+function hasName(error: unknown, name: string): boolean {
+  return FirewallError.isInstance(error) && error.name === name;
+}
+
+/** The policy blocked the answer. `report` says which claims failed and why. */
+export class HallucinationBlocked extends FirewallError {
+  readonly report: Report;
+
+  constructor(report: Report) {
+    const failing = report.verdicts.filter((v) => v.verdict === "contradicted" || v.verdict === "unsupported");
+    super(
+      `Answer blocked by the ${report.strictness} policy: ${failing.length} claim(s) failed verification ` +
+        `(${report.reasons.join("; ")}). Read error.report for each claim's verdict and evidence.`,
+    );
+    this.name = "HallucinationBlocked";
+    this.report = report;
+  }
+
+  static override isInstance(error: unknown): error is HallucinationBlocked {
+    return hasName(error, "HallucinationBlocked");
+  }
+}
+
+/** Options or usage are wrong; the message names the option and the accepted values. */
+export class ConfigError extends FirewallError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ConfigError";
+  }
+
+  static override isInstance(error: unknown): error is ConfigError {
+    return hasName(error, "ConfigError");
+  }
+}
+
+/** Evidence could not be recorded or read (binary content, malformed JSON declared as JSON, unreadable file). */
+export class EvidenceError extends FirewallError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "EvidenceError";
+  }
+
+  static override isInstance(error: unknown): error is EvidenceError {
+    return hasName(error, "EvidenceError");
+  }
+}
+
+/** The draft could not be verified as given (not a string, binary, over the size limit). */
+export class DraftError extends FirewallError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DraftError";
+  }
+
+  static override isInstance(error: unknown): error is DraftError {
+    return hasName(error, "DraftError");
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * BM25+ passage index over a session's chunks, backed by MiniSearch (a maintained full-text search library,
+ * BM25+ scoring: Lv & Zhai, "Lower-bounding term frequency normalization", CIKM 2011).
+ *
+ * Adding is batched: chunks are queued by `add` and indexed on the next `search`, so recording a tool
+ * output stays cheap and the indexing cost is paid once per batch, where verification already spends.
+ */
+import MiniSearch from "minisearch";
+import { STOP_WORDS } from "../text/stop-words.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
+
+/** Index terms: tokens without stop words, Porter2-stemmed. */
+export function indexTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) if (!STOP_WORDS.has(t)) out.push(stemOf(t));
+  return out;
+}
+
+export interface IndexedChunk {
+  /** Position of the chunk in the ledger's chunk list. */
+  ord: number;
+  text: string;
+}
+
+export interface ScoredOrd {
+  ord: number;
+  score: number;
+}
+
+export class Bm25Index {
+  private readonly mini = new MiniSearch<IndexedChunk>({
+    fields: ["text"],
+    idField: "ord",
+    tokenize: indexTerms,
+    processTerm: (term) => term,
+    searchOptions: { combineWith: "OR" },
+  });
+  private pending: IndexedChunk[] = [];
+
+  add(chunk: IndexedChunk): void {
+    this.pending.push(chunk);
+  }
+
+  get size(): number {
+    return this.mini.documentCount + this.pending.length;
+  }
+
+  /** Index queued chunks now (called by `search`; call it ahead of time to move the cost off a verify). */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.mini.addAll(this.pending);
+    this.pending = [];
+  }
+
+  /**
+   * @param query free text (a claim, or its informative words); tokenised like the passages.
+   * @param limit number of passages to return.
+   * @returns chunk positions with their BM25+ scores, best first.
+   */
+  search(query: string, limit: number): ScoredOrd[] {
+    this.flush();
+    if (this.mini.documentCount === 0) return [];
+    const hits = this.mini.search(query);
+    const out: ScoredOrd[] = [];
+    for (const hit of hits) {
+      out.push({ ord: hit.id as number, score: hit.score });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The evidence ledger of one session: every tool output recorded whole, chunked with spans back into its
+ * text, and indexed for BM25+ retrieval.
+ */
+import { createHash } from "node:crypto";
+import type { Chunk, EvidenceRecord, Passage } from "../schema.js";
+import { Bm25Index } from "./bm25-index.js";
+import { chunkSpans } from "./chunk.js";
+import { toEvidenceText } from "./evidence-text.js";
+
+/** What `record` takes. */
+export interface RecordInput {
+  /** Tool or source name (e.g. `npm_view`); defaults to `tool`. */
+  source?: string;
+  /** The tool output: a string, bytes (UTF-8), or any JSON value. */
+  content: unknown;
+  /** The tool's arguments, kept for display. */
+  args?: unknown;
+  /** Tool call id: recording the same id twice returns the first record and adds nothing. */
+  callId?: string | null;
+  /** Force how a string is read; by default a string holding a JSON object or array is read as JSON. */
+  format?: "text" | "json";
+}
+
+export class EvidenceLedger {
+  readonly records: EvidenceRecord[] = [];
+  readonly chunks: Chunk[] = [];
+  private readonly byCallId = new Map<string, EvidenceRecord>();
+  private readonly byId = new Map<string, EvidenceRecord>();
+  private readonly chunksByRecord = new Map<string, Chunk[]>();
+  private readonly index = new Bm25Index();
+  private bytesTotal = 0;
+  private readonly memos = new Map<string, Map<string, unknown>>();
+
+  constructor(private readonly options: { maxEvidenceBytes?: number } = {}) {}
+
+  /** Total evidence text recorded, bytes (UTF-8). */
+  get bytes(): number {
+    return this.bytesTotal;
+  }
+
+  /**
+   * Records a tool output. Cost is linear in its size (decode, flatten, chunk, hash); indexing is deferred
+   * to the next retrieval.
+   * @throws EvidenceError for binary, non-UTF-8, oversized or malformed-JSON-declared-as-JSON content.
+   */
+  record(input: RecordInput): EvidenceRecord {
+    const callId = input.callId ?? null;
+    if (callId !== null) {
+      const seen = this.byCallId.get(callId);
+      if (seen) return seen;
+    }
+    const source = input.source?.trim() || "tool";
+    const ev = toEvidenceText(input.content, source, { format: input.format, maxBytes: this.options.maxEvidenceBytes });
+    const id = `e${this.records.length + 1}`;
+    const spans = chunkSpans(ev.text);
+    const bytes = Buffer.byteLength(ev.text, "utf8");
+    const record: EvidenceRecord = {
+      id,
+      source,
+      callId,
+      ...(input.args === undefined ? {} : { args: input.args }),
+      format: ev.format,
+      content: ev.content,
+      text: ev.text,
+      hash: createHash("sha256").update(ev.text).digest("hex"),
+      bytes,
+      chunkCount: spans.length,
+      recordedAt: Date.now(),
+    };
+    this.adopt(record, spans);
+    return record;
+  }
+
+  /** Adds a record that was made elsewhere (e.g. loaded from a store), re-chunking its text. */
+  restore(record: EvidenceRecord): void {
+    if (this.byId.has(record.id)) return;
+    this.adopt(record, chunkSpans(record.text));
+  }
+
+  private adopt(record: EvidenceRecord, spans: Array<[number, number]>): void {
+    const own: Chunk[] = [];
+    this.chunksByRecord.set(record.id, own);
+    for (let i = 0; i < spans.length; i++) {
+      const span = spans[i]!;
+      const chunk: Chunk = {
+        id: `${record.id}.k${i + 1}`,
+        evidenceId: record.id,
+        source: record.source,
+        text: record.text.slice(span[0], span[1]),
+        span,
+      };
+      this.index.add({ ord: this.chunks.length, text: chunk.text });
+      this.chunks.push(chunk);
+      own.push(chunk);
+    }
+    this.records.push(record);
+    this.byId.set(record.id, record);
+    if (record.callId !== null) this.byCallId.set(record.callId, record);
+    this.bytesTotal += record.bytes;
+  }
+
+  /**
+   * Per-ledger cache of what tiers derive from a chunk or record (parsed figures, stems...), so each
+   * passage is analysed once per session however many claims retrieve it.
+   * @param kind cache name, e.g. `quantities`; @param key a chunk or record id.
+   */
+  memo<T>(kind: string, key: string, compute: () => T): T {
+    let m = this.memos.get(kind);
+    if (!m) this.memos.set(kind, (m = new Map()));
+    if (m.has(key)) return m.get(key) as T;
+    const value = compute();
+    m.set(key, value);
+    return value;
+  }
+
+  /** Chunks of one record, in order. */
+  chunksOf(evidenceId: string): Chunk[] {
+    return this.chunksByRecord.get(evidenceId) ?? [];
+  }
+
+  get(id: string): EvidenceRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Index any queued chunks now. */
+  flush(): void {
+    this.index.flush();
+  }
+
+  /**
+   * BM25+ retrieval.
+   * @param query claim text (or its informative words).
+   * @param limit passages to return (default 5).
+   * @returns passages best first, each with its span in the evidence record's text.
+   */
+  retrieve(query: string, limit = 5): Passage[] {
+    return this.index.search(query, limit).map(({ ord, score }) => ({ ...this.chunks[ord]!, score }));
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * Applies a policy to verdicts: decides pass / annotate / rewrite / block and writes the text that may ship.
+ * Deterministic, and a rewrite never adds a fact: it only puts evidence values in place of wrong figures,
+ * hedges or removes unsupported claims, and adds citation markers to recorded sources.
+ */
+import type { Claim, ClaimVerdict, Decision, Report } from "../schema.js";
+import type { Policy } from "./presets.js";
+import { applyEdits, insertionPoint, removalSpan, type TextEdit } from "./text-edits.js";
+
+export interface PolicyResult {
+  decision: Decision;
+  output: string | null;
+  reasons: string[];
+  sources: Report["sources"];
+}
+
+/** Hedge and question claims may be flagged and annotated, never the reason for a block. */
+const NEVER_BLOCKS = new Set(["hedge", "opinion", "question", "not_checkable"]);
+
+/** Marker appended to an unsupported claim by a hedging rewrite. */
+export const HEDGE_MARK = " (not confirmed by the tool results)";
+
+export function isFlagged(v: ClaimVerdict, policy: Policy): boolean {
+  if (v.verdict === "contradicted") return v.confidence >= policy.flagContradicted;
+  if (v.verdict === "unsupported") return v.confidence >= policy.flagUnsupported;
+  return false;
+}
+
+/**
+ * @param groundingScore supported / checkable, or null when nothing was checkable.
+ */
+export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdict[], groundingScore: number | null, policy: Policy): PolicyResult {
+  const byId = new Map(claims.map((c) => [c.id, c]));
+  const flagged = verdicts.filter((v) => isFlagged(v, policy));
+  const reasons: string[] = [];
+  if (flagged.length === 0) {
+    return { decision: "pass", output: draft, reasons: ["no claim flagged"], sources: [] };
+  }
+  for (const v of flagged) {
+    const c = byId.get(v.claimId)!;
+    reasons.push(`${v.claimId} ${v.verdict}${v.corrections.length ? ` (evidence: ${v.corrections.map((x) => x.value).join(", ")})` : ""}: "${clip(c.text)}"`);
+  }
+  const blocking = flagged.filter((v) => !NEVER_BLOCKS.has(byId.get(v.claimId)!.kind));
+  let block = policy.action === "block" && blocking.length > 0;
+  if (!block && blocking.length > 0 && policy.blockUncorrectable) {
+    const stuck = blocking.filter((v) => v.verdict === "contradicted" && v.corrections.length === 0);
+    if (stuck.length > 0 && policy.action !== "annotate") {
+      block = true;
+      reasons.push(`${stuck.length} contradicted claim(s) cannot be corrected in place`);
+    }
+  }
+  if (!block && blocking.length > 0 && groundingScore !== null && groundingScore < policy.blockBelowScore) {
+    block = true;
+    reasons.push(`grounding score ${groundingScore.toFixed(2)} is below ${policy.blockBelowScore}`);
+  }
+  if (block) return { decision: "block", output: null, reasons, sources: [] };
+  if (policy.action === "annotate") {
+    return { decision: "annotate", output: annotate(draft, byId, flagged), reasons, sources: [] };
+  }
+  const rewritten = rewrite(draft, byId, verdicts, policy);
+  if (rewritten.output.trim() === "") {
+    reasons.push("nothing grounded is left after the rewrite");
+    return { decision: "block", output: null, reasons, sources: [] };
+  }
+  return { decision: "rewrite", output: rewritten.output, reasons, sources: rewritten.sources };
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** Marks each flagged claim inline: `⟦contradicted: evidence says 1,000⟧`. */
+export function annotate(draft: string, claims: Map<string, Claim>, flagged: ClaimVerdict[]): string {
+  const edits: TextEdit[] = flagged.map((v) => {
+    const c = claims.get(v.claimId)!;
+    const at = insertionPoint(draft, c.span);
+    const detail = v.corrections.length ? `: evidence says ${v.corrections.map((x) => x.value).join(", ")}` : v.verdict === "unsupported" ? ": no tool result supports this" : "";
+    return { start: at, end: at, text: ` ⟦${v.verdict}${detail}⟧` };
+  });
+  return applyEdits(draft, edits);
+}
+
+/**
+ * Rewrites a draft: corrections in place, unsupported claims hedged or removed, contradicted claims without
+ * a correction removed, and (with `cite`) markers on supported and corrected claims plus a source list.
+ */
+export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: ClaimVerdict[], policy: Policy): { output: string; sources: Report["sources"] } {
+  const edits: TextEdit[] = [];
+  const sources: Report["sources"] = [];
+  const existing = [...draft.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  let nextMarker = existing.length ? Math.max(...existing) + 1 : 1;
+  const markerOf = new Map<string, string>();
+  const cite = (v: ClaimVerdict): string => {
+    const quote = v.corrections[0]?.quote ?? v.quotes[0];
+    if (!policy.cite || !quote) return "";
+    let marker = markerOf.get(quote.evidenceId);
+    if (!marker) {
+      marker = String(nextMarker++);
+      markerOf.set(quote.evidenceId, marker);
+      sources.push({ marker, evidenceId: quote.evidenceId, source: quote.source });
+    }
+    return ` [${marker}]`;
+  };
+  for (const v of verdicts) {
+    const c = claims.get(v.claimId)!;
+    const flagged = isFlagged(v, policy);
+    if (v.verdict === "contradicted" && flagged) {
+      if (v.corrections.length > 0) {
+        for (const fix of v.corrections) edits.push({ start: fix.span[0], end: fix.span[1], text: fix.value });
+        const marker = c.citations.length ? "" : cite(v);
+        if (marker) {
+          const at = insertionPoint(draft, c.span);
+          edits.push({ start: at, end: at, text: marker });
+        }
+      } else {
+        const [s, e] = removalSpan(draft, c.span);
+        edits.push({ start: s, end: e, text: "" });
+      }
+    } else if (v.verdict === "unsupported" && flagged) {
+      if (policy.unsupported === "remove") {
+        const [s, e] = removalSpan(draft, c.span);
+        edits.push({ start: s, end: e, text: "" });
+      } else {
+        const at = insertionPoint(draft, c.span);
+        edits.push({ start: at, end: at, text: HEDGE_MARK });
+      }
+    } else if (v.verdict === "supported" && c.citations.length === 0) {
+      const marker = cite(v);
+      if (marker) {
+        const at = insertionPoint(draft, c.span);
+        edits.push({ start: at, end: at, text: marker });
+      }
+    }
+  }
+  let output = applyEdits(draft, edits).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n");
+  if (sources.length > 0) {
+    output = `${output.trimEnd()}\n\nSources:\n${sources.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
+  }
+  return { output, sources };
+}

@@ -1,0 +1,67 @@
+/**
+ * Span edits on a draft, applied from the end so earlier offsets stay valid.
+ */
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** Applies non-overlapping edits; of overlapping ones the first (by start, then longest) wins. */
+export function applyEdits(draft: string, edits: TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const kept: TextEdit[] = [];
+  let lastEnd = -1;
+  for (const e of sorted) {
+    // Insertions at the same point as another edit's start are fine; overlaps are not.
+    if (e.start < lastEnd) continue;
+    kept.push(e);
+    lastEnd = Math.max(lastEnd, e.end);
+  }
+  let out = draft;
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const e = kept[i]!;
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  }
+  return out;
+}
+
+const CONNECTOR_BEFORE = /(?:\s*[,;]\s*(?:and|but|or|while|whereas)?|\s+(?:and|but|or|while|whereas))\s*$/;
+
+/**
+ * The span to delete so that a claim disappears with its grammar: a whole bullet line, a whole sentence
+ * with the space after it, or a clause with the connector before it (", and traded 1,250 lots").
+ */
+export function removalSpan(draft: string, span: [number, number]): [number, number] {
+  let [start, end] = span;
+  const lineStart = draft.lastIndexOf("\n", start - 1) + 1;
+  const lineEndIdx = draft.indexOf("\n", end);
+  const lineEnd = lineEndIdx === -1 ? draft.length : lineEndIdx;
+  const before = draft.slice(lineStart, start);
+  const after = draft.slice(end, lineEnd);
+  if (/^\s*(?:[-*+]|\d+[.)])?\s*$/.test(before) && /^\s*(?:\[[^\]]*\])?\s*[.!?]?\s*$/.test(after)) {
+    // The claim is the whole line (a bullet or a one-sentence line): remove the line.
+    return [lineStart, lineEndIdx === -1 ? draft.length : lineEnd + 1];
+  }
+  const prevText = draft.slice(Math.max(lineStart, start - 40), start);
+  const sentenceStart = /(?:^|[.!?]["”’)]*)\s*$/.test(prevText) || start === lineStart;
+  if (sentenceStart) {
+    // Whole sentence: take its terminal punctuation, a trailing marker, and the following spaces.
+    const tail = /^(?:\s*\[[^\]]*\])*[.!?]*[ \t]*/.exec(draft.slice(end));
+    end += tail ? tail[0].length : 0;
+    return [start, end];
+  }
+  const connector = CONNECTOR_BEFORE.exec(prevText);
+  if (connector) start -= connector[0].length;
+  return [start, end];
+}
+
+/** Where to insert text at the end of a claim: before its terminal punctuation and citation markers. */
+export function insertionPoint(draft: string, span: [number, number]): number {
+  let end = span[1];
+  const text = draft.slice(span[0], end);
+  const m = /(?:\s*\[[^\]]*\])*\s*[.!?。！？:;,]*\s*$/.exec(text);
+  if (m) end -= m[0].length;
+  return Math.max(span[0], end);
+}

@@ -1,0 +1,256 @@
+/**
+ * One conversation's evidence ledger and reports. Sessions are isolated: two conversations in one process
+ * never see each other's evidence.
+ */
+import type { ClaimExtractor } from "./claims/types.js";
+import { DraftError, FirewallError, HallucinationBlocked } from "./errors.js";
+import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
+import { applyPolicy } from "./policy/apply-policy.js";
+import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
+import type { Claim, ClaimVerdict, EvidenceRecord, Report, Strictness, VerdictCounts } from "./schema.js";
+import type { Store } from "./store/store.js";
+import { runTiers } from "./verify/pipeline.js";
+import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
+
+/** Per-call options of `verify`: any policy field, plus `strictness`. */
+export interface VerifyOverrides extends PolicyOverrides {
+  strictness?: Strictness;
+  /** Passages retrieved per claim (default 5). */
+  topK?: number;
+  signal?: AbortSignal;
+}
+
+/** What `sessionReport()` returns: totals over every answer verified in the session. */
+export interface SessionReport {
+  sessionId: string;
+  responses: number;
+  evidenceCount: number;
+  evidenceBytes: number;
+  claims: VerdictCounts;
+  /** supported / checkable over all answers, 0..1, null when nothing was checkable. */
+  groundingScore: number | null;
+  decisions: Record<Report["decision"], number>;
+  reports: Report[];
+}
+
+/** What `explain(claimId)` returns. */
+export interface Explanation {
+  claim: Claim;
+  verdict: ClaimVerdict;
+  /** One paragraph a person can read: the verdict, the deciding tier and its note, the quote, the correction. */
+  text: string;
+}
+
+export interface SessionDeps {
+  extractor: ClaimExtractor;
+  tiers: Tier[];
+  store: Store;
+  strictness: Strictness;
+  policy: PolicyOverrides;
+  maxDraftChars: number;
+  maxEvidenceBytes: number | undefined;
+  topK: number;
+}
+
+const CHECKABLE = new Set(["factual", "hedge"]);
+
+export class Session {
+  readonly ledger: EvidenceLedger;
+  private reports: Report[] = [];
+  private responseCounter = 0;
+
+  constructor(
+    readonly id: string,
+    private readonly deps: SessionDeps,
+  ) {
+    this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes });
+    deps.store.ensureSession(id);
+    for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
+    this.reports = deps.store.listReports(id);
+    this.responseCounter = this.reports.length;
+  }
+
+  /**
+   * Records a tool output as evidence (stored whole, chunked, indexed on the next retrieval).
+   * @returns the evidence record (`id`, `hash`, `chunkCount`, ...); the same `callId` twice returns the first.
+   * @throws EvidenceError for binary, non-UTF-8, oversized, or malformed-declared-JSON content.
+   */
+  record(input: RecordInput): EvidenceRecord {
+    const before = this.ledger.records.length;
+    const record = this.ledger.record(input);
+    if (this.ledger.records.length > before) this.deps.store.putEvidence(this.id, record);
+    return record;
+  }
+
+  /**
+   * Wraps a function so that every value it returns (or resolves to) is recorded as evidence. Thrown errors
+   * and rejections pass through unrecorded: an error is not evidence.
+   */
+  watch<A extends unknown[], R>(fn: (...args: A) => R, options: { source?: string } = {}): (...args: A) => R {
+    const source = options.source ?? (fn.name || "tool");
+    return (...args: A): R => {
+      const out = fn(...args);
+      const save = (value: unknown) => {
+        this.record({ source, content: value === undefined ? "" : value, args: args.length === 1 ? args[0] : args });
+      };
+      if (out instanceof Promise) {
+        return out.then((value: unknown) => {
+          save(value);
+          return value;
+        }) as R;
+      }
+      save(out);
+      return out;
+    };
+  }
+
+  /**
+   * Verifies a draft answer against this session's evidence.
+   * @returns the report (claims with spans, one verdict each, grounding score, decision, text that may ship).
+   * @throws DraftError when the draft is not a string, holds binary data, or exceeds `maxDraftChars`.
+   */
+  async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
+    const started = performance.now();
+    checkDraft(draft, this.deps.maxDraftChars);
+    const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
+    const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
+    const responseId = `r${++this.responseCounter}`;
+    const extracted = await this.deps.extractor.extract(draft);
+    const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
+    const items: TierItem[] = [];
+    extracted.forEach((e, i) => {
+      const claim = claims[i]!;
+      if (!CHECKABLE.has(claim.kind)) return;
+      items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
+    });
+    const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, signal });
+    const byId = new Map(decided.map((v) => [v.claimId, v]));
+    const verdicts: ClaimVerdict[] = claims.map(
+      (c) =>
+        byId.get(c.id) ?? {
+          claimId: c.id,
+          verdict: "not_checkable",
+          confidence: 1,
+          tier: -1,
+          quotes: [],
+          corrections: [],
+          trace: [{ tier: -1, name: "extractor", outcome: "not_checkable", confidence: 1, note: `${c.kind} claim: nothing a tool output could settle`, ms: 0 }],
+        },
+    );
+    const counts = countVerdicts(verdicts);
+    const groundingScore = scoreOf(counts);
+    const result = applyPolicy(draft, claims, verdicts, groundingScore, policy);
+    const report: Report = {
+      responseId,
+      sessionId: this.id,
+      draft,
+      claims,
+      verdicts,
+      counts,
+      groundingScore,
+      decision: result.decision,
+      strictness: policy.strictness,
+      action: policy.action,
+      output: result.output,
+      reasons: result.reasons,
+      sources: result.sources,
+      evidenceCount: this.ledger.records.length,
+      ms: performance.now() - started,
+      createdAt: Date.now(),
+    };
+    this.reports.push(report);
+    this.deps.store.putReport(report);
+    return report;
+  }
+
+  /**
+   * @returns the text that may ship (the draft, annotated or rewritten).
+   * @throws HallucinationBlocked (carrying the report) when the policy blocks the answer.
+   */
+  async guard(draft: string, overrides: VerifyOverrides = {}): Promise<string> {
+    const report = await this.verify(draft, overrides);
+    if (report.decision === "block" || report.output === null) throw new HallucinationBlocked(report);
+    return report.output;
+  }
+
+  /**
+   * Rewrites a draft so that it states only what the evidence supports: wrong figures replaced by evidence
+   * values, unsupported claims hedged or removed, citations added. Never blocks.
+   * @returns the rewritten text and the report.
+   */
+  async rewriteGrounded(draft: string, options: { unsupported?: "hedge" | "remove"; strictness?: Strictness } = {}): Promise<{ text: string; report: Report }> {
+    const report = await this.verify(draft, {
+      strictness: options.strictness,
+      action: "rewrite",
+      unsupported: options.unsupported ?? "hedge",
+      blockUncorrectable: false,
+      blockBelowScore: 0,
+    });
+    return { text: report.output ?? "", report };
+  }
+
+  /**
+   * @param claimId e.g. `r3.c2`.
+   * @throws FirewallError when no answer of this session has that claim.
+   */
+  explain(claimId: string): Explanation {
+    for (const r of this.reports) {
+      const claim = r.claims.find((c) => c.id === claimId);
+      if (!claim) continue;
+      const verdict = r.verdicts.find((v) => v.claimId === claimId)!;
+      const decider = verdict.trace.find((t) => t.tier === verdict.tier && t.outcome !== "pass");
+      const lines = [
+        `Claim ${claimId} "${claim.text}" is ${verdict.verdict} (confidence ${verdict.confidence.toFixed(2)}, decided by ${decider ? `tier ${decider.tier} ${decider.name}` : "the extractor"}).`,
+        decider ? `Why: ${decider.note}.` : "",
+        ...verdict.corrections.map((c) => `Evidence says ${c.value} where the draft says ${c.wrong} (${c.quote.source}, ${c.quote.evidenceId}: "${c.quote.text}").`),
+        ...verdict.quotes.slice(0, 2).map((q) => `Quote from ${q.source} (${q.evidenceId}, chars ${q.span[0]}-${q.span[1]}): "${q.text}".`),
+      ].filter(Boolean);
+      return { claim, verdict, text: lines.join("\n") };
+    }
+    throw new FirewallError(`No claim '${claimId}' in session '${this.id}': claim ids look like r1.c2 and come from a report of this session.`);
+  }
+
+  /** Totals over every answer verified in this session. */
+  report(): SessionReport {
+    const claims: VerdictCounts = { supported: 0, contradicted: 0, unsupported: 0, not_checkable: 0 };
+    const decisions: SessionReport["decisions"] = { pass: 0, annotate: 0, rewrite: 0, block: 0 };
+    for (const r of this.reports) {
+      for (const k of Object.keys(claims) as Array<keyof VerdictCounts>) claims[k] += r.counts[k];
+      decisions[r.decision]++;
+    }
+    return {
+      sessionId: this.id,
+      responses: this.reports.length,
+      evidenceCount: this.ledger.records.length,
+      evidenceBytes: this.ledger.bytes,
+      claims,
+      groundingScore: scoreOf(claims),
+      decisions,
+      reports: [...this.reports],
+    };
+  }
+}
+
+/** Grounding score: supported / (supported + contradicted + unsupported); null when that is 0. */
+export function scoreOf(counts: VerdictCounts): number | null {
+  const checkable = counts.supported + counts.contradicted + counts.unsupported;
+  return checkable === 0 ? null : counts.supported / checkable;
+}
+
+function countVerdicts(verdicts: ClaimVerdict[]): VerdictCounts {
+  const counts: VerdictCounts = { supported: 0, contradicted: 0, unsupported: 0, not_checkable: 0 };
+  for (const v of verdicts) counts[v.verdict]++;
+  return counts;
+}
+
+function checkDraft(draft: unknown, maxChars: number): asserts draft is string {
+  if (typeof draft !== "string") {
+    throw new DraftError(`The draft must be a string, got ${draft === null ? "null" : typeof draft}: pass the answer's text (for a message, its text content).`);
+  }
+  if (draft.length > maxChars) {
+    throw new DraftError(`The draft is ${draft.length} characters, over the ${maxChars}-character limit: verify it in parts or raise maxDraftChars.`);
+  }
+  if (draft.includes("\u0000")) {
+    throw new DraftError("The draft contains NUL characters (binary data): pass the answer's text, not raw bytes.");
+  }
+}

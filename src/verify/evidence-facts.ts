@@ -1,0 +1,124 @@
+/**
+ * The figures, dates and versions stated in an evidence passage, each with the words of its line (its
+ * slot: for flattened JSON the key path, for prose the sentence) so tier 0 can tell which value the
+ * evidence gives for the slot a claim talks about.
+ */
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import { extractDates } from "../quantity/date-parse.js";
+import { extractQuantities } from "../quantity/quantity-extract.js";
+import type { DateMention, Quantity } from "../quantity/types.js";
+import type { Chunk, EvidenceQuote } from "../schema.js";
+import { featuresOf, sentencesOf } from "./lexical-features.js";
+
+export type FactValue =
+  | { type: "quantity"; q: Quantity }
+  | { type: "date"; d: DateMention }
+  | { type: "version"; v: string };
+
+export interface EvidenceFact {
+  value: FactValue;
+  /** Stems of the line or sentence the value sits in, without the value itself. */
+  slot: Set<string>;
+  /** Stems of the key path alone (JSON) or empty (prose). */
+  key: Set<string>;
+  /** The value's own span in the evidence record's text. */
+  span: [number, number];
+  /** The whole line or sentence, as a quote. */
+  quote: EvidenceQuote;
+  chunk: Chunk;
+}
+
+/** A passage with its facts and the stems of its whole evidence record (the subject context). */
+export interface PassageFacts {
+  chunk: Chunk;
+  facts: EvidenceFact[];
+}
+
+const VERSION = /(?<![\w.])v?\d+\.\d+\.\d+(?:-[\w.]+)?(?![\w.]*\d)/g;
+
+/**
+ * Units implied by a key name: apt's `Installed-Size` is in KiB, `free_bytes` in bytes, `latency_ms` in ms.
+ * Factor converts to the base unit of the dimension (bytes, ms).
+ */
+const KEY_UNITS: Array<[RegExp, "data" | "time", number, string]> = [
+  [/installed[-_ ]?size$/i, "data", 1024, "kB"],
+  [/(?:^|[_\-.])(?:kb|kib)$|KB$/, "data", 1000, "KB"],
+  [/(?:^|[_\-.])(?:mb|mib)$|MB$/, "data", 1e6, "MB"],
+  [/(?:^|[_\-.])(?:gb|gib)$|GB$/, "data", 1e9, "GB"],
+  [/(?:^|[_\-.])bytes?$|Bytes$/i, "data", 1, "B"],
+  [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
+  [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],
+];
+
+function keyUnit(key: string): { dimension: "data" | "time"; factor: number; unit: string } | null {
+  const last = key.replace(/\[[^\]]*\]$/, "").split(/[.[\]"]+/).filter(Boolean).pop() ?? "";
+  for (const [re, dimension, factor, unit] of KEY_UNITS) if (re.test(last)) return { dimension, factor, unit };
+  return null;
+}
+
+/** JSON lines are `path: value`; prose lines have no key. */
+const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
+
+/**
+ * Facts of one passage, computed once per session (memoised on the ledger).
+ * @param json whether the passage comes from a flattened JSON record (`key.path: value` lines).
+ */
+export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean): PassageFacts {
+  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }));
+}
+
+function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
+  const facts: EvidenceFact[] = [];
+  for (const sentence of sentencesOf(chunk.text)) {
+    const line = chunk.text.slice(sentence.start, sentence.end);
+    let valueStart = 0;
+    let key = new Set<string>();
+    let unitOfKey: ReturnType<typeof keyUnit> = null;
+    const kv = json ? KEY_LINE.exec(line) : null;
+    if (kv) {
+      valueStart = kv[1]!.length + 2;
+      key = featuresOf(kv[1]!).stems;
+      unitOfKey = keyUnit(kv[1]!);
+    }
+    const valueText = line.slice(valueStart);
+    const base = chunk.span[0] + sentence.start + valueStart;
+    const lead = line.length - line.trimStart().length;
+    const quoteText = line.trim();
+    const quoteStart = chunk.span[0] + sentence.start + lead;
+    const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
+    const add = (value: FactValue, span: [number, number]) => {
+      const surface = valueText.slice(span[0], span[1]);
+      const slot = new Set(sentence.stems);
+      for (const s of featuresOf(surface).stems) if (!key.has(s)) slot.delete(s);
+      facts.push({ value, slot, key, span: [base + span[0], base + span[1]], quote, chunk });
+    };
+    const dates = extractDates(valueText);
+    for (const d of dates) add({ type: "date", d }, d.span);
+    for (const m of valueText.matchAll(VERSION)) {
+      if (dates.some((d) => overlaps(d.span, [m.index!, m.index! + m[0].length]))) continue;
+      add({ type: "version", v: m[0].replace(/^v/, "") }, [m.index!, m.index! + m[0].length]);
+    }
+    for (let q of extractQuantities(valueText)) {
+      if (dates.some((d) => overlaps(d.span, q.span))) continue;
+      if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+      add({ type: "quantity", q }, q.span);
+    }
+  }
+  return facts;
+}
+
+function withKeyUnit(q: Quantity, u: NonNullable<ReturnType<typeof keyUnit>>): Quantity {
+  return {
+    ...q,
+    kind: "measure",
+    dimension: u.dimension,
+    unit: u.unit,
+    value: q.value * u.factor,
+    alternatives: q.alternatives.map((a) => a * u.factor),
+    precision: q.precision * u.factor,
+  };
+}
+
+export function overlaps(a: [number, number], b: [number, number]): boolean {
+  return a[0] < b[1] && b[0] < a[1];
+}

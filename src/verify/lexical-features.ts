@@ -1,0 +1,57 @@
+/**
+ * Word-level features of claims and evidence sentences for the lexical tier: content stems and polarity.
+ */
+import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
+
+export interface TextFeatures {
+  /** Content stems (no stop words, no negation words). */
+  stems: Set<string>;
+  /** Number of negation cues ("not", "never", "un-" words whose base is a known word...). */
+  negations: number;
+}
+
+/** A sentence of an evidence passage with its span in the passage. */
+export interface EvidenceSentence extends TextFeatures {
+  start: number;
+  end: number;
+}
+
+const SENTENCE = /[^.!?。！？\n]+(?:[.!?。！？]+(?=\s|$)|\n|$)|[.!?。！？\n]+/g;
+
+/** Reads content stems and negation cues of a text. */
+export function featuresOf(text: string): TextFeatures {
+  const stems = new Set<string>();
+  let negations = 0;
+  for (const tok of tokenize(text)) {
+    if (NEGATIONS.has(tok) || tok.endsWith("n't")) {
+      negations++;
+      continue;
+    }
+    if (STOP_WORDS.has(tok)) continue;
+    stems.add(stemOf(tok));
+  }
+  return { stems, negations };
+}
+
+/**
+ * Splits a passage into sentences (lines count as sentences: flattened JSON is one fact per line).
+ * Sentences shorter than 3 characters are dropped.
+ */
+export function sentencesOf(text: string): EvidenceSentence[] {
+  const out: EvidenceSentence[] = [];
+  for (const m of text.matchAll(SENTENCE)) {
+    const s = m[0];
+    if (s.trim().length < 3) continue;
+    out.push({ start: m.index!, end: m.index! + s.length, ...featuresOf(s) });
+  }
+  return out;
+}
+
+/** Share of `claim` stems found in `target` (0..1); 1 when the claim has no content stems. */
+export function coverage(claim: Set<string>, target: Set<string>): number {
+  if (claim.size === 0) return 1;
+  let hit = 0;
+  for (const s of claim) if (target.has(s)) hit++;
+  return hit / claim.size;
+}

@@ -1,0 +1,278 @@
+/**
+ * Tier 0: exact checks of the figures, dates, versions and names a claim states.
+ *
+ * For each figure, the evidence values of a compatible kind are ranked by how well their slot (the words
+ * of their line or sentence, the key path of a JSON value) and their subject (the names of their record)
+ * match the claim. The best-ranked value decides: if it agrees (rounding-aware), the figure is supported;
+ * if it states another value for the same slot, the claim is `contradicted` and the correction is that
+ * value; if no evidence value shares the claim's slot or subject and none agrees, the figure is
+ * `unsupported`. A name that occurs nowhere in the evidence makes the claim `unsupported`. When every
+ * figure agrees, tier 0 passes the claim on with what it found, since the words around the figures
+ * (a negation, an antonym) still need a check.
+ */
+import { extractDates, formatDateLike, matchDate } from "../quantity/date-parse.js";
+import { extractNames } from "../quantity/names.js";
+import { extractQuantities } from "../quantity/quantity-extract.js";
+import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
+import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
+import type { Correction, EvidenceQuote, Passage } from "../schema.js";
+import { foldAccents } from "../text/tokenize.js";
+import { derivedMatch } from "./derived-values.js";
+import { overlaps, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
+
+/** A figure of the claim, with its span in the claim text. */
+type ClaimFigure = { value: FactValue; span: [number, number] };
+
+interface FigureResult {
+  figure: ClaimFigure;
+  outcome: "match" | "mismatch" | "absent" | "unknown";
+  best?: EvidenceFact;
+  score: number;
+  note: string;
+}
+
+const VERSION = /(?<![\w.])v?\d+\.\d+\.\d+(?:-[\w.]+)?(?![\w.]*\d)/g;
+
+/** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
+const WHOLE_RECORD_CHUNKS = 8;
+
+export function createExactTier(): Tier {
+  return {
+    tier: 0,
+    name: "exact",
+    run(items: TierItem[], context: TierContext): TierOutcome[] {
+      return items.map((item) => checkClaim(item, context));
+    },
+  };
+}
+
+function claimFigures(text: string): ClaimFigure[] {
+  const figures: ClaimFigure[] = [];
+  const dates = extractDates(text);
+  for (const d of dates) figures.push({ value: { type: "date", d }, span: d.span });
+  const versions: Array<[number, number]> = [];
+  for (const m of text.matchAll(VERSION)) {
+    const span: [number, number] = [m.index!, m.index! + m[0].length];
+    if (dates.some((d) => overlaps(d.span, span))) continue;
+    versions.push(span);
+    figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
+  }
+  for (const q of extractQuantities(text)) {
+    if (dates.some((d) => overlaps(d.span, q.span)) || versions.some((v) => overlaps(v, q.span))) continue;
+    figures.push({ value: { type: "quantity", q }, span: q.span });
+  }
+  return figures;
+}
+
+function candidatePassages(item: TierItem, context: TierContext): Passage[] {
+  const seen = new Set<string>();
+  const out: Passage[] = [];
+  const push = (p: Passage) => {
+    if (!seen.has(p.id)) {
+      seen.add(p.id);
+      out.push(p);
+    }
+  };
+  for (const p of item.passages) {
+    push(p);
+    const siblings = context.ledger.chunksOf(p.evidenceId);
+    if (siblings.length <= WHOLE_RECORD_CHUNKS) for (const c of siblings) push({ ...c, score: 0 });
+  }
+  return out;
+}
+
+function compatible(claim: FactValue, ev: FactValue): boolean {
+  if (claim.type !== ev.type) return false;
+  if (claim.type === "quantity" && ev.type === "quantity") {
+    const a = claim.q;
+    const b = ev.q;
+    if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
+    if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";
+    if (a.kind === "money") return b.kind === "money" || b.kind === "number";
+    return b.kind === "number" || (b.kind === "money" && a.kind === "number");
+  }
+  return true;
+}
+
+function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
+  if (claim.type === "quantity" && ev.type === "quantity") return matchQuantity(claim.q, ev.q);
+  if (claim.type === "date" && ev.type === "date") return matchDate(claim.d, ev.d);
+  if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
+  return "incomparable";
+}
+
+interface Scored {
+  fact: EvidenceFact;
+  score: number;
+  slotHits: number;
+}
+
+/**
+ * Ranks compatible evidence values: 2 points per claim word in the value's key or line, 1 per claim
+ * name or code found in the value's record (its subject), and 1 when the claim's count noun ("lots")
+ * is in the line.
+ */
+function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, unitStem: string | null): Scored[] {
+  const out: Scored[] = [];
+  for (const fact of facts) {
+    if (!compatible(figure.value, fact.value)) continue;
+    let slotHits = 0;
+    for (const s of claimStems) if (fact.slot.has(s)) slotHits++;
+    if (unitStem && fact.slot.has(unitStem)) slotHits++;
+    const score = 2 * slotHits + subjectOf(fact);
+    out.push({ fact, score, slotHits });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+function checkClaim(item: TierItem, context: TierContext): TierOutcome {
+  const text = item.extracted.text;
+  const figures = claimFigures(text);
+  const names = extractNames(text).filter((n) => !figures.some((f) => overlaps(f.span, n.span)));
+  if (figures.length === 0 && names.length === 0) return { pass: true, note: "no figure, date or name to check" };
+  const passages = candidatePassages(item, context);
+  const facts: EvidenceFact[] = [];
+  for (const p of passages) {
+    const record = context.ledger.get(p.evidenceId);
+    facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
+  }
+  // Claim words outside its figures: the slot and subject a figure is about.
+  let masked = text;
+  for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
+  const claimStems = featuresOf(masked).stems;
+  const subjects = names.map((n) => n.key);
+  const recordText = (id: string) => context.ledger.memo("folded-record", id, () => foldAccents(context.ledger.get(id)?.text ?? "").toLowerCase());
+  const subjectOf = (f: EvidenceFact) => subjects.reduce((n, key) => n + (recordText(f.chunk.evidenceId).includes(key) ? 1 : 0), 0);
+
+  const results: FigureResult[] = figures.map((figure) => {
+    const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
+    const unitStem = unit && unit.size > 0 ? [...unit][0]! : null;
+    const ranked = rank(figure, facts, claimStems, subjectOf, unitStem);
+    const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+    const top = ranked[0];
+    const bestAgree = agree[0];
+    if (top && bestAgree && bestAgree.score >= top.score) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
+    const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
+    const subjectDates = facts.filter((f) => f.value.type === "date" && subjectOf(f) > 0);
+    const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : facts.filter((f) => f.value.type === "date"));
+    if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
+    if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
+    if (top.slotHits > 0 && compare(figure.value, top.fact.value) === "mismatch") {
+      // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
+      const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
+      const nearest = nearestOf(figure.value, tied.map((r) => r.fact)) ?? top.fact;
+      return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
+    }
+    if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
+    if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
+    return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+  });
+
+  const missingNames = names.filter((n) => !nameInLedger(n, context));
+  const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
+  const mismatches = results.filter((r) => r.outcome === "mismatch");
+  if (mismatches.length > 0) {
+    const corrections = mismatches.map((r) => correctionOf(r, item)).filter((c): c is Correction => c !== null);
+    const confident = mismatches.some((r) => r.score >= 3);
+    return {
+      verdict: "contradicted",
+      confidence: confident ? 0.92 : 0.8,
+      quotes: uniqueQuotes([...mismatches.map((r) => r.best!.quote), ...quotes]),
+      corrections,
+      note: mismatches.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}: ${r.note}`).join("; "),
+    };
+  }
+  const absent = results.filter((r) => r.outcome === "absent");
+  if (absent.length > 0 || missingNames.length > 0) {
+    const what = [...absent.map((r) => text.slice(r.figure.span[0], r.figure.span[1])), ...missingNames.map((n) => n.text)];
+    return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence: ${what.join(", ")}` };
+  }
+  const matched = results.every((r) => r.outcome === "match");
+  item.hints.hasFigures = figures.length > 0;
+  item.hints.figuresMatched = matched;
+  item.hints.matchedQuotes = quotes;
+  item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
+  return {
+    pass: true,
+    note: matched ? `every figure and name agrees with the evidence (${results.length} figure(s), ${names.length} name(s))` : results.map((r) => r.note).join("; "),
+  };
+}
+
+function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
+  if (claim.type !== "quantity") return facts[0];
+  let best: EvidenceFact | undefined;
+  let bestDist = Infinity;
+  for (const f of facts) {
+    if (f.value.type !== "quantity") continue;
+    const d = Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
+    if (d < bestDist) {
+      bestDist = d;
+      best = f;
+    }
+  }
+  return best;
+}
+
+function surface(f: EvidenceFact): string {
+  const v = f.value;
+  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.v;
+}
+
+function correctionOf(r: FigureResult, item: TierItem): Correction | null {
+  const fact = r.best!;
+  const claimText = item.extracted.text;
+  const start = item.extracted.map[r.figure.span[0]];
+  const endChar = item.extracted.map[r.figure.span[1] - 1];
+  let value: string;
+  const cv = r.figure.value;
+  const ev = fact.value;
+  if (cv.type === "quantity" && ev.type === "quantity") value = formatLike(ev.q.value, cv.q);
+  else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
+  else value = surface(fact);
+  const wrong = claimText.slice(r.figure.span[0], r.figure.span[1]);
+  if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;
+  return { span: [start, endChar + 1], wrong, value, quote: fact.quote };
+}
+
+function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
+  const seen = new Set<string>();
+  return quotes.filter((q) => {
+    const k = `${q.evidenceId}:${q.span[0]}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Whether a name occurs in any record of the ledger (accent-folded, case-insensitive; surname alone for people). */
+function nameInLedger(name: NameMention, context: TierContext): boolean {
+  const words = name.key.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  for (const record of context.ledger.records) {
+    const folded = context.ledger.memo("folded-record", record.id, () => foldAccents(record.text).toLowerCase());
+    if (name.type === "code") {
+      if (containsToken(folded, name.key)) return true;
+      continue;
+    }
+    if (containsToken(folded, name.key)) return true;
+    // "Dr. Smith" or "Smith" for "Jane Smith": the last word is enough when the claim gives no first name.
+    if (words.length === 1 && containsToken(folded, words[0]!)) return true;
+  }
+  return false;
+}
+
+function containsToken(haystack: string, needle: string): boolean {
+  let from = 0;
+  for (;;) {
+    const i = haystack.indexOf(needle, from);
+    if (i === -1) return false;
+    const before = i === 0 ? "" : haystack[i - 1]!;
+    const after = haystack[i + needle.length] ?? "";
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+    from = i + 1;
+  }
+}
+
+export type { DateMention, Quantity };

@@ -1,0 +1,165 @@
+/**
+ * The offline default for tier 1: lexical support scoring. A claim is supported when its best evidence
+ * sentence (or passage) covers its content words and agrees on polarity; contradicted when a sentence that
+ * covers it states the negation or an antonym; unsupported otherwise. It decides every claim it sees.
+ *
+ * Thresholds were set on the development files of `shared/data` (see README, "Accuracy"); the NLI model of
+ * a later tier replaces this backend where installed.
+ */
+import type { EvidenceQuote, Passage } from "../schema.js";
+import { antonymsOf } from "./antonyms.js";
+import { coverage, featuresOf, sentencesOf, type EvidenceSentence, type TextFeatures } from "./lexical-features.js";
+import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
+
+export interface LexicalThresholds {
+  /** Sentence coverage at or above which a claim is supported (0..1). */
+  supportSentence: number;
+  /** Passage coverage at or above which a claim is supported when no single sentence covers it (0..1). */
+  supportPassage: number;
+  /** Lower support thresholds by this much when tier 0 matched every figure of the claim. */
+  figureBonus: number;
+  /** Sentence coverage at or above which a polarity or antonym mismatch makes a claim contradicted. */
+  contradict: number;
+}
+
+/** Defaults set on the dev files (see README, "Accuracy"). */
+export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
+  supportSentence: 0.75,
+  supportPassage: 0.85,
+  figureBonus: 0.15,
+  contradict: 0.6,
+};
+
+interface Alignment {
+  passage: Passage;
+  sentence: EvidenceSentence;
+  coverage: number;
+  /** Claim stems covered only through an "un-"/"in-"/"non-" prefix flip. */
+  prefixFlips: number;
+}
+
+const NEG_PREFIX = /^(un|non|in|im|dis)(.{3,})$/;
+
+/** Coverage with prefix negation: claim "unsign" is covered by "sign" and counts as one flip. */
+function align(claim: TextFeatures, target: Set<string>): { coverage: number; flips: number } {
+  if (claim.stems.size === 0) return { coverage: 1, flips: 0 };
+  let hit = 0;
+  let flips = 0;
+  for (const s of claim.stems) {
+    if (target.has(s)) hit++;
+    else {
+      const m = NEG_PREFIX.exec(s);
+      if (m && target.has(m[2]!)) {
+        hit++;
+        flips++;
+      }
+    }
+  }
+  // Evidence "unsigned" against a claim "signed": the flip is on the evidence side.
+  for (const t of target) {
+    const m = NEG_PREFIX.exec(t);
+    if (m && claim.stems.has(m[2]!) && !target.has(m[2]!)) flips++;
+  }
+  return { coverage: hit / claim.stems.size, flips };
+}
+
+function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
+  for (const s of claim.stems) {
+    if (sentence.has(s)) continue;
+    const opposite = antonymsOf(s);
+    if (!opposite) continue;
+    for (const o of opposite) if (sentence.has(o) && !claim.stems.has(o)) return `${s}/${o}`;
+  }
+  return null;
+}
+
+function quoteOf(passage: Passage, sentence: EvidenceSentence): EvidenceQuote {
+  const raw = passage.text.slice(sentence.start, sentence.end);
+  const lead = raw.length - raw.trimStart().length;
+  const text = raw.trim();
+  const start = passage.span[0] + sentence.start + lead;
+  return { evidenceId: passage.evidenceId, source: passage.source, text, span: [start, start + text.length] };
+}
+
+export function createLexicalTier(thresholds: Partial<LexicalThresholds> = {}): Tier {
+  const th = { ...DEFAULT_LEXICAL_THRESHOLDS, ...thresholds };
+  return {
+    tier: 1,
+    name: "lexical",
+    run(items: TierItem[], context: TierContext): TierOutcome[] {
+      return items.map((item) => decide(item, context, th));
+    },
+  };
+}
+
+function decide(item: TierItem, context: TierContext, th: LexicalThresholds): TierOutcome {
+  const claim = featuresOf(item.claim.text);
+  const seen = new Set<string>();
+  const passages = [...item.hints.focus, ...item.passages].filter((p) => !seen.has(p.id) && seen.add(p.id));
+  if (passages.length === 0) {
+    return { verdict: "unsupported", confidence: 0.9, quotes: [], corrections: [], note: "no evidence passage shares a word with the claim" };
+  }
+  let best: Alignment | null = null;
+  let bestPassageCoverage = 0;
+  let bestPassage: Passage = passages[0]!;
+  for (const passage of passages) {
+    const sentences = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text));
+    const union = context.ledger.memo("passage-stems", passage.id, () => {
+      const all = new Set<string>();
+      for (const s of sentences) for (const x of s.stems) all.add(x);
+      return all;
+    });
+    const pc = coverage(claim.stems, union);
+    if (pc > bestPassageCoverage) {
+      bestPassageCoverage = pc;
+      bestPassage = passage;
+    }
+    for (const sentence of sentences) {
+      const a = align(claim, sentence.stems);
+      if (!best || a.coverage > best.coverage) best = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
+    }
+  }
+  const bonus = item.hints.figuresMatched ? th.figureBonus : 0;
+  const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
+  const figureQuotes = item.hints.matchedQuotes;
+  if (best && best.coverage >= th.contradict) {
+    const polarity = (claim.negations + best.prefixFlips + best.sentence.negations) % 2 === 1;
+    const clash = antonymClash(claim, best.sentence.stems);
+    if (polarity || clash) {
+      const why = clash ? `antonym ${clash}` : "negation differs";
+      return {
+        verdict: "contradicted",
+        confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
+        quotes,
+        corrections: [],
+        note: `${why} in the best-matching sentence (coverage ${best.coverage.toFixed(2)})`,
+      };
+    }
+  }
+  const sentenceCov = best?.coverage ?? 0;
+  if (sentenceCov >= th.supportSentence - bonus || bestPassageCoverage >= th.supportPassage - bonus) {
+    const cov = Math.max(sentenceCov, bestPassageCoverage);
+    return {
+      verdict: "supported",
+      confidence: round(Math.min(0.95, 0.5 + cov / 2)),
+      quotes: [...figureQuotes, ...(sentenceCov >= bestPassageCoverage ? quotes : [quoteOf(bestPassage, wholePassage(bestPassage))])].slice(0, 3),
+      corrections: [],
+      note: `content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}`,
+    };
+  }
+  return {
+    verdict: "unsupported",
+    confidence: round(Math.min(0.9, 0.5 + (1 - Math.max(sentenceCov, bestPassageCoverage)) / 2)),
+    quotes,
+    corrections: [],
+    note: `content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}, below support thresholds`,
+  };
+}
+
+function wholePassage(p: Passage): EvidenceSentence {
+  return { start: 0, end: p.text.length, stems: new Set(), negations: 0 };
+}
+
+function round(x: number): number {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,70 @@
+/**
+ * The seam every verification tier implements: given claims and their passages, decide some and pass the
+ * rest on. The pipeline runs enabled tiers cheapest first and gives each only what earlier tiers passed on.
+ */
+import type { ExtractedClaim } from "../claims/types.js";
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import type { Claim, Correction, EvidenceQuote, Passage, VerdictLabel } from "../schema.js";
+
+/** One claim as a tier sees it. */
+export interface TierItem {
+  claim: Claim;
+  /** The extractor's view: text with a map back to draft offsets (for corrections). */
+  extracted: ExtractedClaim;
+  /** Retrieved passages, best first. */
+  passages: Passage[];
+  /** What earlier tiers found without deciding (e.g. tier 0: every figure matched these quotes). */
+  hints: TierHints;
+}
+
+export interface TierHints {
+  /** Quotes of evidence values that matched the claim's figures, dates or names. */
+  matchedQuotes: EvidenceQuote[];
+  /** The claim's figures, dates and names all matched evidence in a passage about the same subject. */
+  figuresMatched: boolean;
+  /** The claim holds at least one figure, date or name that tier 0 checked. */
+  hasFigures: boolean;
+  /** Passages tier 0 found relevant (where matching values sit), to score before the retrieved ones. */
+  focus: Passage[];
+}
+
+export interface TierDecision {
+  verdict: VerdictLabel;
+  /** 0..1 */
+  confidence: number;
+  quotes: EvidenceQuote[];
+  corrections: Correction[];
+  note: string;
+}
+
+export interface TierPass {
+  pass: true;
+  note: string;
+}
+
+export type TierOutcome = TierDecision | TierPass;
+
+export interface TierContext {
+  ledger: EvidenceLedger;
+  /** Per-call abort signal, when the caller gave one. */
+  signal?: AbortSignal;
+}
+
+export interface Tier {
+  /** 0 = exact checks, 1 = entailment (lexical default or NLI model), 2 = LLM judge. */
+  readonly tier: number;
+  readonly name: string;
+  /**
+   * @returns one outcome per item, in order.
+   * @throws anything: the pipeline catches it, notes it in each claim's trace, and passes the claims on.
+   */
+  run(items: TierItem[], context: TierContext): Promise<TierOutcome[]> | TierOutcome[];
+}
+
+export function isPass(outcome: TierOutcome): outcome is TierPass {
+  return (outcome as TierPass).pass === true;
+}
+
+export function emptyHints(): TierHints {
+  return { matchedQuotes: [], figuresMatched: false, hasFigures: false, focus: [] };
+}
