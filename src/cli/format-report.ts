@@ -1,0 +1,44 @@
+/**
+ * Human output of `hfw verify`: one line per claim with its verdict mark, the quote that decides it and the
+ * correction, then the grounding score, the decision and the text that may ship.
+ */
+import type { Report, VerdictLabel } from "../schema.js";
+
+const MARK: Record<VerdictLabel, string> = {
+  supported: "✅",
+  contradicted: "❌",
+  unsupported: "⚠️ ",
+  not_checkable: "➖",
+};
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function formatReport(report: Report): string {
+  const lines: string[] = [];
+  report.claims.forEach((claim, i) => {
+    const v = report.verdicts[i]!;
+    lines.push(`${MARK[v.verdict]} ${claim.id.padEnd(6)} ${v.verdict.padEnd(13)} "${clip(claim.text, 100)}"`);
+    for (const c of v.corrections) lines.push(`   correction: ${c.wrong} → ${c.value}   (${c.quote.source}: "${clip(c.quote.text, 90)}")`);
+    if (v.corrections.length === 0 && v.quotes[0] && v.verdict !== "not_checkable") {
+      lines.push(`   evidence: ${v.quotes[0].source} ${v.quotes[0].evidenceId} "${clip(v.quotes[0].text, 100)}"`);
+    }
+    const decider = v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass");
+    if (decider && v.verdict !== "not_checkable") lines.push(`   tier ${decider.tier} (${decider.name}, ${v.confidence.toFixed(2)}): ${clip(decider.note, 110)}`);
+  });
+  const c = report.counts;
+  const checkable = c.supported + c.contradicted + c.unsupported;
+  lines.push("");
+  lines.push(
+    `grounding score: ${report.groundingScore === null ? "n/a (nothing to check)" : `${report.groundingScore.toFixed(2)} (${c.supported}/${checkable} checkable claims supported)`}` +
+      ` · ${c.contradicted} contradicted · ${c.unsupported} unsupported · ${c.not_checkable} not checkable`,
+  );
+  lines.push(`decision: ${report.decision} (${report.strictness} policy, action ${report.action}) in ${report.ms.toFixed(1)} ms`);
+  for (const r of report.reasons) lines.push(`   ${r}`);
+  if (report.output !== null && report.output !== report.draft) {
+    lines.push("", "--- text that may ship ---", report.output.trimEnd());
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * The `hfw` command line. Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { FirewallError } from "../errors.js";
+import { Firewall } from "../firewall.js";
+import { ActionSchema, StrictnessSchema } from "../schema.js";
+import { formatReport } from "./format-report.js";
+import { loadEvidence } from "./load-evidence.js";
+
+const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools returned.
+
+Usage:
+  hfw verify --evidence FILE... --draft FILE|- [options]
+  hfw help [command]
+
+Commands:
+  verify    check every claim of a draft answer against evidence files
+
+Run 'hfw verify --help' for the options of verify.`;
+
+const VERIFY_HELP = `hfw verify: check every claim of a draft answer against tool outputs.
+
+Usage:
+  hfw verify --evidence FILE [--evidence FILE ...] --draft FILE|- [options]
+
+Options:
+  -e, --evidence PATH    a tool output: .txt/.md/.html (text), .json (one JSON output),
+                         .jsonl (one {"source","content"} record a line), or a folder of them;
+                         repeat for several
+  -d, --draft PATH       the answer to check; '-' reads standard input
+      --strictness S     lenient | balanced | strict (default balanced)
+      --action A         annotate | rewrite | block (default: the preset's: annotate,
+                         rewrite, block)
+      --rewrite          same as --action rewrite
+      --unsupported M    hedge | remove: what a rewrite does with unsupported claims
+      --json             print the whole report as JSON
+  -h, --help             this help
+
+Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it,
+2 bad usage or unreadable input.
+
+Example:
+  hfw verify --evidence examples/npm-audit/evidence.jsonl --draft examples/npm-audit/draft.md --rewrite`;
+
+class UsageError extends Error {}
+
+async function verifyCommand(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        evidence: { type: "string", short: "e", multiple: true },
+        draft: { type: "string", short: "d" },
+        strictness: { type: "string" },
+        action: { type: "string" },
+        rewrite: { type: "boolean" },
+        unsupported: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nRun 'hfw verify --help' for the options.`);
+  }
+  const o = parsed.values;
+  if (o.help) {
+    process.stdout.write(`${VERIFY_HELP}\n`);
+    return 0;
+  }
+  if (!o.draft) throw new UsageError("Missing --draft FILE (or --draft - for standard input). Run 'hfw verify --help'.");
+  const strictness = o.strictness ?? "balanced";
+  if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  const action = o.rewrite ? "rewrite" : o.action;
+  if (action !== undefined && !ActionSchema.safeParse(action).success) throw new UsageError(`--action must be annotate, rewrite or block, not '${action}'.`);
+  if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove") throw new UsageError(`--unsupported must be hedge or remove, not '${o.unsupported}'.`);
+
+  const draft = readDraft(o.draft);
+  const fw = new Firewall({ strictness: strictness as "balanced" });
+  for (const path of o.evidence ?? []) for (const input of loadEvidence(path)) fw.record(input);
+  const report = await fw.verify(draft, {
+    ...(action ? { action: action as "rewrite" } : {}),
+    ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
+  });
+  process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  return report.decision === "block" ? 1 : 0;
+}
+
+function readDraft(path: string): string {
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path === "-" ? 0 : path);
+  } catch (error) {
+    throw new UsageError(`Cannot read the draft '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the path.`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new UsageError(`The draft '${path}' is not valid UTF-8 text: convert it first (e.g. iconv -t UTF-8).`);
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      process.stdout.write(`${rest[0] === "verify" ? VERIFY_HELP : MAIN_HELP}\n`);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === "verify") return await verifyCommand(rest);
+    throw new UsageError(`Unknown command '${command}'. Run 'hfw --help' for the commands.`);
+  } catch (error) {
+    if (error instanceof UsageError || FirewallError.isInstance(error)) {
+      process.stderr.write(`hfw: ${(error as Error).message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+process.exitCode = code;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { applyEdits, insertionPoint, removalSpan } from "../../src/policy/text-edits.js";
+
+function span(draft: string, part: string): [number, number] {
+  const i = draft.indexOf(part);
+  return [i, i + part.length];
+}
+
+describe("removalSpan", () => {
+  it.each([
+    ["A is 1. B is 2. C is 3.", "B is 2", "A is 1. C is 3."],
+    ["A is 1. B is 2.", "B is 2.", "A is 1. "],
+    ["Intro.\n- first fact\n- second fact\n", "second fact", "Intro.\n- first fact\n"],
+    ["The stock closed at 5, is up 3%, and traded 1,250 lots.", "traded 1,250 lots", "The stock closed at 5, is up 3%."],
+    ["Food comes to $612.45 and transport is 16.4% of the total.", "transport is 16.4% of the total", "Food comes to $612.45."],
+    ["Revenue rose [1]. Growth came from APAC [1]. Done.", "Growth came from APAC", "Revenue rose [1]. Done."],
+  ])("should remove a claim with its grammar from %j", (draft, part, expected) => {
+    const [s, e] = removalSpan(draft, span(draft, part));
+    expect(applyEdits(draft, [{ start: s, end: e, text: "" }])).toBe(expected);
+  });
+});
+
+describe("insertionPoint", () => {
+  it("should insert before terminal punctuation and citation markers", () => {
+    const draft = "Revenue rose 12% [1].";
+    expect(insertionPoint(draft, [0, draft.length])).toBe("Revenue rose 12%".length);
+  });
+});
+
+describe("applyEdits", () => {
+  it("should apply edits from the end so offsets stay valid, skipping overlaps", () => {
+    const out = applyEdits("abc def ghi", [
+      { start: 0, end: 3, text: "ABC" },
+      { start: 8, end: 11, text: "G" },
+      { start: 1, end: 2, text: "zzz" },
+    ]);
+    expect(out).toBe("ABC def G");
+  });
+});
