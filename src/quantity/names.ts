@@ -1,0 +1,374 @@
+/**
+ * Proper names and identifiers: finds them in text with exact spans and checks whether a claim's name occurs
+ * in an evidence passage, allowing the usual aliases (surname only, initials, accents, company suffixes).
+ *
+ * wink-nlp's English lite model has no person/organisation/place entities, so names are found by
+ * capitalisation; its lexicon is used only to decide whether a capitalised word at the start of a sentence
+ * is an ordinary English word ("Revenue rose") or a name ("Norland is a country"). Its POS tags were tried
+ * and rejected for this: they tag any capitalised sentence-initial word PROPN ("Revenue/PROPN rose").
+ */
+import { createRequire } from "node:module";
+import type { NameMention } from "./types.js";
+
+/** Honorifics: kept in the span, dropped from the key. */
+const HONORIFICS = new Set(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"]);
+/** Lower-case words allowed between two capitalised words of one name ("Bank of Commerce", "Ana de la Cruz"). */
+const CONNECTORS = new Set(["of", "de", "del", "della", "di", "da", "du", "van", "von", "der", "den", "la", "le", "&"]);
+/** Abbreviations whose trailing period belongs to the name ("Birchwood Supply Co."). */
+const DOTTED_SUFFIXES = new Set(["co", "inc", "ltd", "corp", "jr", "sr", "bros", "pty", "plc", "llc"]);
+/** Company suffixes written in several ways; compared in canonical form and optional when one side omits it. */
+const SUFFIX_CANON: Record<string, string> = {
+  co: "co", company: "co", corp: "corp", corporation: "corp", inc: "inc", incorporated: "inc",
+  ltd: "ltd", limited: "ltd", llc: "llc", plc: "plc", gmbh: "gmbh", ag: "ag", sa: "sa", pty: "pty",
+};
+const SUFFIXES = new Set(Object.values(SUFFIX_CANON));
+/**
+ * Words that open sentences and are never names on their own; dropped from the front of a sentence-initial
+ * capitalised run ("The Norland economy" -> "Norland"). Everything else is decided by the lexicon.
+ */
+const STARTERS = new Set(
+  ("the a an this that these those it its our your his her their my we i you he she they there here in on at " +
+    "for from by with after before during since and but or if when while as all some each every no not what " +
+    "which who how why where yes also however then so please note overall currently today yesterday tomorrow " +
+    "according per both either neither most many several").split(" "),
+);
+/** Capitalised words that are dates, not names (dates are handled by the date module). */
+const CALENDAR = new Set(
+  ("january february march april may june july august september october november december monday tuesday " +
+    "wednesday thursday friday saturday sunday").split(" "),
+);
+/** Upper-case words that are labels, units or currencies in tool output rather than names. */
+const CAPS_STOP = new Set(
+  ("OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
+    "TRACE FATAL FAIL FAILED PASS TRUE FALSE NULL NA AM PM UTC GMT USD EUR GBP JPY CNY AED CAD AUD CHF INR KB MB GB " +
+    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I").split(" "),
+);
+/** SPDX licence identifiers that are written in capitals but are identifiers, not names. */
+const LICENSES = new Set(["MIT", "ISC", "GPL", "LGPL", "AGPL", "MPL", "BSD", "0BSD", "WTFPL", "Zlib", "CC0", "Unlicense"]);
+/** First or last parts that make a lower-case hyphenated word an English compound ("real-time", "AI-based"). */
+const COMPOUND_PARTS = new Set(
+  ("re co non self multi pre post anti semi sub cross high low long short well ill full part half real open " +
+    "built opt sign log check add follow up day year month week end state so ad per mid ex e x t all much " +
+    "based related like wide free level specific friendly driven facing side term time party source date in " +
+    "on out off over to scale wise fold one two three first second third top bottom left right side").split(" "),
+);
+
+const CODE_PATTERNS: RegExp[] = [
+  /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'`]*/gi,
+  /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
+  /(?<![\w@])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/gi,
+  /(?<![\w.<>=^~])(?:>=|<=|\^|~>?|[<>](?=v?\d+\.))\s?v?\d+(?:\.(?:\d+|x|\*))*(?:-[\w.]+)?(?![\w%]|\.\d)/g,
+  /(?<![\w.\-/])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?(?!\w|\.\d)/g,
+  /(?<![\w@.\-/])[A-Za-z0-9]\w*(?:[-_./]\w+)+(?!\w|[-/]\w)/g,
+  /(?<![\w\-])[a-z]+[A-Z][A-Za-z0-9]*(?!\w)/g,
+  /(?<![\w.\-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w\-])/g,
+];
+
+/** Accent-folds (NFD, combining marks removed), lower-cases and collapses whitespace. */
+export function foldText(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** Whether a token matched by the generic identifier pattern is code and not prose ("real-time", "and/or", "3.5"). */
+function isCodeToken(tok: string, pattern: number): boolean {
+  if (pattern !== 5) return pattern !== 7 || (tok.length >= 3 && !/^[QH][1-4]$/.test(tok));
+  if (/^[\d.,:/\-]+$/.test(tok)) return false; // numbers, dates, times, phone numbers: other modules
+  if (tok.includes("_")) return true;
+  const hasDigit = /\d/.test(tok);
+  if (tok.includes("/")) return hasDigit || /[-.]/.test(tok) || tok.split("/").length > 2;
+  if (tok.includes(".") && !tok.includes("-")) {
+    const parts = tok.split(".");
+    return parts.every((p) => p.length > 0) && parts.some((p) => /[a-z]{2}/i.test(p)) && !parts.every((p) => p.length === 1);
+  }
+  if (hasDigit) return true; // "ledger-api-7d9f", "A-5521", "BSD-2-Clause"
+  if (/^\p{Lu}/u.test(tok)) return false; // "Jean-Luc", "Coca-Cola": names, read by the capitalised pass
+  const parts = tok.toLowerCase().split("-");
+  return !COMPOUND_PARTS.has(parts[0] ?? "") && !COMPOUND_PARTS.has(parts[parts.length - 1] ?? "");
+}
+
+function codeMentions(text: string): NameMention[] {
+  const found: NameMention[] = [];
+  const taken: Array<[number, number]> = [];
+  const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const add = (raw: string, start: number) => {
+    const tok = raw.replace(/[.,;:!?)\]]+$/, "");
+    const end = start + tok.length;
+    if (tok.length === 0 || !free(start, end)) return;
+    taken.push([start, end]);
+    found.push({ text: tok, span: [start, end], key: foldText(tok), type: "code" });
+  };
+  for (const m of text.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)) {
+    taken.push([m.index, m.index + m[0].length]);
+    const inner = m[1] ?? "";
+    const lead = inner.length - inner.trimStart().length;
+    if (inner.trim()) found.push({ text: inner.trim(), span: [m.index + 1 + lead, m.index + 1 + lead + inner.trim().length], key: foldText(inner), type: "code" });
+  }
+  CODE_PATTERNS.forEach((re, i) => {
+    for (const m of text.matchAll(re)) {
+      if (i === 4 && /^\d{2}\.\d{2}\.\d{4}$/.test(m[0])) continue; // a dotted date, not a version
+      if (isCodeToken(m[0].replace(/[.,;:!?)\]]+$/, ""), i)) add(m[0], m.index);
+    }
+  });
+  for (const m of text.matchAll(/(?<![\w-])([A-Z][A-Za-z]*|0BSD|CC0)(?![\w-])/g)) {
+    if (LICENSES.has(m[0])) add(m[0], m.index);
+  }
+  return found;
+}
+
+let lexicon: Record<string, number> | null | undefined;
+
+/**
+ * Whether `lower` is an ordinary English word: in the starter list or in the wink-eng-lite-web-model
+ * lexicon (~87k forms, loaded once on first use, ~120 ms). If the model cannot be loaded, only the starter
+ * list counts, so more sentence-initial words are read as names.
+ */
+function isCommonWord(lower: string): boolean {
+  if (STARTERS.has(lower)) return true;
+  if (lexicon === undefined) {
+    try {
+      const model = createRequire(import.meta.url)("wink-eng-lite-web-model") as {
+        core(): { features: { lexeme: { hash: Record<string, number> } } };
+      };
+      lexicon = model.core().features.lexeme.hash;
+    } catch {
+      lexicon = null;
+    }
+  }
+  return lexicon !== null && Object.hasOwn(lexicon, lower);
+}
+
+/** True when the word at `pos` opens a sentence, a line, a bullet, a table cell or a clause after a colon. */
+function isInitial(text: string, pos: number): boolean {
+  let i = pos - 1;
+  while (i >= 0 && /[\s"'“”‘’(\[{*_#>|•·\-–—]/.test(text[i] ?? "")) {
+    if (text[i] === "\n" || text[i] === "|") return true;
+    i--;
+  }
+  if (i < 0) return true;
+  const c = text[i] ?? "";
+  if (c === "." && HONORIFICS.has((/(\w+)$/.exec(text.slice(Math.max(0, i - 5), i))?.[1] ?? "").toLowerCase())) return false;
+  return /[.!?:;]/.test(c);
+}
+
+interface Tok {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Finds proper names and identifiers in `text`, in text order, without overlaps.
+ *
+ * Names (`type: "name"`): runs of capitalised words joined by single spaces ("Birchwood Supply Co", "Jane
+ * Smith", "APAC", "FedEx", "OOMKilled"), with inner connectors (`of`, `de`, `van`, `&`...), a leading honorific
+ * (`Dr.`, `Mr.`, `Ms.`, `Prof.`; in the span, not in the key) and a company abbreviation's period. A run that
+ * opens a sentence, line, bullet or table cell loses leading starter words ("The", "This", "In"...); what is
+ * left counts when it has two or more words, or when its single word is not in the English lexicon
+ * ("Norland is a country" yes, "Revenue rose" no) or appears capitalised mid-sentence elsewhere in the text.
+ * Month and weekday names, labels such as ERROR or USD, and all-capital runs of three or more words (shouting)
+ * are not names.
+ *
+ * Identifiers (`type: "code"`): backticked text (span inside the backticks), URLs, emails, scoped packages
+ * (`@jest/core`), versions (`18.0.10`, `v1.2.3`), semver ranges (`>=12`, `^3.2.0`), tokens with `_`, `/`,
+ * `.` or `-` that are not English compounds (`body-parser`, `payments-staging`, `ledger-api-7d9f`, `A-5521`,
+ * `BSD-2-Clause`), camelCase words, letter-digit codes (`H100`) and SPDX licence ids (`MIT`).
+ *
+ * Keys are {@link foldText}ed; name keys also lose honorifics and a trailing period. CJK text has no
+ * capitalisation, so CJK runs yield no names: use {@link cjkTerms} to compare CJK passages instead.
+ */
+export function extractNames(text: string): NameMention[] {
+  const code = codeMentions(text);
+  const inCode = (s: number, e: number) => code.some((c) => s < c.span[1] && e > c.span[0]);
+  const toks: Tok[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
+    if (!inCode(m.index, m.index + m[0].length)) toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  const isCap = (t: Tok) =>
+    /^\p{Lu}/u.test(t.text) && !CALENDAR.has(t.text.toLowerCase()) && !CAPS_STOP.has(t.text) && !/^\p{Lu}$/u.test(t.text) && !/^[QH][1-4]$/.test(t.text);
+  const gapOk = (a: Tok, b: Tok) => /^[ \t]+$/.test(text.slice(a.end, b.start));
+  /** Number of connectors (at most two: "de la") from `k` that are followed by a capitalised word, else 0. */
+  const connected = (k: number): number => {
+    for (let n = 1; n <= 2; n++) {
+      const cur = toks[k + n - 1] as Tok;
+      const nxt = toks[k + n];
+      if (!nxt || !gapOk(cur, nxt)) return 0;
+      if (isCap(nxt)) return n;
+      if (!CONNECTORS.has(nxt.text)) return 0;
+    }
+    return 0;
+  };
+  const runs: Tok[][] = [];
+  let i = 0;
+  while (i < toks.length) {
+    const t = toks[i] as Tok;
+    const run: Tok[] = [];
+    // "Dr. Smith" / "J. Smith": an honorific or an initial with its period opens the run.
+    const opener = (HONORIFICS.has(t.text.toLowerCase()) && /^\p{Lu}/u.test(t.text)) || /^\p{Lu}$/u.test(t.text);
+    const next = toks[i + 1];
+    if (opener && next && isCap(next) && /^\.?[ \t]+$/.test(text.slice(t.end, next.start)) && (t.text.length > 1 || text[t.end] === ".")) {
+      run.push(t);
+      i++;
+    } else if (!isCap(t)) {
+      i++;
+      continue;
+    }
+    run.push(toks[i] as Tok);
+    i++;
+    while (i < toks.length) {
+      const a = run[run.length - 1] as Tok;
+      const b = toks[i] as Tok;
+      const c = toks[i + 1];
+      if (HONORIFICS.has(b.text.toLowerCase())) break; // "Ask Prof. Ana": the honorific opens a new run
+      if (isCap(b) && gapOk(a, b)) {
+        run.push(b);
+        i++;
+      } else if (CONNECTORS.has(b.text) && gapOk(a, b) && connected(i)) {
+        const n = connected(i);
+        run.push(...toks.slice(i, i + n + 1));
+        i += n + 1;
+      } else if (/^\p{Lu}$/u.test(b.text) && c && isCap(c) && /^\.[ \t]+$/.test(text.slice(b.end, c.start)) && gapOk(a, b)) {
+        run.push(b, c); // a middle initial: "Jane Q. Smith"
+        i += 2;
+      } else break;
+    }
+    runs.push(run);
+  }
+  const midSentence = new Set<string>();
+  for (const run of runs) if (!isInitial(text, (run[0] as Tok).start)) for (const t of run) midSentence.add(t.text.toLowerCase());
+
+  const names: NameMention[] = [];
+  for (let run of runs) {
+    if (run.length >= 3 && run.every((t) => t.text === t.text.toUpperCase())) continue; // shouting
+    if (isInitial(text, (run[0] as Tok).start)) {
+      let dropped = 0;
+      while (run.length > 0 && STARTERS.has((run[0] as Tok).text.toLowerCase())) {
+        run = run.slice(1);
+        dropped++;
+      }
+      while (run.length > 0 && CONNECTORS.has((run[0] as Tok).text)) run = run.slice(1);
+      if (run.length === 0) continue;
+      const only = (run[0] as Tok).text.toLowerCase();
+      if (dropped === 0 && run.length === 1 && isCommonWord(only) && !midSentence.has(only)) continue;
+    }
+    const first = run[0] as Tok;
+    const last = run[run.length - 1] as Tok;
+    let end = last.end;
+    if (text[end] === "." && DOTTED_SUFFIXES.has(last.text.toLowerCase())) end++;
+    const surface = text.slice(first.start, end);
+    const words = run.filter((t, k) => !(k === 0 && run.length > 1 && HONORIFICS.has(t.text.toLowerCase())));
+    const key = foldText(text.slice((words[0] as Tok).start, end)).replace(/\.$/, "");
+    names.push({ text: surface, span: [first.start, end], key, type: "name" });
+  }
+  return [...code, ...names].sort((a, b) => a.span[0] - b.span[0]);
+}
+
+/** Name tokens as compared: folded words, `&` read as "and", company suffixes in canonical form. */
+function nameTokens(folded: string): string[] {
+  const out: string[] = [];
+  for (const m of folded.matchAll(/[\p{L}\p{N}]+|&/gu)) out.push(m[0] === "&" ? "and" : (SUFFIX_CANON[m[0]] ?? m[0]));
+  return out;
+}
+
+const IDENT = /[\p{L}\p{N}_]/u;
+
+/** A passage prepared for many name look-ups; see {@link prepareNameIndex}. */
+export interface NameIndex {
+  /** Whether `name` occurs in the passage, allowing the aliases described on {@link prepareNameIndex}. */
+  has(name: NameMention): boolean;
+}
+
+/**
+ * Prepares an evidence passage for name look-ups: folds it once and indexes its word positions, so each
+ * {@link NameIndex.has} costs a few map look-ups.
+ *
+ * Code identifiers match case-insensitively as whole tokens: "18.0.1" is not found inside "18.0.10" nor
+ * "dotenv" inside "dotenv-expand"; `v1.2.3` and `1.2.3` find each other. Names match on folded words
+ * ("José García" finds "Jose Garcia") with aliases: a one-word name (or honorific + surname, "Dr. Smith")
+ * finds any occurrence of that word ("Jane Smith"); a longer name must end on the same surname and agree on
+ * the given name, where an initial agrees with a full name ("J. Smith" ~ "Jane Smith") and middle initials or
+ * middle names may be missing on either side, or be written surname first ("Smith, Jane"); "John Smith" does
+ * not find "Jane Smith". Company suffixes (Co/Company, Inc, Ltd...) are optional but must agree when both
+ * sides state one ("Birchwood Supply Co" finds "Birchwood Supply Co." and "Birchwood Supply Company").
+ */
+export function prepareNameIndex(evidenceText: string): NameIndex {
+  const folded = foldText(evidenceText);
+  const tokens = nameTokens(folded);
+  const positions = new Map<string, number[]>();
+  tokens.forEach((t, k) => {
+    const list = positions.get(t);
+    if (list) list.push(k);
+    else positions.set(t, [k]);
+  });
+  const same = (claim: string, ev: string | undefined) =>
+    ev !== undefined && (claim === ev || (claim.length === 1 && ev.startsWith(claim)) || (ev.length === 1 && claim.startsWith(ev)));
+
+  const hasCode = (key: string): boolean => {
+    const version = /^v\d/.test(key) ? key.slice(1) : key;
+    for (let at = folded.indexOf(version); at >= 0; at = folded.indexOf(version, at + 1)) {
+      let before = at - 1;
+      if (version !== key || /^\d/.test(version)) if (folded[before] === "v") before--; // v1.2.3 ~ 1.2.3
+      const b = folded[before] ?? "";
+      const a = folded[at + version.length] ?? "";
+      const a2 = folded[at + version.length + 1] ?? "";
+      const bOk = !IDENT.test(b) && !(/[-.]/.test(b) && IDENT.test(folded[before - 1] ?? ""));
+      const aOk = !IDENT.test(a) && !(/[-.]/.test(a) && IDENT.test(a2));
+      if (bOk && aOk) return true;
+    }
+    return false;
+  };
+
+  const hasName = (key: string): boolean => {
+    const all = nameTokens(key);
+    let core = all;
+    while (core.length > 1 && SUFFIXES.has(core[core.length - 1] ?? "")) core = core.slice(0, -1);
+    const suffix = core.length < all.length ? all[core.length] : undefined;
+    const surname = core[core.length - 1];
+    if (surname === undefined) return false;
+    for (const pos of positions.get(surname) ?? []) {
+      const after = tokens[pos + 1];
+      if (suffix && after && SUFFIXES.has(after) && after !== suffix) continue;
+      if (core.length === 1) return true;
+      // Walk back from the surname: evidence middle initials and claim middle names may be skipped.
+      let i = core.length - 2;
+      let j = pos - 1;
+      let skipped = 0;
+      while (i >= 0) {
+        if (same(core[i] ?? "", tokens[j])) {
+          i--;
+          j--;
+        } else if (j >= 0 && (tokens[j]?.length ?? 0) === 1 && skipped < 2) {
+          j--;
+          skipped++;
+        } else if (i > 0) i--;
+        else break;
+      }
+      if (i < 0) return true;
+      if (core.length === 2 && same(core[0] ?? "", tokens[pos + 1])) return true; // "Smith, Jane"
+    }
+    return false;
+  };
+
+  return { has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key)) };
+}
+
+/** Whether `name` occurs in `evidenceText`; for many names against one passage use {@link prepareNameIndex}. */
+export function nameOccursIn(name: NameMention, evidenceText: string): boolean {
+  return prepareNameIndex(evidenceText).has(name);
+}
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
+/**
+ * Character bigrams of the CJK runs in `text` (Han, Hiragana, Katakana, Hangul), in order and with repeats;
+ * a one-character run gives that character. CJK text carries no capitalisation or spaces, so names cannot be
+ * delimited there; callers compare claim and evidence bigram sets (overlap) instead.
+ */
+export function cjkTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(CJK_RUN)) {
+    const chars = Array.from(m[0]);
+    if (chars.length === 1) out.push(chars[0] as string);
+    for (let k = 0; k + 1 < chars.length; k++) out.push((chars[k] as string) + (chars[k + 1] as string));
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { cjkTerms, extractNames, foldText, nameOccursIn, prepareNameIndex } from "../../src/quantity/names.js";
+import type { NameMention } from "../../src/quantity/types.js";
+
+const found = (text: string) => extractNames(text).map((n) => [n.text, n.key, n.type]);
+const nameOf = (text: string): NameMention => {
+  const [n] = extractNames(`We saw ${text} there.`);
+  if (!n) throw new Error(`no name in ${JSON.stringify(text)}`);
+  return n;
+};
+
+describe("extractNames", () => {
+  it.each([
+    ["Invoices came from Birchwood Supply Co last week.", [["Birchwood Supply Co", "birchwood supply co", "name"]]],
+    ["Invoices came from Birchwood Supply Co. last week.", [["Birchwood Supply Co.", "birchwood supply co", "name"]]],
+    ["The invoice went to Jane Smith today.", [["Jane Smith", "jane smith", "name"]]],
+    ["Norland is a country.", [["Norland", "norland", "name"]]],
+    ["We shipped to Norland and Vesta.", [["Norland", "norland", "name"], ["Vesta", "vesta", "name"]]],
+    ["Sales in APAC rose.", [["APAC", "apac", "name"]]],
+    ["It runs on Debian and ships via FedEx.", [["Debian", "debian", "name"], ["FedEx", "fedex", "name"]]],
+    ["Two pods were OOMKilled overnight.", [["OOMKilled", "oomkilled", "name"]]],
+    ["The economy grew.", []],
+    ["Revenue rose 5%.", []],
+    ["Housing costs fell.", []],
+    ["It is fine. This works.", []],
+    ["- Latency rose\n- Norland grew", [["Norland", "norland", "name"]]],
+    ["The Norland economy grew.", [["Norland", "norland", "name"]]],
+    ["We met Dr. Smith.", [["Dr. Smith", "smith", "name"]]],
+    ["Ask Prof. Ana de la Cruz at Norland Bank of Commerce.", [["Prof. Ana de la Cruz", "ana de la cruz", "name"], ["Norland Bank of Commerce", "norland bank of commerce", "name"]]],
+    ["Paid by Johnson & Johnson.", [["Johnson & Johnson", "johnson & johnson", "name"]]],
+    ["Signed by José García.", [["José García", "jose garcia", "name"]]],
+    ["Reviewed by Jane Q. Smith.", [["Jane Q. Smith", "jane q. smith", "name"]]],
+    ["Your order A-5521 shipped on March 3 via FedEx", [["A-5521", "a-5521", "code"], ["FedEx", "fedex", "name"]]],
+    ["The current release of `dotenv` landed on 2026-11-09", [["dotenv", "dotenv", "code"]]],
+    ["Upgrade to 18.0.10 or v1.2.3, not 30.5.2.", [["18.0.10", "18.0.10", "code"], ["v1.2.3", "v1.2.3", "code"], ["30.5.2", "30.5.2", "code"]]],
+    ["Needs node >=12 and react ^3.2.0.", [[">=12", ">=12", "code"], ["^3.2.0", "^3.2.0", "code"]]],
+    ["Install body-parser and @jest/core.", [["body-parser", "body-parser", "code"], ["@jest/core", "@jest/core", "code"]]],
+    ["Pod ledger-api-7d9f in payments-staging restarted.", [["ledger-api-7d9f", "ledger-api-7d9f", "code"], ["payments-staging", "payments-staging", "code"]]],
+    ["Licensed under MIT or BSD-2-Clause.", [["MIT", "mit", "code"], ["BSD-2-Clause", "bsd-2-clause", "code"]]],
+    ["See https://example.com/docs. Mail ops@example.com.", [["https://example.com/docs", "https://example.com/docs", "code"], ["ops@example.com", "ops@example.com", "code"]]],
+    ["A real-time, well-known and end-to-end system and/or e.g. 3.14 km/h.", []],
+    ["WARNING: DISK IS FULL. ERROR from the API.", []],
+    ["Q3 revenue in March rose on Monday.", []],
+    ["東京都の田中太郎さん", []],
+  ])("should find in %j: %j", (text, expected) => {
+    expect(found(text)).toEqual(expected);
+  });
+
+  it("should give exact spans", () => {
+    const text = "Your order A-5521 shipped on March 3 via FedEx from Birchwood Supply Co. to `dotenv` users.";
+    for (const n of extractNames(text)) expect(text.slice(...n.span)).toBe(n.text);
+    expect(extractNames(text).map((n) => n.span)).toEqual([[11, 17], [41, 46], [52, 72], [77, 83]]);
+  });
+
+  it("should count a sentence-initial common word when it is capitalised mid-sentence elsewhere", () => {
+    expect(found("Smith said hi. We thanked Smith.")).toEqual([["Smith", "smith", "name"], ["Smith", "smith", "name"]]);
+  });
+});
+
+describe("prepareNameIndex", () => {
+  const evidence =
+    'Jane Smith of Birchwood Supply Company met Jose Garcia. J. Doe signed. {"18.0.10":"2026-11-09T00:53:33+00:00"} dotenv-expand A-5521';
+  const index = prepareNameIndex(evidence);
+
+  it.each([
+    ["Dr. Smith", true],
+    ["Smith", true],
+    ["Jane Smith", true],
+    ["John Smith", false],
+    ["José García", true],
+    ["Birchwood Supply Co", true],
+    ["Birchwood Supply Co.", true],
+    ["Birchwood Supply", true],
+    ["Birchwood Supply Inc", false],
+    ["Jane Q. Smith", true],
+    ["J. Smith", true],
+    ["John Doe", true],
+    ["Norland", false],
+  ])("should look up the name %j as %s", (text, expected) => {
+    expect(index.has(nameOf(text))).toBe(expected);
+  });
+
+  it.each([
+    ["18.0.10", true],
+    ["18.0.1", false],
+    ["v18.0.10", true],
+    ["dotenv", false],
+    ["dotenv-expand", true],
+    ["a-5521", true],
+    ["A-5521", true],
+  ])("should look up the identifier %j as %s", (text, expected) => {
+    expect(index.has({ text, span: [0, text.length], key: foldText(text), type: "code" })).toBe(expected);
+  });
+
+  it("should match a surname-first evidence name", () => {
+    expect(nameOccursIn(nameOf("John Smith"), "Smith, John (CFO)")).toBe(true);
+  });
+
+  it("should verify the dotenv claim against its registry record", () => {
+    const claim = extractNames("The current release of `dotenv` landed on 2026-11-09");
+    expect(claim.map((n) => nameOccursIn(n, '{"name":"dotenv","time":{"18.0.10":"2026-11-09T00:53:33+00:00"}}'))).toEqual([true]);
+  });
+});
+
+describe("cjkTerms", () => {
+  it.each([
+    ["東京都", ["東京", "京都"]],
+    ["語 and Tokyo", ["語"]],
+    ["田中さん。東京", ["田中", "中さ", "さん", "東京"]],
+    ["서울시", ["서울", "울시"]],
+    ["no CJK here", []],
+  ])("should split %j into %j", (text, expected) => {
+    expect(cjkTerms(text)).toEqual(expected);
+  });
+});
