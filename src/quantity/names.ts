@@ -53,15 +53,16 @@ const COMPOUND_PARTS = new Set(
     "on out off over to scale wise fold one two three first second third top bottom left right side").split(" "),
 );
 
-const CODE_PATTERNS: RegExp[] = [
-  /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'`]*/gi,
-  /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
-  /(?<![\w@])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/gi,
-  /(?<![\w.<>=^~])(?:>=|<=|\^|~>?|[<>](?=v?\d+\.))\s?v?\d+(?:\.(?:\d+|x|\*))*(?:-[\w.]+)?(?![\w%]|\.\d)/g,
-  /(?<![\w.\-/])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?(?!\w|\.\d)/g,
-  /(?<![\w@.\-/])[A-Za-z0-9]\w*(?:[-_./]\w+)+(?!\w|[-/]\w)/g,
-  /(?<![\w\-])[a-z]+[A-Z][A-Za-z0-9]*(?!\w)/g,
-  /(?<![\w.\-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w\-])/g,
+/** Identifier patterns, each with a cheap gate that skips the full scan when it cannot match. */
+const CODE_PATTERNS: Array<[RegExp, RegExp]> = [
+  [/:\/\/|www\./i, /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'`]*/gi],
+  [/@/, /[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g],
+  [/@/, /(?<![\w@])@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*/gi],
+  [/[<>^~]/, /(?<![\w.<>=^~])(?:>=|<=|\^|~>?|[<>](?=v?\d+\.))\s?v?\d+(?:\.(?:\d+|x|\*))*(?:-[\w.]+)?(?![\w%]|\.\d)/g],
+  [/\d\.\d/, /(?<![\w.\-/])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?(?!\w|\.\d)/g],
+  [/\w[-_./]\w/, /(?<![\w@.\-/])[A-Za-z0-9]\w*(?:[-_./]\w+)+(?!\w|[-/]\w)/g],
+  [/[a-z][A-Z]/, /(?<![\w\-])[a-z]+[A-Z][A-Za-z0-9]*(?!\w)/g],
+  [/[A-Za-z]\d/, /(?<![\w.\-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w\-])/g],
 ];
 
 /** Accent-folds (NFD, combining marks removed), lower-cases and collapses whitespace. */
@@ -86,24 +87,26 @@ function isCodeToken(tok: string, pattern: number): boolean {
   return !COMPOUND_PARTS.has(parts[0] ?? "") && !COMPOUND_PARTS.has(parts[parts.length - 1] ?? "");
 }
 
-function codeMentions(text: string): NameMention[] {
+/** Identifier mentions, and a mask of the characters they (and backtick spans) cover. */
+function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array } {
   const found: NameMention[] = [];
-  const taken: Array<[number, number]> = [];
-  const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const taken = new Uint8Array(text.length);
+  const free = (s: number, e: number) => taken.subarray(s, e).every((x) => x === 0);
   const add = (raw: string, start: number) => {
     const tok = raw.replace(/[.,;:!?)\]]+$/, "");
     const end = start + tok.length;
     if (tok.length === 0 || !free(start, end)) return;
-    taken.push([start, end]);
+    taken.fill(1, start, end);
     found.push({ text: tok, span: [start, end], key: foldText(tok), type: "code" });
   };
   for (const m of text.matchAll(/(?<!`)`([^`\n]+)`(?!`)/g)) {
-    taken.push([m.index, m.index + m[0].length]);
+    taken.fill(1, m.index, m.index + m[0].length);
     const inner = m[1] ?? "";
     const lead = inner.length - inner.trimStart().length;
     if (inner.trim()) found.push({ text: inner.trim(), span: [m.index + 1 + lead, m.index + 1 + lead + inner.trim().length], key: foldText(inner), type: "code" });
   }
-  CODE_PATTERNS.forEach((re, i) => {
+  CODE_PATTERNS.forEach(([gate, re], i) => {
+    if (!gate.test(text)) return;
     for (const m of text.matchAll(re)) {
       if (i === 4 && /^\d{2}\.\d{2}\.\d{4}$/.test(m[0])) continue; // a dotted date, not a version
       if (isCodeToken(m[0].replace(/[.,;:!?)\]]+$/, ""), i)) add(m[0], m.index);
@@ -112,7 +115,7 @@ function codeMentions(text: string): NameMention[] {
   for (const m of text.matchAll(/(?<![\w-])([A-Z][A-Za-z]*|0BSD|CC0)(?![\w-])/g)) {
     if (LICENSES.has(m[0])) add(m[0], m.index);
   }
-  return found;
+  return { found, taken };
 }
 
 let lexicon: Record<string, number> | null | undefined;
@@ -177,8 +180,8 @@ interface Tok {
  * capitalisation, so CJK runs yield no names: use {@link cjkTerms} to compare CJK passages instead.
  */
 export function extractNames(text: string): NameMention[] {
-  const code = codeMentions(text);
-  const inCode = (s: number, e: number) => code.some((c) => s < c.span[1] && e > c.span[0]);
+  const { found: code, taken } = codeMentions(text);
+  const inCode = (s: number, e: number) => taken.subarray(s, e).some((x) => x === 1);
   const toks: Tok[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
     if (!inCode(m.index, m.index + m[0].length)) toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
