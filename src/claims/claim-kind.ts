@@ -1,0 +1,134 @@
+/**
+ * What kind of claim a sentence or clause is (`ClaimKind`), from a small table of patterns.
+ *
+ * Order matters and follows DESIGN.md ("What a verdict means"): a question or an instruction is never checked;
+ * anything anchored on a figure, a date, a proper name or a code name is checked (as `hedge` when hedged);
+ * only unanchored sentences can be meta-talk or opinion. Hedges keep their truth conditions, so `hedge`
+ * claims are checked like `factual` ones; "about $4M" is not a hedge kind, it is an approximate figure.
+ */
+import type { ClaimKind } from "../schema.js";
+
+/** A row of the kind table. */
+export interface KindRule {
+  kind: ClaimKind;
+  /** Tested against the claim text (markdown and citations already removed). */
+  pattern: RegExp;
+  /** Why the row exists: the mistake it prevents. */
+  why: string;
+}
+
+/** Rows that apply whatever the sentence mentions. */
+const ALWAYS: KindRule[] = [
+  {
+    kind: "question",
+    pattern: /[?？][\s"”'’)\]]*$/u,
+    why: "A question asserts nothing, even with a figure in it.",
+  },
+  {
+    kind: "question",
+    pattern:
+      /^(?:(?:do you )?want me to|would you like(?: me)? to|shall i|shall we|should i|do you want|need me to|let me know|if you(?:'d| would) like|feel free to (?:ask|let)|i can also)\b/i,
+    why: "Offers to the user end an answer without a question mark often enough to matter.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:please\s+)?(?:run|install|use|try|click|open|type|enter|restart|upgrade|make sure|remember to|don'?t forget to|be sure to|go to|navigate to|refer to|check out|consider|follow)\b(?!\s+(?:of|is|are|was|were)\b|:)/i,
+    why: "Instructions to the user ('Run npm install to update.') tell, they do not state.",
+  },
+];
+
+/** Rows for sentences with no figure, date, name or code: pure talk, feeling or evaluation. */
+const UNANCHORED: KindRule[] = [
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:hi|hello|hey|greetings|sure|of course|certainly|absolutely|okay|ok|got it|no problem|great question|good question|thanks|thank you|you're welcome|happy to help|glad to help|glad i could help|hope (?:this|that) helps|good luck|cheers|done)\b[^.!?]{0,40}[.!]?$/i,
+    why: "Greetings and pleasantries carry no fact.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:here(?:'s| is| are)|below (?:is|are)|as requested|in summary|to summarize|let me|i(?:'ve| have)? (?:looked|checked|searched|dug|went|pulled|gathered|put together|compiled))\b[^.!?]{0,60}[.!:]?$/i,
+    why: "Meta-talk about the answer itself ('Here is what I found:', 'I looked this up for you.').",
+  },
+  {
+    kind: "not_checkable",
+    pattern: /:$/,
+    why: "A line that only introduces what follows ('The affected packages are:') states nothing yet.",
+  },
+  {
+    kind: "opinion",
+    pattern:
+      /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b/i,
+    why: "First-person feeling or judgement ('I love snowy holidays!', 'I think this is a great library').",
+  },
+  {
+    kind: "opinion",
+    pattern:
+      /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|solid choice)\b/i,
+    why: "Evaluation with nothing to measure ('This is an excellent choice').",
+  },
+];
+
+/** Hedge words: the claim is still checked, with its truth conditions, but the policy may soften. */
+const HEDGE =
+  /\b(?:might|could|reportedly|likely|unlikely|possibly|probably|perhaps|apparently|presumably|allegedly|seemingly|appears? to|seems?|suggests?|i think|i believe|we believe)\b/i;
+/** "may" the verb only in lower case: "May 25" is a date. */
+const MAY = /\bmay\b/;
+
+const MONTH_OR_DAY =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday|tomorrow)\b/;
+const DIGIT = /\p{Nd}/u;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+const FIRST_PERSON = new Set(["I", "I'm", "I've", "I'd", "I'll", "I’m", "I’ve", "I’d", "I’ll", "OK"]);
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** A proper name or acronym anywhere but as the plain first word ("The API", "Node.js", "Drive", "MIT"). */
+function hasProperName(text: string): boolean {
+  let index = 0;
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0];
+    const acronymOrCamel = /^\p{Lu}.*\p{Lu}/u.test(w) && w.length > 1;
+    if (index > 0 && /^\p{Lu}/u.test(w) && !FIRST_PERSON.has(w)) return true;
+    if (acronymOrCamel && !FIRST_PERSON.has(w)) return true;
+    index++;
+  }
+  return false;
+}
+
+/** What a claim text may carry beside the words. */
+export interface KindContext {
+  /** The claim contains inline code (a package, a command, a version range): a name it can be checked on. */
+  hasCode?: boolean;
+}
+
+/**
+ * True when the text names something a tool output could settle: a figure, a date, a proper name or code.
+ *
+ * @param text the claim text.
+ * @param context whether it contains inline code.
+ */
+export function isAnchored(text: string, context: KindContext = {}): boolean {
+  return context.hasCode === true || DIGIT.test(text) || MONTH_OR_DAY.test(text) || hasProperName(text) || CJK.test(text);
+}
+
+/**
+ * Classifies a claim text.
+ *
+ * @param text the claim text as the verifier reads it (markdown and citation markers removed).
+ * @param context extra facts about the text (inline code).
+ * @returns `question`, `not_checkable`, `opinion`, `hedge` or `factual` (the default).
+ */
+export function classifyClaim(text: string, context: KindContext = {}): ClaimKind {
+  const t = text.trim();
+  if (t === "") return "not_checkable";
+  for (const rule of ALWAYS) if (rule.pattern.test(t)) return rule.kind;
+  if (!isAnchored(t, context)) {
+    for (const rule of UNANCHORED) if (rule.pattern.test(t)) return rule.kind;
+  }
+  return HEDGE.test(t) || MAY.test(t) ? "hedge" : "factual";
+}
+
+/** The kind table, for documentation and tests: each row's kind, pattern and reason. */
+export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];

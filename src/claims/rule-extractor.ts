@@ -1,0 +1,181 @@
+/**
+ * The rule-based claim extractor: markdown blocks -> clean text -> sentences (wink-nlp) -> clauses -> kinds,
+ * every claim with its exact span in the draft and a character map for in-place corrections.
+ */
+import { classifyClaim, type KindContext } from "./claim-kind.js";
+import { splitClauses } from "./clause-split.js";
+import { extractJsonClaims } from "./json-draft.js";
+import { markdownBlocks, type RowBlock, type TextBlock } from "./markdown-blocks.js";
+import { CITATION, cleanInline, MARKUP, type CleanText } from "./markdown-inline.js";
+import { splitSentences } from "./sentence-split.js";
+import type { ClaimExtractor, ExtractedClaim } from "./types.js";
+
+/** Options of {@link createRuleExtractor} and {@link extractClaimsSync}. */
+export interface RuleExtractorOptions {
+  /** Name reported as `ClaimExtractor.name`. Default `"rules"`. */
+  name?: string;
+  /** Split compound sentences into clauses that each assert something. Default `true`. */
+  splitCompounds?: boolean;
+  /** Prefix a clause that lost its subject with the sentence's subject ("The stock is up 17.93%"). Default `true`. */
+  carrySubject?: boolean;
+  /** Read a draft that is a JSON object or array leaf by leaf. Default `true`. */
+  json?: boolean;
+}
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const DIGIT = /\p{Nd}/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+interface Context {
+  draft: string;
+  flags: Uint8Array;
+  options: Required<Omit<RuleExtractorOptions, "name">>;
+  claims: ExtractedClaim[];
+  /** End of the last claim's span: spans never overlap. */
+  lastEnd: number;
+}
+
+/** The draft span of clean-text range `[a, b)`, widened over adjacent markup and trailing citation markers. */
+function spanOf(ctx: Context, clean: CleanText, a: number, b: number, block: { start: number; end: number }): [number, number] | null {
+  let first = a;
+  while (first < b && clean.map[first]! < 0) first++;
+  let last = b - 1;
+  while (last >= first && clean.map[last]! < 0) last--;
+  if (first > last) return null;
+  let start = clean.map[first]!;
+  let end = clean.map[last]! + 1;
+  const floor = Math.max(block.start, ctx.lastEnd);
+  while (start > floor && (ctx.flags[start - 1]! & MARKUP) !== 0) start--;
+  while (end < block.end && (ctx.flags[end]! & (MARKUP | CITATION)) !== 0) end++;
+  return [start, end];
+}
+
+function overlapsCode(clean: CleanText, a: number, b: number): boolean {
+  return clean.codeRanges.some(([s, e]) => s < b && e > a);
+}
+
+function textBlockClaims(ctx: Context, block: TextBlock): void {
+  const clean = cleanInline(ctx.draft, block.start, block.end, ctx.flags);
+  if (!HAS_WORD.test(clean.text)) return;
+  const inside = new Uint8Array(clean.text.length + 1);
+  for (const [s, e] of clean.protectedRanges) for (let k = s; k < e; k++) inside[k] = 1;
+  let citation = 0;
+  const before = ctx.claims.length;
+  for (const sentence of splitSentences(clean)) {
+    const sentenceText = clean.text.slice(sentence.start, sentence.end);
+    const splittable =
+      ctx.options.splitCompounds && classifyClaim(sentenceText) !== "question" && !CJK.test(sentenceText);
+    const clauses = splittable
+      ? splitClauses(clean.text, sentence, (offset) => inside[offset] === 1)
+      : [{ start: sentence.start, end: sentence.end }];
+    const hasVerb = sentence.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
+    for (const clause of clauses) {
+      const own = clean.text.slice(clause.start, clause.end);
+      if (!HAS_WORD.test(own)) continue;
+      const span = spanOf(ctx, clean, clause.start, clause.end, block);
+      if (!span) continue;
+      const subject = "subject" in clause && clause.subject && ctx.options.carrySubject ? `${clause.subject} ` : "";
+      const text = subject + own;
+      const map = [...new Array<number>(subject.length).fill(-1), ...clean.map.slice(clause.start, clause.end)];
+      const citations: string[] = [];
+      while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
+        citations.push(clean.citations[citation++]!.label);
+      }
+      const context: KindContext = { hasCode: overlapsCode(clean, clause.start, clause.end) };
+      let kind = classifyClaim(text, context);
+      // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
+      if (block.role === "heading" && !(DIGIT.test(text) && hasVerb)) kind = "not_checkable";
+      ctx.claims.push({ text, kind, span, citations, map });
+      ctx.lastEnd = span[1];
+    }
+  }
+  // Citations after the last claim of the block still belong to it.
+  const last = ctx.claims[ctx.claims.length - 1];
+  if (last && ctx.claims.length > before) {
+    while (citation < clean.citations.length) last.citations.push(clean.citations[citation++]!.label);
+  }
+}
+
+const headerCache = new WeakMap<RowBlock["header"], string[]>();
+
+function rowClaim(ctx: Context, row: RowBlock): void {
+  let headers = headerCache.get(row.header);
+  if (!headers) {
+    headers = row.header.map(([s, e]) => cleanInline(ctx.draft, s, e, ctx.flags).text);
+    headerCache.set(row.header, headers);
+  }
+  const text: string[] = [];
+  const map: number[] = [];
+  const citations: string[] = [];
+  let hasCode = false;
+  const synth = (s: string): void => {
+    text.push(s);
+    for (let k = 0; k < s.length; k++) map.push(-1);
+  };
+  row.cells.forEach(([s, e], j) => {
+    const cell = cleanInline(ctx.draft, s, e, ctx.flags);
+    citations.push(...cell.citations.map((c) => c.label));
+    if (cell.text === "") return;
+    hasCode ||= cell.codeRanges.length > 0;
+    if (text.length > 0) synth("; ");
+    const header = headers[j] ?? "";
+    if (header !== "") synth(`${header}: `);
+    text.push(cell.text);
+    map.push(...cell.map);
+  });
+  const joined = text.join("");
+  if (!HAS_WORD.test(joined)) return;
+  const kind = classifyClaim(joined, { hasCode }) === "hedge" ? "hedge" : "factual";
+  ctx.claims.push({ text: joined, kind, span: [row.start, row.end], citations, map });
+  ctx.lastEnd = row.end;
+}
+
+function resolve(options: RuleExtractorOptions): Context["options"] {
+  return {
+    splitCompounds: options.splitCompounds ?? true,
+    carrySubject: options.carrySubject ?? true,
+    json: options.json ?? true,
+  };
+}
+
+/**
+ * Extracts the claims of a draft synchronously (the work behind {@link createRuleExtractor}).
+ *
+ * Markdown is read block by block: fenced and indented code, blockquotes and table header rows give no claims;
+ * each list item, heading, paragraph sentence (or clause of a compound sentence) and table data row gives one.
+ * A draft that is a JSON object or array gives one claim per leaf. Time is linear in the draft's length.
+ *
+ * @param draft the agent's draft answer.
+ * @param options see {@link RuleExtractorOptions}.
+ * @returns claims in draft order; spans are trimmed, never overlap, and `map` points each character of `text`
+ *   at the same character in the draft (or -1). An empty or whitespace-only draft gives `[]`.
+ */
+export function extractClaimsSync(draft: string, options: RuleExtractorOptions = {}): ExtractedClaim[] {
+  if (draft.trim() === "") return [];
+  const resolved = resolve(options);
+  if (resolved.json) {
+    const json = extractJsonClaims(draft);
+    if (json) return json;
+  }
+  const ctx: Context = { draft, flags: new Uint8Array(draft.length), options: resolved, claims: [], lastEnd: 0 };
+  for (const block of markdownBlocks(draft)) {
+    if (block.type === "row") rowClaim(ctx, block);
+    else textBlockClaims(ctx, block);
+  }
+  return ctx.claims;
+}
+
+/**
+ * Creates the rule-based {@link ClaimExtractor}.
+ *
+ * @param options see {@link RuleExtractorOptions}; defaults split compounds, carry subjects and read JSON.
+ * @returns an extractor whose `extract(draft)` resolves to the claims of {@link extractClaimsSync}; it rejects
+ *   only on a programming error, never on unusual input.
+ */
+export function createRuleExtractor(options: RuleExtractorOptions = {}): ClaimExtractor {
+  const name = options.name ?? "rules";
+  return {
+    name,
+    extract: async (draft: string) => extractClaimsSync(draft, options),
+  };
+}

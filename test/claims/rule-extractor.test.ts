@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { createRuleExtractor, extractClaimsSync } from "../../src/claims/index.js";
+import { expectWellFormed, view, type ClaimView } from "./helpers.js";
+
+const AGENT_DRAFT =
+  "I looked this up for you.\n\n- The current release of `dotenv` landed on 2026-11-09\n- `dotenv` requires Node.js `>=12`\n- `dotenv` 18.0.10 followed 18.0.9 after 18 days\n- `dotenv` describes itself as “Loads environment variables from .env file” [1]\n\nWant me to check the changelog as well?";
+
+const f = (span: string, text = span, citations: string[] = []): ClaimView => ({ span, text, kind: "factual", citations });
+
+describe("extractClaimsSync on prose", () => {
+  it.each<[string, string, ClaimView[]]>([
+    [
+      "a compound sentence with a subject-less second clause",
+      "The Birchwood Supply Co invoice totals 3450.0 USD and is due on 2026-10-15. A late fee of $120 applies after that date.",
+      [
+        f("The Birchwood Supply Co invoice totals 3450.0 USD"),
+        f("is due on 2026-10-15.", "The Birchwood Supply Co invoice is due on 2026-10-15."),
+        f("A late fee of $120 applies after that date."),
+      ],
+    ],
+    [
+      "bold figures",
+      "The capital of Norland is **Vesta**. Its population is **54** million.",
+      [f("The capital of Norland is **Vesta**.", "The capital of Norland is Vesta."), f("Its population is **54** million.", "Its population is 54 million.")],
+    ],
+    ["a first-person feeling", "I love snowy holidays!", [{ span: "I love snowy holidays!", text: "I love snowy holidays!", kind: "opinion", citations: [] }]],
+    [
+      "citation markers",
+      "Revenue rose 12% to $4.2M [1]. The team has 58 people [2]. Revenue growth was driven mainly by the APAC region [1].",
+      [
+        f("Revenue rose 12% to $4.2M [1].", "Revenue rose 12% to $4.2M.", ["1"]),
+        f("The team has 58 people [2].", "The team has 58 people.", ["2"]),
+        f("Revenue growth was driven mainly by the APAC region [1].", "Revenue growth was driven mainly by the APAC region.", ["1"]),
+      ],
+    ],
+    [
+      "negations and bounds",
+      "The API does not support batching. By default it retries no more than 3 times. Webhook payloads are unsigned.",
+      [f("The API does not support batching."), f("By default it retries no more than 3 times."), f("Webhook payloads are unsigned.")],
+    ],
+    [
+      "a relative clause and a two-subject compound",
+      "Housing is the largest category at $2,850.00, which is 67.2% of spending. Food comes to $612.45 and transport is 16.4% of the total.",
+      [
+        f("Housing is the largest category at $2,850.00, which is 67.2% of spending."),
+        f("Food comes to $612.45"),
+        f("transport is 16.4% of the total."),
+      ],
+    ],
+    [
+      "a dated briefing with an approximate figure",
+      "Here is your briefing for May 25. You have about 4 TB of free Drive storage. There are 3 new spam emails, and your last email went out 6 hours ago.",
+      [
+        f("Here is your briefing for May 25."),
+        f("You have about 4 TB of free Drive storage."),
+        f("There are 3 new spam emails"),
+        f("your last email went out 6 hours ago."),
+      ],
+    ],
+    [
+      "three verb phrases sharing a subject",
+      "The stock closed at 1,410.00 CNY, is up 17.93% year to date, and traded 1,250 lots.",
+      [
+        f("The stock closed at 1,410.00 CNY"),
+        f("is up 17.93% year to date", "The stock is up 17.93% year to date"),
+        f("traded 1,250 lots.", "The stock traded 1,250 lots."),
+      ],
+    ],
+    [
+      "a list of nouns and an unsplit figure phrase",
+      "axios, chalk and debug are MIT-licensed. Revenue rose 12% to $4.2M.",
+      [f("axios, chalk and debug are MIT-licensed."), f("Revenue rose 12% to $4.2M.")],
+    ],
+    [
+      "contrast clauses",
+      "Prices rose 5%, while costs fell 2%. Sales grew 3% whereas margins shrank; profit was flat.",
+      [f("Prices rose 5%"), f("costs fell 2%."), f("Sales grew 3%"), f("margins shrank"), f("profit was flat.")],
+    ],
+    [
+      "an abbreviation wink cuts after",
+      "See Fig. 3. It shows U.S. sales.",
+      [f("See Fig. 3."), f("It shows U.S. sales.")],
+    ],
+  ])("should extract %s", (_name, draft, expected) => {
+    const claims = extractClaimsSync(draft);
+    expectWellFormed(draft, claims);
+    expect(view(draft, claims)).toEqual(expected);
+  });
+
+  it("should map the subject of a carried clause to -1 and its own words to the draft", () => {
+    const draft = "The stock closed at 1,410.00 CNY, is up 17.93% year to date, and traded 1,250 lots.";
+    const [, second] = extractClaimsSync(draft);
+    expect(second!.map.slice(0, "The stock ".length).every((m) => m === -1)).toBe(true);
+    expect(second!.map["The stock ".length]).toBe(draft.indexOf("is up"));
+  });
+
+  it("should keep compounds whole when splitting is off", () => {
+    const draft = "Food comes to $612.45 and transport is 16.4% of the total.";
+    expect(extractClaimsSync(draft, { splitCompounds: false }).map((c) => c.text)).toEqual([draft]);
+  });
+
+  it("should not carry the subject when told not to", () => {
+    const draft = "The stock closed at 1,410.00 CNY and traded 1,250 lots.";
+    expect(extractClaimsSync(draft, { carrySubject: false }).map((c) => c.text)).toEqual([
+      "The stock closed at 1,410.00 CNY",
+      "traded 1,250 lots.",
+    ]);
+  });
+
+  it.each(["", "   ", "\n\n\t"])("should return no claims for the blank draft %j", (draft) => {
+    expect(extractClaimsSync(draft)).toEqual([]);
+  });
+
+  it("should split Japanese on 。 into two factual claims", () => {
+    const draft = "ユーザーは毎朝コーヒーを2杯飲む。勤務先は東京の渋谷にある。";
+    const claims = extractClaimsSync(draft);
+    expectWellFormed(draft, claims);
+    expect(view(draft, claims)).toEqual([f("ユーザーは毎朝コーヒーを2杯飲む。"), f("勤務先は東京の渋谷にある。")]);
+  });
+});
+
+describe("extractClaimsSync on an agent's markdown answer", () => {
+  it("should match the gold spans and kinds", () => {
+    const claims = extractClaimsSync(AGENT_DRAFT);
+    expectWellFormed(AGENT_DRAFT, claims);
+    expect(claims.map((c) => [c.span, c.kind])).toEqual([
+      [[0, 25], "not_checkable"],
+      [[29, 81], "factual"],
+      [[84, 116], "factual"],
+      [[119, 165], "factual"],
+      [[168, 245], "factual"],
+      [[247, 286], "question"],
+    ]);
+  });
+
+  it("should read inline code as its name and lift the citation", () => {
+    const claims = extractClaimsSync(AGENT_DRAFT);
+    expect(claims.map((c) => c.text)).toEqual([
+      "I looked this up for you.",
+      "The current release of dotenv landed on 2026-11-09",
+      "dotenv requires Node.js >=12",
+      "dotenv 18.0.10 followed 18.0.9 after 18 days",
+      "dotenv describes itself as “Loads environment variables from .env file”",
+      "Want me to check the changelog as well?",
+    ]);
+    expect(claims[4]!.citations).toEqual(["1"]);
+  });
+
+  it("should map each figure to its place in the draft", () => {
+    const claims = extractClaimsSync(AGENT_DRAFT);
+    const third = claims[3]!;
+    const at = third.text.indexOf("18.0.10");
+    expect(third.map[at]).toBe(AGENT_DRAFT.indexOf("18.0.10"));
+  });
+});
+
+describe("createRuleExtractor", () => {
+  it("should resolve to the same claims as the sync function", async () => {
+    const extractor = createRuleExtractor();
+    expect(extractor.name).toBe("rules");
+    await expect(extractor.extract(AGENT_DRAFT)).resolves.toEqual(extractClaimsSync(AGENT_DRAFT));
+  });
+
+  it("should take a name", () => {
+    expect(createRuleExtractor({ name: "rules-v2" }).name).toBe("rules-v2");
+  });
+});
