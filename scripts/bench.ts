@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: recording throughput and verify latency on synthetic agent ledgers (tiers 0 + lexical).
+ *
+ * Evidence is generated deterministically (seeded PRNG): JSON package records like an npm registry answer
+ * and prose passages like a doc-search result, 1-10 KB each. Drafts mix true, wrong-figure and invented
+ * sentences about recorded packages. Figures are medians over several runs; latency percentiles are over
+ * every verify call of a configuration. Run with `node --expose-gc` for steadier memory figures.
+ */
+import { Firewall } from "../src/index.js";
+
+const SEED = 20250601;
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = "parser stream buffer client server cache router logger config schema token queue worker bundle plugin socket render".split(" ");
+const PROSE = [
+  "The package provides a small and fast implementation that works in Node.js and in browsers.",
+  "Its maintainers publish a new minor release every few months and keep the public API stable.",
+  "Most downloads come from build tools that depend on it indirectly through other libraries.",
+  "The documentation lists the supported runtimes, the configuration options and known limitations.",
+  "Security advisories are handled through the project's disclosure policy within a few days.",
+];
+
+interface Pkg {
+  name: string;
+  version: string;
+  versions: number;
+  deps: number;
+  license: string;
+  size: number;
+}
+
+function makePackage(r: () => number, i: number): Pkg {
+  const name = `${WORDS[i % WORDS.length]}-${WORDS[Math.floor(r() * WORDS.length)]}-${i}`;
+  return { name, version: `${1 + Math.floor(r() * 20)}.${Math.floor(r() * 30)}.${Math.floor(r() * 20)}`, versions: 5 + Math.floor(r() * 400), deps: Math.floor(r() * 40), license: r() < 0.7 ? "MIT" : "Apache-2.0", size: 50 + Math.floor(r() * 9000) };
+}
+
+/** A tool output of about `bytes` bytes about `pkg`: JSON (npm-view-like) or prose. */
+function makeOutput(r: () => number, pkg: Pkg, bytes: number, json: boolean): string {
+  if (json) {
+    const time: Record<string, string> = {};
+    const deps: Record<string, string> = {};
+    let out = "";
+    for (let k = 0; out.length < bytes; k++) {
+      time[`${k}.${k % 7}.${k % 3}`] = new Date(Date.UTC(2020 + (k % 6), k % 12, 1 + (k % 28))).toISOString();
+      if (k < pkg.deps) deps[`${WORDS[k % WORDS.length]}-${k}`] = `^${k % 9}.${k % 5}.0`;
+      out = JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, versionCount: pkg.versions, dependencyCount: pkg.deps, unpackedSizeKb: pkg.size, dependencies: deps, time });
+    }
+    return out;
+  }
+  let text = `${pkg.name} ${pkg.version} is licensed under ${pkg.license}. It has ${pkg.deps} dependencies and ${pkg.versions} published versions.`;
+  while (text.length < bytes) text += ` ${PROSE[Math.floor(r() * PROSE.length)]}`;
+  return text;
+}
+
+function makeDraft(r: () => number, pkgs: Pkg[], claims: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < claims; i++) {
+    const p = pkgs[Math.floor(r() * pkgs.length)]!;
+    const roll = r();
+    if (roll < 0.25) lines.push(`${p.name} has ${p.deps} dependencies.`);
+    else if (roll < 0.45) lines.push(`The registry lists ${p.versions + (r() < 0.5 ? 0 : 7)} published versions of ${p.name}.`);
+    else if (roll < 0.65) lines.push(`${p.name} is released under the ${p.license} license.`);
+    else if (roll < 0.8) lines.push(`The latest version of ${p.name} is ${p.version}.`);
+    else if (roll < 0.9) lines.push(`${p.name} was rewritten in Rust last year by its original author.`);
+    else lines.push(`${p.name} needs about ${(p.size / 1000).toFixed(1)} MB once unpacked.`);
+  }
+  return lines.join(" ");
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function pct(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+function benchRecording(): void {
+  console.log("\n## Recording a tool output (median of 7 runs of 200 records each)\n");
+  console.log("| content | size | ms per record | ms per 1 KB | MB/s |");
+  console.log("|---|---|---|---|---|");
+  for (const json of [false, true]) {
+    for (const size of [1024, 10 * 1024]) {
+      const r = rng(SEED);
+      const outputs = Array.from({ length: 200 }, (_, i) => makeOutput(r, makePackage(r, i), size, json));
+      const bytes = outputs.reduce((s, o) => s + Buffer.byteLength(o), 0);
+      const runs: number[] = [];
+      for (let run = 0; run < 7; run++) {
+        const fw = new Firewall();
+        const t0 = performance.now();
+        for (const o of outputs) fw.record({ source: "tool", content: o });
+        runs.push(performance.now() - t0);
+      }
+      const ms = median(runs);
+      console.log(`| ${json ? "JSON" : "text"} | ${(size / 1024).toFixed(0)} KB | ${(ms / outputs.length).toFixed(3)} | ${(ms / (bytes / 1024)).toFixed(4)} | ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} |`);
+    }
+  }
+}
+
+async function benchVerify(): Promise<void> {
+  console.log("\n## Verify latency, tiers 0 + lexical (p50 / p95 over 15 drafts after 2 warm-up drafts)\n");
+  console.log("| tool outputs | evidence | claims per draft | p50 ms | p95 ms | heap+external / evidence |");
+  console.log("|---|---|---|---|---|---|");
+  for (const outputs of [10, 100, 1000]) {
+    const r = rng(SEED + outputs);
+    const pkgs = Array.from({ length: outputs }, (_, i) => makePackage(r, i));
+    (globalThis as { gc?: () => void }).gc?.();
+    const before = process.memoryUsage();
+    const fw = new Firewall();
+    let bytes = 0;
+    pkgs.forEach((p, i) => {
+      const out = makeOutput(r, p, 1024 + Math.floor(r() * 9 * 1024), i % 2 === 0);
+      bytes += Buffer.byteLength(out);
+      fw.record({ source: i % 2 === 0 ? "npm_view" : "doc_search", content: out });
+    });
+    for (const claims of [5, 20, 100]) {
+      const times: number[] = [];
+      for (let k = 0; k < 17; k++) {
+        const draft = makeDraft(r, pkgs, claims);
+        const t0 = performance.now();
+        await fw.verify(draft);
+        if (k >= 2) times.push(performance.now() - t0);
+      }
+      (globalThis as { gc?: () => void }).gc?.();
+      const after = process.memoryUsage();
+      const mem = (after.heapUsed + after.external - before.heapUsed - before.external) / bytes;
+      console.log(`| ${outputs} | ${(bytes / 1e6).toFixed(2)} MB | ${claims} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${mem.toFixed(1)}x |`);
+    }
+    fw.reset();
+  }
+}
+
+console.log(`# hallucination-firewall bench (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
+benchRecording();
+await benchVerify();
