@@ -1,0 +1,148 @@
+/**
+ * What the runner keeps of one verified case: enough to compute every metric and to read a case's outcome
+ * in `results/*.json` without re-running it, and the reduction of a firewall report to it.
+ */
+import type { ClaimVerdict, Decision, Report, Span, VerdictLabel } from "../../src/index.js";
+import type { DatasetMetrics } from "./dataset-metrics.js";
+import { matchGoldClaims } from "./gold-claims.js";
+import type { EvalCase, LabelledSpan } from "./load-cases.js";
+import { isFlaggedVerdict, responseSupport } from "./metrics.js";
+
+/** One claim the firewall extracted, with its verdict. */
+export interface ClaimResult {
+  id: string;
+  text: string;
+  kind: string;
+  span: Span;
+  verdict: VerdictLabel;
+  /** 0..1, the deciding tier's confidence. */
+  confidence: number;
+  /** The deciding tier's number (`-1`: no tier, e.g. the extractor or the pipeline's fallback). */
+  tier: number;
+  /** The deciding tier's name as its trace gives it (`exact`, `lexical`, `extractor`, `pipeline`). */
+  tierName: string;
+  corrections: Array<{ span: Span; wrong: string; value: string }>;
+}
+
+/** A gold claim matched to the firewall's claim that overlaps it most. */
+export interface GoldClaimResult {
+  span: Span;
+  verdict: VerdictLabel;
+  correction: string | null;
+  /** The matched claim's verdict; `not_checkable` when no claim overlaps the gold claim. */
+  predicted: VerdictLabel;
+  /** Id of the matched claim, null when none overlaps. */
+  claimId: string | null;
+  correct: boolean;
+  /** Whether a correction of the matched claim equals the gold correction; null when gold has none or is not contradicted. */
+  correctionCorrect: boolean | null;
+}
+
+/** One case's outcome. */
+export interface CaseResult {
+  id: string;
+  dataset: string;
+  task: string;
+  label: "hallucinated" | "faithful";
+  /** Any claim `contradicted` or `unsupported`, at any confidence. */
+  flagged: boolean;
+  decision: Decision | null;
+  /** Lowest claim support score (see `supportScore`); 1 with no checkable claim; null on error. */
+  supportScore: number | null;
+  /** `report.ms`: wall time of the verify call. */
+  ms: number;
+  llmCalls: number;
+  costUsd: number;
+  claims: ClaimResult[];
+  /** The labelled hallucination spans of the answer (empty: faithful, or location unknown). */
+  spans: LabelledSpan[];
+  goldClaims: GoldClaimResult[] | null;
+  /** The error message when recording or verifying threw; such cases are left out of the metrics. */
+  error: string | null;
+}
+
+/** How a run was configured, as written to the results file. */
+export interface EvalConfig {
+  /** Case files, as given. */
+  data: string[];
+  /** Cases per file (`--limit`), null for all. */
+  limit: number | null;
+  seed: number;
+  tiers: string[];
+  strictness: string;
+  /** Claim confidence threshold of the policy in use: the sweep's marked operating point. */
+  operatingPoint: number;
+  cache: boolean;
+  startedAt: string;
+  durationMs: number;
+  node: string;
+  /** Commit of the working tree, when it is a git checkout. */
+  commit: string | null;
+}
+
+/** The results file (`results/*.json`). Its top-level keys are stable: other tools read them. */
+export interface EvalResults {
+  config: EvalConfig;
+  datasets: Record<string, DatasetMetrics>;
+  /** The same metrics grouped by task (`summary`, `qa`, ...). */
+  tasks: Record<string, DatasetMetrics>;
+  cases: CaseResult[];
+}
+
+/** The name of the tier that decided a verdict, read from its trace (the entry of that tier that did not pass). */
+export function decidingTierName(v: ClaimVerdict): string {
+  const decider = v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass") ?? v.trace[v.trace.length - 1];
+  return decider?.name ?? "none";
+}
+
+/**
+ * LLM calls and cost (USD) a report's tiers reported. A tier that calls a model may add numeric `llmCalls`
+ * and `costUsd` fields to its trace entries; no current tier does, so both are 0 for now.
+ */
+export function llmUsage(report: Report): { calls: number; costUsd: number } {
+  let calls = 0;
+  let costUsd = 0;
+  for (const v of report.verdicts) {
+    for (const t of v.trace as Array<Record<string, unknown>>) {
+      if (typeof t.llmCalls === "number") calls += t.llmCalls;
+      if (typeof t.costUsd === "number") costUsd += t.costUsd;
+    }
+  }
+  return { calls, costUsd };
+}
+
+/** Reduces a firewall report on a case to what the metrics need. */
+export function toCaseResult(c: EvalCase, report: Report): CaseResult {
+  const byId = new Map(report.verdicts.map((v) => [v.claimId, v]));
+  const claims: ClaimResult[] = report.claims.map((claim) => {
+    const v = byId.get(claim.id);
+    return {
+      id: claim.id,
+      text: claim.text,
+      kind: claim.kind,
+      span: claim.span,
+      verdict: v?.verdict ?? "not_checkable",
+      confidence: v?.confidence ?? 1,
+      tier: v?.tier ?? -1,
+      tierName: v ? decidingTierName(v) : "none",
+      corrections: (v?.corrections ?? []).map((x) => ({ span: x.span, wrong: x.wrong, value: x.value })),
+    };
+  });
+  const usage = llmUsage(report);
+  return {
+    id: c.id,
+    dataset: c.dataset,
+    task: c.task,
+    label: c.label,
+    flagged: claims.some((x) => isFlaggedVerdict(x.verdict)),
+    decision: report.decision,
+    supportScore: responseSupport(claims),
+    ms: report.ms,
+    llmCalls: usage.calls,
+    costUsd: usage.costUsd,
+    claims,
+    spans: c.spans,
+    goldClaims: c.claims ? matchGoldClaims(c.claims, claims) : null,
+    error: null,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Comparison of a correction the firewall proposes with the gold correction of the benchmark. The firewall
+ * formats a value in the claim's style ("Feb 27, 2024", "1,336 KB"); gold values are written as the evidence
+ * has them ("2024-02-27", "1336 KB"), so equality is tested after normalisation, as a number, or as a date.
+ */
+
+/**
+ * Lowercases and strips what does not change a value: whitespace, thousands commas, currency symbols,
+ * markdown code/emphasis marks and surrounding quotes, and trailing zeros of a decimal fraction
+ * (`1.50` -> `1.5`, `2.0` -> `2`; `100` and version strings such as `30.5.0` are kept as they are).
+ */
+export function normaliseValue(value: string): string {
+  return value
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s,]+/g, "")
+    .replace(/\p{Sc}/gu, "")
+    .replace(/[`*_"'“”‘’]/g, "")
+    .replace(/(?<![\d.])(\d+)\.(\d*?)0+(?!\.?\d)/g, (_m, int: string, frac: string) => (frac ? `${int}.${frac}` : int));
+}
+
+const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+
+/** A number with an optional unit, e.g. `{ value: 1336, unit: "kb" }`. */
+export interface ParsedNumber {
+  value: number;
+  unit: string;
+}
+
+/**
+ * Reads a whole value as a number with an optional unit word or `%` after it (`1,336 KB`, `-3.5%`,
+ * `267 thousand` = 267000, `17 days`).
+ * @returns null when the value is not a single number.
+ */
+export function parseNumber(value: string): ParsedNumber | null {
+  const m = /^([-+]?\d+(?:\.\d+)?)(%|[a-z]+)?$/.exec(normaliseValue(value));
+  if (!m) return null;
+  let n = Number(m[1]);
+  let unit = m[2] ?? "";
+  const scale = SCALE[unit];
+  if (scale !== undefined) {
+    n *= scale;
+    unit = "";
+  }
+  return Number.isFinite(n) ? { value: n, unit } : null;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+function monthOf(word: string): number | null {
+  const i = MONTHS.indexOf(word.slice(0, 3));
+  if (i < 0) return null;
+  // "sept" and full names are fine; reject words that only start like a month ("marathon").
+  const full = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"][i]!;
+  return full.startsWith(word) || word === "sept" ? i + 1 : null;
+}
+
+function isoDate(y: number, m: number, d: number): string | null {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/**
+ * Reads a calendar date written as ISO (`2024-02-27`, or an ISO timestamp: its date part), day-month-year
+ * (`27 February 2024`, `27th Feb 2024`) or month-day-year (`Feb 27, 2024`, `February 27 2024`).
+ * @returns `YYYY-MM-DD`, or null when the value is not one date.
+ */
+export function parseDate(value: string): string | null {
+  const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+)\.?,? (\d{4})$/.exec(s);
+  if (m) {
+    const month = monthOf(m[2]!);
+    return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
+  }
+  m = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})$/.exec(s);
+  if (m) {
+    const month = monthOf(m[1]!);
+    return month === null ? null : isoDate(Number(m[3]), month, Number(m[2]));
+  }
+  return null;
+}
+
+/**
+ * Whether a predicted correction states the gold value: equal after {@link normaliseValue}, or both the same
+ * number (units equal, or one side without a unit, since a correction may replace only the figure of
+ * "29 days"), or both the same date.
+ */
+export function sameValue(predicted: string, gold: string): boolean {
+  if (normaliseValue(predicted) === normaliseValue(gold)) return true;
+  const a = parseNumber(predicted);
+  const b = parseNumber(gold);
+  if (a && b) {
+    const close = Math.abs(a.value - b.value) <= 1e-9 * Math.max(1, Math.abs(a.value), Math.abs(b.value));
+    if (close && (a.unit === b.unit || a.unit === "" || b.unit === "")) return true;
+  }
+  const da = parseDate(predicted);
+  return da !== null && da === parseDate(gold);
+}

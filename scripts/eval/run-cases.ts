@@ -1,0 +1,82 @@
+/**
+ * Runs benchmark cases through the firewall: one fresh session per case, each evidence string recorded as a
+ * tool output, the answer verified, the report reduced to a {@link CaseResult}.
+ */
+import { Firewall, createExactTier, createLexicalTier, type Strictness, type Tier } from "../../src/index.js";
+import { toCaseResult, type CaseResult } from "./case-result.js";
+import type { EvalCase } from "./load-cases.js";
+import { withTierCache, type CachedTier, type TierCacheStats } from "./tier-cache.js";
+
+/** Built-in tier names by tier number (`--tiers 0,1`). */
+export const TIER_NAMES = { 0: "exact", 1: "lexical" } as const;
+export type TierName = (typeof TIER_NAMES)[keyof typeof TIER_NAMES];
+
+export interface RunOptions {
+  /** Policy preset every case runs with (default `balanced`). */
+  strictness?: Strictness;
+  /** Built-in tiers to run (default `["exact", "lexical"]`). */
+  tiers?: TierName[];
+  /** Cache tier outcomes in this folder (see `tier-cache.ts`); off when undefined. */
+  cacheDir?: string;
+  /** Called after each case with the number done and the total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Cases' results in input order, plus cache counts per tier name when caching. */
+export interface RunOutput {
+  results: CaseResult[];
+  cache: Record<string, TierCacheStats> | null;
+}
+
+function errorResult(c: EvalCase, error: unknown): CaseResult {
+  return {
+    id: c.id,
+    dataset: c.dataset,
+    task: c.task,
+    label: c.label,
+    flagged: false,
+    decision: null,
+    supportScore: null,
+    ms: 0,
+    llmCalls: 0,
+    costUsd: 0,
+    claims: [],
+    spans: c.spans,
+    goldClaims: null,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  };
+}
+
+/**
+ * Verifies every case in its own session and forgets the session afterwards. A case whose recording or
+ * verification throws becomes a result with `error` set (left out of the metrics, counted per dataset).
+ */
+export async function runCases(cases: readonly EvalCase[], options: RunOptions = {}): Promise<RunOutput> {
+  const names = options.tiers ?? ["exact", "lexical"];
+  let cached: CachedTier[] = [];
+  let tiers: Array<Tier | TierName> = names;
+  if (options.cacheDir !== undefined) {
+    const dir = options.cacheDir;
+    cached = names.map((n) => withTierCache(n === "exact" ? createExactTier() : createLexicalTier(), { dir }));
+    tiers = cached;
+  }
+  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers });
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const sessionId = `${c.dataset}/${c.id}`;
+    try {
+      const session = fw.session(sessionId);
+      c.evidence.forEach((content, i) => {
+        // The ledger reads a string holding a JSON object or array as JSON by itself.
+        session.record({ source: c.sources?.[i] ?? "evidence", content });
+      });
+      results.push(toCaseResult(c, await session.verify(c.answer)));
+    } catch (error) {
+      results.push(errorResult(c, error));
+    } finally {
+      fw.reset(sessionId);
+    }
+    options.onProgress?.(results.length, cases.length);
+  }
+  return { results, cache: cached.length ? Object.fromEntries(cached.map((t) => [t.name, { ...t.stats }])) : null };
+}
