@@ -1,0 +1,380 @@
+/**
+ * Finds every figure in a sentence or an evidence passage: plain numbers, counts, percentages, money and
+ * measures, with hedges ("about") and bounds ("at least"). Dates, clock times, versions, identifiers,
+ * citation markers and URLs are skipped; a separate module reads dates.
+ *
+ * All regexes are compiled once at module load; a call allocates only small slices around each figure.
+ */
+import type { Bound, Dimension, Quantity, QuantityKind } from "./types.js";
+import { parseNumberCore, readMagnitude, resolveReadings, type CoreParse } from "./number-parse.js";
+import { CJK_NUMERAL_RE, findNumberWords, parseCjkNumber, toHalfWidth } from "./number-words.js";
+import { readCurrencyAfter, readCurrencyBefore, readUnitAt, type CurrencyInfo } from "./units.js";
+
+/** Options for `extractQuantities`. */
+export interface ExtractOptions {
+  /**
+   * Decimal convention of the text. "auto" (default) reads each number on its own; an ambiguous one
+   * ("1.000", "1,000") takes the convention that the text's unambiguous numbers show ("1.410,00" -> German),
+   * else English. The other reading always stays in `alternatives`.
+   */
+  locale?: "en" | "de" | "auto";
+}
+
+/** Digit runs; never starts inside a number. Space-grouped forms are checked again below. */
+const NUMBER_RE = /(?<![\d.,])(?:\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*|[.,]\d+)/g;
+
+/** Dates, ISO timestamps, clock times, citation or index brackets, UUIDs: never quantities. */
+const SKIP_RE = new RegExp(
+  "(?<![\\d.])(?:" +
+    [
+      "\\d{4}-\\d{1,2}-\\d{1,2}(?:[T ]\\d{1,2}:\\d{2}(?::\\d{2}(?:[.,]\\d+)?)?(?:Z|[+-]\\d{2}:?\\d{2})?)?",
+      "\\d{4}-(?:0[1-9]|1[0-2])(?![\\d-])",
+      "\\d{1,4}[/.]\\d{1,2}[/.]\\d{2,4}(?!\\d)",
+      "\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:\\s?[aApP]\\.?[mM]\\.?(?!\\p{L}))?",
+      "\\[\\d{1,3}(?:(?:,\\s*|\\s*[-–]\\s*)\\d{1,3})*\\]",
+      "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+    ].join("|") +
+    ")",
+  "gu",
+);
+const URL_RE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`)\]]+/gi;
+const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/g;
+
+const MONTH = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" +
+  "Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)";
+/** "March 3", "March 1st, 2024", "9 October 2026": the figure follows a month name (and maybe a day). */
+const MONTH_BEFORE_RE = new RegExp(`(?<!\\p{L})${MONTH}\\.?,?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?$`, "u");
+/** "3 March", "3rd of March", "9. Oktober". */
+const MONTH_AFTER_RE = new RegExp(`\\.?(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?!\\p{L})`, "uy");
+
+const HEDGE_RE = /(?:^|[^\p{L}])(about|around|roughly|approximately|approx\.?|nearly|almost|close to|some|circa|ca\.|est\.|an estimated|~|≈|∼)\s*$/diu;
+const BOUND_RE = new RegExp(
+  "(?:^|[^\\p{L}])(at least|no fewer than|no less than|not less than|a minimum of|minimum of|min\\.|more than|over|above|" +
+    "exceeds|exceeded|exceeding|greater than|upwards of|in excess of|up to|at most|no more than|not more than|" +
+    "a maximum of|maximum of|max\\.?|less than|under|below|fewer than|>=|=>|≥|<=|=<|≤|>|<)\\s*$",
+  "diu",
+);
+const BOUNDS: Record<string, Bound> = { ">=": "ge", "=>": "ge", "≥": "ge", "<=": "le", "=<": "le", "≤": "le", ">": "gt", "<": "lt" };
+const GE = /^(?:at least|no fewer|no less|not less|a minimum|minimum|min)/;
+const GT = /^(?:more|over|above|exceed|greater|upwards|in excess)/;
+const LT = /^(?:less|under|below|fewer)/;
+const TRAIL_RE = /[\s*_`(]+$/;
+const TAG_END_RE = /<[^<>]*>$/;
+
+const EMPH_RE = /[*_`]+/y;
+const PERCENT_RE =
+  /[ \u00A0\u202F]?(?:(%|‰)|(percentage points?|percent|per[ ]?cent|pct|pp|bps|basis points?|prozent)(?![\p{L}\p{N}]))/iuy;
+const AMPM_RE = /[ ]?[ap]\.?m\b\.?/iy;
+const ORDINAL_RE = /(?:st|nd|rd|th)(?![\p{L}\p{N}])/uy;
+const TIMES_RE = /[x×](?![\p{L}\p{N}])/uy;
+const GLUED_WORD_RE = /[\p{Script=Latin}\p{N}_]/u;
+const LETTER_RE = /[\p{L}\p{M}_]/u;
+const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const NOUN_RE = /[ \u00A0](\p{L}[\p{L}'’-]*)/uy;
+const OR_SO_RE = /(?:[ \t]+or so\b|-?ish\b)/iy;
+const OR_MORE_RE = /(?:\+(?!\d)|[ \t]+or (?:more|above|greater|higher)\b)/iy;
+const OR_LESS_RE = /[ \t]+or (?:less|fewer|below|lower)\b/iy;
+const SEMVER_AFTER_RE = /^(?:\.x|\s*(?:<|\|\||,\s*<)|\s+-\s+\d)/;
+const ONE_BEFORE_RE = /\b(?:no|any|every|each|the|this|that|which)\s+$/i;
+const ONE_AFTER_RE = /^(?:\s+(?:of|another|can|could|would|should|must|might|may|will|who|that)\b|-\p{L})/iu;
+const HALF_BEFORE_RE = /\b(?:first|second|other|the|latter|former|back|front|1st|2nd)\s+$/i;
+const STOP_NOUNS = new Set(
+  ("a an the and or of to in on at by for from with than as is was were are be been being has have had per vs " +
+    "versus which that this these those it its if but so not no more less over under up down into out after " +
+    "before since until while during when where between among each every all both also only about around " +
+    "times more most percent years months").split(" "),
+);
+const PERCENT_UNITS: Record<string, [unit: string, exponent: number]> = {
+  "%": ["%", 0], "‰": ["‰", -1], pp: ["pp", 0], bps: ["bps", -2], "basis point": ["bps", -2], "basis points": ["bps", -2],
+  "percentage point": ["pp", 0], "percentage points": ["pp", 0],
+};
+
+/** What follows a number: magnitude, unit, percent sign or currency, trailing hedges, a counted noun. */
+interface Tail {
+  end: number;
+  exponent: number;
+  kind: QuantityKind;
+  unit: string | null;
+  dimension: Dimension | null;
+  factor: number;
+  currency: CurrencyInfo | null;
+  approx: boolean;
+  bound: Bound;
+  /** Emphasis run ("**") skipped between the number and its magnitude or unit. */
+  emphasis: string;
+}
+
+function readTail(src: string, pos: number, money: boolean, magnitudes: boolean): Tail | null {
+  const tail: Tail = {
+    end: pos, exponent: 0, kind: money ? "money" : "number", unit: null, dimension: null, factor: 1,
+    currency: null, approx: false, bound: "eq", emphasis: "",
+  };
+  EMPH_RE.lastIndex = pos;
+  const emph = EMPH_RE.exec(src)?.[0] ?? "";
+  // After "**54**" only a spaced word may continue the figure: "**54** million".
+  const afterEmph = pos + emph.length;
+  const starts = emph ? [pos, afterEmph] : [pos];
+  const take = (end: number, at: number): void => {
+    if (emph && at === afterEmph) tail.emphasis = emph;
+    tail.end = end;
+  };
+  let p = pos;
+  for (const at of starts) {
+    const mag = magnitudes ? readMagnitude(src, at, money) : null;
+    if (mag && (at === pos || !mag.glued)) {
+      tail.exponent = mag.exponent;
+      take((p = mag.end), at);
+      break;
+    }
+  }
+  const from = p === pos ? starts : [p];
+  for (const at of from) {
+    PERCENT_RE.lastIndex = at;
+    const pct = PERCENT_RE.exec(src);
+    const surface = pct?.[1] ?? pct?.[2];
+    if (pct && surface) {
+      const key = surface.toLowerCase().replace(/^per ?cent$|^percent$|^pct$|^prozent$/, "%");
+      const [unit, exponent] = PERCENT_UNITS[key] ?? ["%", 0];
+      Object.assign(tail, { kind: "percent", unit, exponent: tail.exponent + exponent });
+      take((p = at + pct[0].length), at);
+      break;
+    }
+    const cur = money ? null : readCurrencyAfter(src, at);
+    if (cur) {
+      Object.assign(tail, { kind: "money", currency: cur.currency, unit: cur.currency.code });
+      take((p = cur.end), at);
+      break;
+    }
+    const unit = money ? null : readUnitAt(src, src[at] === "-" && at === pos ? at + 1 : at);
+    if (unit) {
+      const { symbol, dimension, factor } = unit.info;
+      Object.assign(tail, { kind: "measure", unit: symbol, dimension, factor });
+      take((p = unit.end), at);
+      break;
+    }
+  }
+  if (GLUED_WORD_RE.test(src[p] ?? "")) {
+    // Letters or digits glued to the figure: an ordinal, a multiplier, or part of an identifier ("7d9f").
+    if (p !== pos) return null;
+    ORDINAL_RE.lastIndex = TIMES_RE.lastIndex = p;
+    if (ORDINAL_RE.test(src) || !TIMES_RE.test(src)) return null;
+    tail.unit = "x";
+    return tail;
+  }
+  OR_SO_RE.lastIndex = OR_MORE_RE.lastIndex = OR_LESS_RE.lastIndex = p;
+  if (OR_SO_RE.test(src)) tail.approx = true;
+  else if (OR_MORE_RE.test(src)) {
+    tail.bound = "ge";
+    if (src[p] === "+") tail.end = p + 1;
+  } else if (OR_LESS_RE.test(src)) tail.bound = "le";
+  if (tail.kind === "number" && tail.unit === null) {
+    NOUN_RE.lastIndex = p === pos ? afterEmph : p;
+    const noun = NOUN_RE.exec(src)?.[1]?.toLowerCase();
+    if (noun && !STOP_NOUNS.has(noun) && !noun.endsWith("ly")) tail.unit = noun;
+  }
+  return tail;
+}
+
+/** Hedge and bound words just before `start` ("up to about", "at least", "~"). */
+function readPrefix(src: string, start: number): { approx: boolean; bound: Bound } {
+  let before = src.slice(Math.max(0, start - 32), start).replace(TRAIL_RE, "");
+  let approx = false;
+  let bound: Bound = "eq";
+  for (let i = 0; i < 2; i++) {
+    const h: RegExpExecArray | null = approx ? null : HEDGE_RE.exec(before);
+    const b: RegExpExecArray | null = h || bound !== "eq" ? null : BOUND_RE.exec(before);
+    const m: RegExpExecArray | null = h ?? b;
+    const at = m?.indices?.[1]?.[0];
+    const word: string | undefined = m?.[1];
+    if (!word || at === undefined) break;
+    if (h) approx = true;
+    else if (!(word === ">" && TAG_END_RE.test(before))) {
+      const w: string = word.toLowerCase();
+      bound = BOUNDS[w] ?? (GE.test(w) ? "ge" : GT.test(w) ? "gt" : LT.test(w) ? "lt" : "le");
+    }
+    before = before.slice(0, at).replace(TRAIL_RE, "");
+  }
+  return { approx, bound };
+}
+
+/** Sorted, non-overlapping [start, end) pairs of text that holds no quantity. */
+function skipSpans(src: string): number[] {
+  const spans: number[] = [];
+  const collect = (re: RegExp): void => {
+    re.lastIndex = 0;
+    for (let m = re.exec(src); m; m = re.exec(src)) spans.push(m.index, m.index + m[0].length);
+  };
+  collect(SKIP_RE);
+  const more = src.includes("://") || src.includes("www.") || src.includes("@");
+  if (!more) return spans;
+  if (src.includes("@")) collect(EMAIL_RE);
+  collect(URL_RE);
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i] ?? 0, spans[i + 1] ?? 0]);
+  return pairs.sort((a, b) => a[0] - b[0]).flat();
+}
+
+function inBackticks(src: string, pos: number): boolean {
+  let n = 0;
+  for (let i = src.indexOf("`", src.lastIndexOf("\n", pos) + 1); i !== -1 && i < pos; i = src.indexOf("`", i + 1)) n++;
+  return n % 2 === 1;
+}
+
+interface Found {
+  start: number;
+  tail: Tail;
+  prefix: { approx: boolean; bound: Bound };
+  parse?: CoreParse;
+  word?: { value: number; precision: number };
+}
+
+/** Reads the digit figure at [s, e), or null when context says it is no quantity. */
+function readDigits(src: string, s: number, core: string): Found | null {
+  const c1 = src[s - 1] ?? "";
+  const c2 = src[s - 2] ?? "";
+  if ((LETTER_RE.test(c1) && !CJK_RE.test(c1)) || /[#@/\\^&]/.test(c1)) return null;
+  let e = s + core.length;
+  // Decades: "1990s", "the '90s".
+  if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && (/^(?:1\d\d0|20\d0)$/.test(core) || /['’]/.test(c1))) return null;
+  const next = src[e] ?? "";
+  if ((next === "/" || next === ":") && /\d/.test(src[e + 1] ?? "")) return null;
+  if (next === "." && /[xX*]/.test(src[e + 1] ?? "")) return null;
+  let negative = false;
+  let start = s;
+  if (c1 === "-" || c1 === "\u2212" || c1 === "+") {
+    if (LETTER_RE.test(c2) || (c1 === "+" && /[\d+]/.test(c2))) return null;
+    if (!/\d/.test(c2)) {
+      negative = c1 !== "+";
+      start = s - 1;
+    }
+  }
+  if (/[<>=~≥≤]/.test(c1) && (core.includes(".") || inBackticks(src, s) || SEMVER_AFTER_RE.test(src.slice(e, e + 8)))) {
+    return null;
+  }
+  let parse = parseNumberCore(core);
+  if (!parse) return null;
+  const cur = readCurrencyBefore(src, start);
+  if (cur) {
+    start = cur.start;
+    if (!negative && /[-\u2212]/.test(src[start - 1] ?? "") && !/[\p{L}\p{N}]/u.test(src[start - 2] ?? "")) {
+      negative = true;
+      start--;
+    }
+  }
+  let tail = readTail(src, e, cur !== null, true);
+  const spaced = core.indexOf(" ");
+  if (spaced !== -1 && (spaced > 2 || (!cur && (!tail || (tail.kind === "number" && tail.exponent === 0))))) {
+    // ASCII-space grouping only with a currency, unit or magnitude around it: "100 200" in table text is two cells.
+    core = core.slice(0, spaced);
+    e = s + spaced;
+    parse = parseNumberCore(core);
+    tail = readTail(src, e, cur !== null, true);
+  }
+  if (!parse || !tail) return null;
+  if (/^\d{1,4}$/.test(core) && tail.kind === "number" && tail.exponent === 0) {
+    MONTH_AFTER_RE.lastIndex = AMPM_RE.lastIndex = e;
+    if (MONTH_BEFORE_RE.test(src.slice(Math.max(0, start - 24), start)) || MONTH_AFTER_RE.test(src)) return null;
+    if (core.length <= 2 && AMPM_RE.test(src)) return null;
+  }
+  if (tail.emphasis && src.slice(start - tail.emphasis.length, start) === tail.emphasis) start -= tail.emphasis.length;
+  if (cur) Object.assign(tail, { kind: "money", currency: cur.currency, unit: cur.currency.code });
+  return { start, tail, prefix: readPrefix(src, start), parse: { ...parse, negative } };
+}
+
+/** Whether a spelled number at [start, end) is a figure in this context ("no one" and "the first half" are not). */
+function wordIsFigure(src: string, start: number, end: number): boolean {
+  const text = src.slice(start, end).toLowerCase();
+  const before = src.slice(Math.max(0, start - 12), start);
+  if (text === "one") return !ONE_BEFORE_RE.test(before) && !ONE_AFTER_RE.test(src.slice(end, end + 12));
+  if (text === "half") return !HALF_BEFORE_RE.test(before) && src[end] !== "-";
+  return true;
+}
+
+/**
+ * Finds every figure in `text`: numbers ("4,213,450", "1.000", "two million"), percentages ("12%",
+ * "17,93 %", "12 per cent"), money ("$4.2M", "EUR 2.4k", "3450.0 USD") and measures ("3998 GB",
+ * "35 minutes"), each with its exact span, value in base units (see `Quantity`), precision, hedge and bound.
+ * A number followed by a noun is a count: "58 people" -> unit "people".
+ *
+ * Skipped, since they are not quantities: citation and index brackets ("[1]", "[0]"), versions ("18.0.10",
+ * "v1.2.3", "^3.2.0", a backticked ">=12"), digits inside identifiers ("A-5521", "bug-18", hashes, URLs,
+ * emails), ISO dates and timestamps, slash dates, clock times, and day numbers or years next to a month
+ * name ("March 1st, 2024"). A bare year ("in 2024") is returned as a number. Never throws.
+ */
+export function extractQuantities(text: string, options: ExtractOptions = {}): Quantity[] {
+  const src = toHalfWidth(text);
+  const skips = skipSpans(src);
+  const found: Found[] = [];
+  let k = 0;
+  NUMBER_RE.lastIndex = 0;
+  for (let m = NUMBER_RE.exec(src); m; m = NUMBER_RE.exec(src)) {
+    const s = m.index;
+    while (k < skips.length && (skips[k + 1] ?? 0) <= s) k += 2;
+    if (k < skips.length && (skips[k] ?? 0) < s + m[0].length) continue;
+    const f = readDigits(src, s, m[0]);
+    if (!f) continue;
+    found.push(f);
+    NUMBER_RE.lastIndex = Math.max(NUMBER_RE.lastIndex, f.tail.end);
+  }
+  const taken = (a: number, b: number): boolean =>
+    found.some((f) => f.start < b && a < f.tail.end) || skips.some((x, i) => i % 2 === 0 && x < b && a < (skips[i + 1] ?? 0));
+  const words = findNumberWords(src);
+  for (const w of words) {
+    if (!wordIsFigure(src, w.start, w.end) || taken(w.start, w.end)) continue;
+    const tail = readTail(src, w.end, false, false);
+    if (tail) found.push({ start: w.start, tail, prefix: readPrefix(src, w.start), word: w });
+  }
+  if (CJK_RE.test(src)) {
+    CJK_NUMERAL_RE.lastIndex = 0;
+    for (let m = CJK_NUMERAL_RE.exec(src); m; m = CJK_NUMERAL_RE.exec(src)) {
+      const run = m[0];
+      if ((run.length === 1 && "一十百千万萬億亿".includes(run)) || /^[百千万萬億亿]/.test(run)) continue;
+      const r = parseCjkNumber(run);
+      const tail = r && !taken(m.index, m.index + run.length) ? readTail(src, m.index + run.length, false, false) : null;
+      if (r && tail) found.push({ start: m.index, tail, prefix: readPrefix(src, m.index), word: r });
+    }
+  }
+  let prefer: "en" | "de" = options.locale === "de" ? "de" : "en";
+  if (options.locale !== "en" && options.locale !== "de") {
+    let votes = 0;
+    for (const f of found) votes += f.parse?.evidence === "de" ? 1 : f.parse?.evidence === "en" ? -1 : 0;
+    if (votes > 0) prefer = "de";
+  }
+  const out: Quantity[] = [];
+  for (const f of found.sort((a, b) => a.start - b.start)) {
+    const q = toQuantity(text, f, prefer);
+    if (q) out.push(q);
+  }
+  return out;
+}
+
+function toQuantity(text: string, f: Found, prefer: "en" | "de"): Quantity | null {
+  const { tail, prefix } = f;
+  let value: number;
+  let alternatives: number[] = [];
+  let precision: number;
+  if (f.parse) {
+    const r = resolveReadings(f.parse, tail.exponent, prefer);
+    if (!r) return null;
+    ({ value, alternatives, precision } = r);
+  } else {
+    const scale = 10 ** tail.exponent;
+    value = (f.word?.value ?? 0) * scale;
+    precision = (f.word?.precision ?? 0.5) * scale;
+  }
+  const factor = tail.factor;
+  return {
+    text: text.slice(f.start, tail.end),
+    span: [f.start, tail.end],
+    kind: tail.kind,
+    value: value * factor,
+    alternatives: alternatives.map((a) => a * factor),
+    currency: tail.currency?.code ?? null,
+    dimension: tail.dimension,
+    unit: tail.unit,
+    precision: precision * factor,
+    approx: prefix.approx || tail.approx,
+    bound: prefix.bound !== "eq" ? prefix.bound : tail.bound,
+    word: f.word !== undefined,
+  };
+}
