@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { normaliseValue, parseDate, parseNumber, sameValue } from "../../scripts/eval/normalise-value.js";
+
+describe("normaliseValue", () => {
+  it.each([
+    ["1,336 KB", "1336kb"],
+    ["$1,234.50", "1234.5"],
+    ["€ 12.00", "12"],
+    ["1.00%", "1%"],
+    ["100", "100"],
+    ["2.050 MB", "2.05mb"],
+    ["30.5.0", "30.5.0"],
+    ["`>=12`", ">=12"],
+    ["Troy Goode", "troygoode"],
+    ["“Parse, validate”", "parsevalidate"],
+  ])("should normalise %j to %j", (input, expected) => {
+    expect(normaliseValue(input)).toBe(expected);
+  });
+});
+
+describe("parseNumber", () => {
+  it.each([
+    ["1,336 KB", { value: 1336, unit: "kb" }],
+    ["17 days", { value: 17, unit: "days" }],
+    ["267 thousand", { value: 267000, unit: "" }],
+    ["-3.5%", { value: -3.5, unit: "%" }],
+    ["4.4.3", null],
+    ["react", null],
+  ])("should read %j as %j", (input, expected) => {
+    expect(parseNumber(input)).toEqual(expected);
+  });
+});
+
+describe("parseDate", () => {
+  it.each([
+    ["2024-02-27", "2024-02-27"],
+    ["2026-11-09T00:53:33+00:00", "2026-11-09"],
+    ["Feb 27, 2024", "2024-02-27"],
+    ["February 27 2024", "2024-02-27"],
+    ["27 February 2024", "2024-02-27"],
+    ["9th Oct 2026", "2026-10-09"],
+    ["Sept. 3, 2025", "2025-09-03"],
+    ["Feb 30, 2024", null],
+    ["Marathon 3, 2024", null],
+    ["18.0.10", null],
+  ])("should read %j as %j", (input, expected) => {
+    expect(parseDate(input)).toBe(expected);
+  });
+});
+
+describe("sameValue", () => {
+  it.each([
+    ["1,336 KB", "1336 KB", true],
+    ["$12.50", "12.5", true],
+    ["Feb 27, 2024", "2024-02-27", true],
+    ["10 October 2026", "2026-10-10", true],
+    ["17", "17 days", true],
+    ["100%", "100.0%", true],
+    ["1,336 MB", "1,336 KB", false],
+    ["14.0.3", "14.0.30", false],
+    ["2024-02-28", "2024-02-27", false],
+    ["React", "react", true],
+    ["vue", "react", false],
+  ])("should compare %j with gold %j as %s", (predicted, gold, expected) => {
+    expect(sameValue(predicted, gold)).toBe(expected);
+  });
+});
