@@ -74,7 +74,7 @@ const NOUN_RE = /[ \u00A0](\p{L}[\p{L}'’-]*)/uy;
 const OR_SO_RE = /(?:[ \t]+or so\b|-?ish\b)/iy;
 const OR_MORE_RE = /(?:\+(?!\d)|[ \t]+or (?:more|above|greater|higher)\b)/iy;
 const OR_LESS_RE = /[ \t]+or (?:less|fewer|below|lower)\b/iy;
-const SEMVER_AFTER_RE = /^(?:\.x|\s*(?:<|\|\||,\s*<)|\s+-\s+\d)/;
+const SEMVER_AFTER_RE = /^(?:\.x|\s+<|\s*\|\||,\s*<|\s+-\s+\d)/;
 const ONE_BEFORE_RE = /\b(?:no|any|every|each|the|this|that|which)\s+$/i;
 const ONE_AFTER_RE = /^(?:\s+(?:of|another|can|could|would|should|must|might|may|will|who|that)\b|-\p{L})/iu;
 const HALF_BEFORE_RE = /\b(?:first|second|other|the|latter|former|back|front|1st|2nd)\s+$/i;
@@ -314,7 +314,8 @@ export function extractQuantities(text: string, options: ExtractOptions = {}): Q
     const f = readDigits(src, s, m[0]);
     if (!f) continue;
     found.push(f);
-    NUMBER_RE.lastIndex = Math.max(NUMBER_RE.lastIndex, f.tail.end);
+    // Resume after the figure; a space-grouped run that was split ("100 200") is scanned again.
+    NUMBER_RE.lastIndex = f.tail.end;
   }
   const taken = (a: number, b: number): boolean =>
     found.some((f) => f.start < b && a < f.tail.end) || skips.some((x, i) => i % 2 === 0 && x < b && a < (skips[i + 1] ?? 0));

@@ -109,8 +109,10 @@ function powerOfTenSlip(a: number, b: number): boolean {
 function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: boolean): MatchResult {
   const eps = 1e-9 * Math.max(Math.abs(c.v), Math.abs(e.v));
   // A plain claim covers its rounding interval (or either side's, if the evidence was rounded too); a
-  // bound claim ("at least 50") is read literally, widened only by a hedge.
-  const width = cb === "eq" ? Math.max(c.tol, e.tol) + eps : (claimApprox ? APPROX_TOLERANCE * Math.abs(c.v) : 0) + eps;
+  // bound claim ("at least 50") is read literally, widened only by a hedge; float noise never lets an
+  // equal value pass a strict bound ("more than 50" vs 50).
+  const hedge = claimApprox ? APPROX_TOLERANCE * Math.abs(c.v) : 0;
+  const width = cb === "eq" ? Math.max(c.tol, e.tol) + eps : hedge + (cb === "gt" || cb === "lt" ? -eps : eps);
   const claimSet = interval(c.v, cb, width);
   const evSet = interval(e.v, eb, 0);
   if (inside(evSet, claimSet)) return cb === "eq" && eb === "eq" && powerOfTenSlip(c.v, e.v) ? "mismatch" : "match";

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  currencyCandidates,
+  lookupCurrency,
+  lookupUnit,
+  readCurrencyAfter,
+  readCurrencyBefore,
+  readUnitAt,
+} from "../../src/quantity/units.js";
+
+describe("lookupUnit", () => {
+  it.each([
+    ["B", "data", "B", 1],
+    ["bytes", "data", "B", 1],
+    ["KB", "data", "KB", 1e3],
+    ["kB", "data", "KB", 1e3],
+    ["KiB", "data", "KiB", 1024],
+    ["MB", "data", "MB", 1e6],
+    ["MiB", "data", "MiB", 1024 ** 2],
+    ["GB", "data", "GB", 1e9],
+    ["gigabytes", "data", "GB", 1e9],
+    ["GiB", "data", "GiB", 1024 ** 3],
+    ["TB", "data", "TB", 1e12],
+    ["TiB", "data", "TiB", 1024 ** 4],
+    ["ns", "time", "ns", 1e-6],
+    ["µs", "time", "µs", 1e-3],
+    ["us", "time", "µs", 1e-3],
+    ["ms", "time", "ms", 1],
+    ["s", "time", "s", 1e3],
+    ["sec", "time", "s", 1e3],
+    ["seconds", "time", "s", 1e3],
+    ["min", "time", "min", 6e4],
+    ["Minutes", "time", "min", 6e4],
+    ["h", "time", "h", 3.6e6],
+    ["hrs", "time", "h", 3.6e6],
+    ["hours", "time", "h", 3.6e6],
+    ["days", "time", "day", 8.64e7],
+    ["week", "time", "week", 6.048e8],
+    ["mm", "length", "mm", 1e-3],
+    ["cm", "length", "cm", 1e-2],
+    ["m", "length", "m", 1],
+    ["metres", "length", "m", 1],
+    ["meters", "length", "m", 1],
+    ["km", "length", "km", 1e3],
+    ["kilometres", "length", "km", 1e3],
+    ["miles", "length", "mi", 1609.344],
+    ["mg", "mass", "mg", 1e-3],
+    ["g", "mass", "g", 1],
+    ["grams", "mass", "g", 1],
+    ["kg", "mass", "kg", 1e3],
+    ["tonnes", "mass", "t", 1e6],
+    ["lbs", "mass", "lb", 453.59237],
+  ] as const)("should read %j as %s in %s", (surface, dimension, symbol, factor) => {
+    const u = lookupUnit(surface);
+    expect(u).toMatchObject({ dimension, symbol });
+    expect(u!.factor).toBeCloseTo(factor, 12);
+  });
+
+  it("should flag decimal data units as ambiguous with the binary convention", () => {
+    expect(lookupUnit("KB")?.binaryFactor).toBe(1024);
+    expect(lookupUnit("GB")?.binaryFactor).toBe(1024 ** 3);
+    expect(lookupUnit("GiB")?.binaryFactor).toBeUndefined();
+  });
+
+  it("should accept us for microseconds only when glued", () => {
+    expect(lookupUnit("us", false)).toBeUndefined();
+    expect(readUnitAt("5us", 1)?.info.symbol).toBe("µs");
+    expect(readUnitAt("5 us", 1)).toBeNull();
+  });
+
+  it("should not read a unit that runs on into letters", () => {
+    expect(readUnitAt("5 kmh", 1)).toBeNull();
+    expect(readUnitAt("7d9f", 1)).toBeNull();
+    expect(readUnitAt("5 Mbps", 1)).toBeNull();
+  });
+});
+
+describe("lookupCurrency", () => {
+  it.each([
+    ["$", "USD", []],
+    ["US$", "USD", []],
+    ["€", "EUR", []],
+    ["£", "GBP", []],
+    ["¥", "JPY", ["CNY"]],
+    ["₹", "INR", []],
+    ["USD", "USD", []],
+    ["AED", "AED", []],
+    ["CHF", "CHF", []],
+    ["CNY", "CNY", []],
+    ["euros", "EUR", []],
+    ["元", "CNY", []],
+  ] as const)("should read %j as %s", (surface, code, alternatives) => {
+    expect(lookupCurrency(surface)).toEqual({ code, alternatives });
+  });
+
+  it.each(["ABC", "ALL", "PHP", "usd1"])("should not read %j as a currency", (surface) => {
+    expect(lookupCurrency(surface)).toBeUndefined();
+  });
+
+  it("should keep USD and AED apart", () => {
+    expect(lookupCurrency("USD")?.code).not.toBe(lookupCurrency("AED")?.code);
+  });
+
+  it("should recover the yen/yuan ambiguity from the surface", () => {
+    expect(currencyCandidates("JPY", "¥5000")).toEqual(["JPY", "CNY"]);
+    expect(currencyCandidates("JPY", "5000 JPY")).toEqual(["JPY"]);
+  });
+});
+
+describe("readCurrencyBefore / readCurrencyAfter", () => {
+  it("should read a code or symbol on either side of a number", () => {
+    expect(readCurrencyBefore("EUR 2.4k", 4)).toEqual({ currency: { code: "EUR", alternatives: [] }, start: 0 });
+    expect(readCurrencyBefore("cost $5", 6)?.start).toBe(5);
+    expect(readCurrencyBefore("XUSD 5", 5)).toBeNull();
+    expect(readCurrencyAfter("3450.0 USD", 6)?.currency.code).toBe("USD");
+    expect(readCurrencyAfter("2,40 €", 4)?.currency.code).toBe("EUR");
+    expect(readCurrencyAfter("5 the", 1)).toBeNull();
+  });
+});
