@@ -12,7 +12,7 @@ import { scanJson, type JsonMember, type JsonNode } from "./json-scan.js";
 import type { ExtractedClaim } from "./types.js";
 
 /** Text with its map to the draft (-1 for synthesised characters). */
-interface Mapped {
+export interface Mapped {
   text: string;
   map: number[];
 }
@@ -69,7 +69,14 @@ function leafKind(node: JsonNode, value: string): ClaimKind {
   return "factual";
 }
 
-/** Negates a simple statement ("X can Y" -> "X cannot Y"), else prefixes "It is not the case that". */
+/**
+ * Negates a quiz statement: a simple one (one auxiliary, no clause words, not already negated) gets "not"
+ * after its auxiliary ("X can Y" -> "X cannot Y", "X is Y" -> "X is not Y"); anything else is prefixed with
+ * "It is not the case that". Inserted characters map to -1.
+ *
+ * @param statement the statement with its map to the draft.
+ * @returns the negated statement with its map.
+ */
 export function negateStatement(statement: Mapped): Mapped {
   const text = statement.text;
   const matches = [...text.matchAll(AUXILIARY)];
@@ -78,7 +85,8 @@ export function negateStatement(statement: Mapped): Mapped {
     const at = only.index + only[0].length;
     return concat(slice(statement, 0, at), synthetic(only[0] === "can" ? "not" : " not"), slice(statement, at));
   }
-  const lowerFirst = text.length > 1 && /^\p{Lu}\p{Ll}/u.test(text);
+  // Lower-case a leading function word ("the ..."), never a name ("Paris ...").
+  const lowerFirst = /^(?:A|An|The|This|That|These|Those|It|Its|Some|All|Every|Each|Most|Many|Any)\b/.test(text);
   const head: Mapped = lowerFirst ? { text: text[0]!.toLowerCase(), map: [-1] } : slice(statement, 0, 0);
   return concat(synthetic("It is not the case that "), head, slice(statement, lowerFirst ? 1 : 0));
 }

@@ -49,6 +49,8 @@ const TABLE_SEP = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]
 /** A line that ends without punctuation, followed by one that starts a new unit: a line-per-fact answer. */
 const OPEN_END = /[\p{L}\p{N}%)\]"”'’`*_]$/u;
 const NEW_UNIT_START = /^[\p{Lu}\p{N}"“`*[(]/u;
+/** A line that ends a sentence (or introduces what follows): the break is a boundary, whatever comes next. */
+const SENTENCE_END = /(?:[.!?。！？]["”')\]]*|:)$/u;
 
 function splitLines(draft: string): Line[] {
   const lines: Line[] = [];
@@ -103,7 +105,8 @@ function tableCells(draft: string, line: Line): Array<[number, number]> {
 function breaksUnit(previous: string, next: string): boolean {
   const prev = previous.trimEnd();
   const first = next.trimStart();
-  return prev.endsWith(":") || (OPEN_END.test(prev) && NEW_UNIT_START.test(first));
+  if (SENTENCE_END.test(prev)) return true;
+  return OPEN_END.test(prev) && NEW_UNIT_START.test(first);
 }
 
 /**

@@ -41,9 +41,6 @@ const ASCII_PUNCT = /[!-/:-@[-`{-~]/;
 const WS = /\s/;
 const ALNUM = /[\p{L}\p{N}]/u;
 const DIGIT = /\d/;
-/** How far a link may reach for its `]` and its `(url)`: bounded so the scan stays linear. */
-const LINK_TEXT_MAX = 1000;
-const LINK_URL_MAX = 2000;
 
 function citationLabels(footnote: string | undefined, numbers: string | undefined): string[] {
   if (footnote !== undefined) return [footnote];
@@ -61,31 +58,21 @@ function citationLabels(footnote: string | undefined, numbers: string | undefine
   return labels;
 }
 
-/** Finds the `]` closing a `[` at `open` (nesting allowed), or -1 within the bound. */
-function closeBracket(draft: string, open: number, end: number): number {
-  let depth = 0;
-  const limit = Math.min(end, open + LINK_TEXT_MAX);
-  for (let k = open; k < limit; k++) {
+/**
+ * Matching brackets of one kind in `draft[start, end)`, found with a stack in one pass (escapes skipped):
+ * `match[k - start]` is the offset of the closer for an opener at `k`, or -1. Linear where a look-ahead per
+ * opener would be quadratic on "[[[[...".
+ */
+function matchPairs(draft: string, start: number, end: number, open: string, close: string): Int32Array {
+  const match = new Int32Array(end - start).fill(-1);
+  const stack: number[] = [];
+  for (let k = start; k < end; k++) {
     const c = draft[k];
     if (c === "\\") k++;
-    else if (c === "[") depth++;
-    else if (c === "]" && --depth === 0) return k;
-    else if (c === "\n" && draft[k + 1] === "\n") return -1;
+    else if (c === open) stack.push(k);
+    else if (c === close && stack.length > 0) match[stack.pop()! - start] = k;
   }
-  return -1;
-}
-
-/** Finds the `)` closing a link destination opened at `open`, or -1 (no newline, bounded). */
-function closeParen(draft: string, open: number, end: number): number {
-  let depth = 0;
-  const limit = Math.min(end, open + LINK_URL_MAX);
-  for (let k = open; k < limit; k++) {
-    const c = draft[k];
-    if (c === "\n") return -1;
-    if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return k;
-  }
-  return -1;
+  return match;
 }
 
 /**
@@ -108,6 +95,9 @@ export function cleanInline(draft: string, start: number, end: number, flags: Ui
   const links: Array<{ close: number; after: number; from: number }> = [];
   // A code span that found no closing run of n backticks from offset p never will from any later offset.
   const noClosingFrom = new Map<number, number>();
+  // Bracket and parenthesis pairs, computed on the first `[` (most blocks have none).
+  let brackets: Int32Array | undefined;
+  let parens: Int32Array | undefined;
 
   const mark = (from: number, to: number, flag: number): void => {
     for (let k = from; k < to; k++) flags[k] = (flags[k] ?? 0) | flag;
@@ -196,10 +186,17 @@ export function cleanInline(draft: string, start: number, end: number, flags: Ui
         i = after;
         continue;
       }
-      const close = closeBracket(draft, open, end);
+      brackets ??= matchPairs(draft, start, end, "[", "]");
+      const close = brackets[open - start]!;
       let destEnd = -1;
-      if (close > open && draft[close + 1] === "(") destEnd = closeParen(draft, close + 1, end);
-      else if (close > open && draft[close + 1] === "[") destEnd = closeBracket(draft, close + 1, end);
+      if (close > open && draft[close + 1] === "(") {
+        parens ??= matchPairs(draft, start, end, "(", ")");
+        destEnd = parens[close + 1 - start]!;
+        // A link destination never spans a line break.
+        if (destEnd > 0 && draft.slice(close + 1, destEnd).includes("\n")) destEnd = -1;
+      } else if (close > open && draft[close + 1] === "[") {
+        destEnd = brackets[close + 1 - start]!;
+      }
       if (destEnd > close) {
         mark(i, open + 1, MARKUP);
         links.push({ close, after: destEnd + 1, from: out.length });

@@ -50,15 +50,21 @@ function spanOf(ctx: Context, clean: CleanText, a: number, b: number, block: { s
   return [start, end];
 }
 
-function overlapsCode(clean: CleanText, a: number, b: number): boolean {
-  return clean.codeRanges.some(([s, e]) => s < b && e > a);
+/** Prefix counts of inline-code characters, so "does this clause hold code?" is O(1) per clause. */
+function codePrefix(clean: CleanText): Int32Array {
+  const prefix = new Int32Array(clean.text.length + 1);
+  const inCode = new Uint8Array(clean.text.length);
+  for (const [s, e] of clean.codeRanges) inCode.fill(1, s, e);
+  for (let k = 0; k < clean.text.length; k++) prefix[k + 1] = prefix[k]! + inCode[k]!;
+  return prefix;
 }
 
 function textBlockClaims(ctx: Context, block: TextBlock): void {
   const clean = cleanInline(ctx.draft, block.start, block.end, ctx.flags);
   if (!HAS_WORD.test(clean.text)) return;
   const inside = new Uint8Array(clean.text.length + 1);
-  for (const [s, e] of clean.protectedRanges) for (let k = s; k < e; k++) inside[k] = 1;
+  for (const [s, e] of clean.protectedRanges) inside.fill(1, s, e);
+  const code = codePrefix(clean);
   let citation = 0;
   const before = ctx.claims.length;
   for (const sentence of splitSentences(clean)) {
@@ -81,7 +87,7 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
         citations.push(clean.citations[citation++]!.label);
       }
-      const context: KindContext = { hasCode: overlapsCode(clean, clause.start, clause.end) };
+      const context: KindContext = { hasCode: code[clause.end]! > code[clause.start]! };
       let kind = classifyClaim(text, context);
       // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
       if (block.role === "heading" && !(DIGIT.test(text) && hasVerb)) kind = "not_checkable";

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { cleanInline } from "../../src/claims/markdown-inline.js";
+import { splitSentences } from "../../src/claims/sentence-split.js";
+
+function sentences(text: string): string[] {
+  const clean = cleanInline(text, 0, text.length, new Uint8Array(text.length));
+  return splitSentences(clean).map((s) => clean.text.slice(s.start, s.end));
+}
+
+describe("splitSentences", () => {
+  it.each<[string, string[]]>([
+    ["See Fig. 3. It shows U.S. sales.", ["See Fig. 3.", "It shows U.S. sales."]],
+    ["It costs approx. 5 USD. Dr. Smith agreed.", ["It costs approx. 5 USD.", "Dr. Smith agreed."]],
+    ["dotenv requires Node.js 12 or later. It loads .env files.", ["dotenv requires Node.js 12 or later.", "It loads .env files."]],
+    ["Revenue rose to $4.2M. The team has 58 people.", ["Revenue rose to $4.2M.", "The team has 58 people."]],
+    ["Run `a. b` first. Then stop.", ["Run a. b first.", "Then stop."]],
+    ["It rose. axios is MIT-licensed.", ["It rose.", "axios is MIT-licensed."]],
+    ["ユーザーは毎朝コーヒーを2杯飲む。勤務先は東京の渋谷にある。", ["ユーザーは毎朝コーヒーを2杯飲む。", "勤務先は東京の渋谷にある。"]],
+    ["本当ですか？はい！そうです。", ["本当ですか？", "はい！", "そうです。"]],
+    ["", []],
+  ])("should split %j", (text, expected) => {
+    expect(sentences(text)).toEqual(expected);
+  });
+});
