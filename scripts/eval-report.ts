@@ -1,9 +1,9 @@
 /**
- * `npm run eval:report [-- --in FILE]`: renders an evaluation results file (default `results/latest.json`)
+ * `npm run eval:report [-- --in FILE]`: renders an evaluation results file (default: the newest `results/*.json`)
  * as Markdown tables (`results/latest.md`, also printed) and a precision/recall curve (`results/pr-curve.svg`).
  * Exit codes: 0 done, 2 bad usage or no readable results file.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -20,9 +20,20 @@ Usage:
   npm run eval:report [-- --in FILE] [--out-dir DIR]
 
 Options:
-  --in FILE       results JSON written by 'npm run eval' (default results/latest.json)
+  --in FILE       results JSON written by 'npm run eval' (default: the newest
+                  results/*.json, normally results/latest.json)
   --out-dir DIR   where latest.md and pr-curve.svg go (default results/)
   -h, --help      this help`;
+
+/** The most recently written results file, so a run with `--out results/NAME.json` is the one rendered. */
+function newestResults(): string | null {
+  if (!existsSync(RESULTS)) return null;
+  const files = readdirSync(RESULTS)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => join(RESULTS, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return files[0] ?? null;
+}
 
 function fail(message: string): number {
   process.stderr.write(`eval:report: ${message}\n`);
@@ -45,7 +56,8 @@ function main(argv: string[]): number {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  const input = values.in ?? join(RESULTS, "latest.json");
+  const input = values.in ?? newestResults();
+  if (input === null) return fail(`no results in ${RESULTS}: run 'npm run eval' first, or pass --in FILE.`);
   if (!existsSync(input)) return fail(`no results at ${input}: run 'npm run eval' first, or pass --in FILE.`);
   let results: EvalResults;
   try {
@@ -65,6 +77,7 @@ function main(argv: string[]): number {
   const mdPath = join(outDir, "latest.md");
   writeFileSync(mdPath, markdown);
   process.stdout.write(markdown);
+  process.stderr.write(`eval:report: rendered ${relative(process.cwd(), input)}\n`);
   process.stderr.write(`eval:report: wrote ${relative(process.cwd(), mdPath)} and ${relative(process.cwd(), svgPath)}\n`);
   return 0;
 }

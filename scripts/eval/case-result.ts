@@ -21,6 +21,8 @@ export interface ClaimResult {
   tier: number;
   /** The deciding tier's name as its trace gives it (`exact`, `lexical`, `extractor`, `pipeline`). */
   tierName: string;
+  /** The deciding tier's note (why it decided), from the trace. */
+  note: string;
   corrections: Array<{ span: Span; wrong: string; value: string }>;
 }
 
@@ -91,8 +93,11 @@ export interface EvalResults {
 
 /** The name of the tier that decided a verdict, read from its trace (the entry of that tier that did not pass). */
 export function decidingTierName(v: ClaimVerdict): string {
-  const decider = v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass") ?? v.trace[v.trace.length - 1];
-  return decider?.name ?? "none";
+  return decider(v)?.name ?? "none";
+}
+
+function decider(v: ClaimVerdict): ClaimVerdict["trace"][number] | undefined {
+  return v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass") ?? v.trace[v.trace.length - 1];
 }
 
 /**
@@ -125,6 +130,7 @@ export function toCaseResult(c: EvalCase, report: Report): CaseResult {
       confidence: v?.confidence ?? 1,
       tier: v?.tier ?? -1,
       tierName: v ? decidingTierName(v) : "none",
+      note: (v && decider(v)?.note) ?? "",
       corrections: (v?.corrections ?? []).map((x) => ({ span: x.span, wrong: x.wrong, value: x.value })),
     };
   });

@@ -80,9 +80,9 @@ export function percentile(values: readonly number[], p: number): number | null 
   return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
 }
 
-/** Whether two half-open spans `[start, end)` share at least one character. */
+/** Whether two half-open spans `[start, end)` share at least one character (an empty span shares none). */
 export function spansOverlap(a: Span, b: Span): boolean {
-  return a[0] < b[1] && b[0] < a[1];
+  return overlapLength(a, b) > 0;
 }
 
 /** Number of characters two half-open spans share. */

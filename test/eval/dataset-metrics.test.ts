@@ -4,7 +4,7 @@ import { claimMetrics, datasetMetrics, flaggedAt, spanF1, thresholdSweep, tierMi
 import { responseSupport } from "../../scripts/eval/metrics.js";
 
 function claim(span: [number, number], verdict: ClaimResult["verdict"], confidence = 0.9, tier = 1, tierName = "lexical"): ClaimResult {
-  return { id: `c${span[0]}`, text: "", kind: "factual", span, verdict, confidence, tier, tierName, corrections: [] };
+  return { id: `c${span[0]}`, text: "", kind: "factual", span, verdict, confidence, tier, tierName, note: "", corrections: [] };
 }
 
 function result(id: string, label: CaseResult["label"], claims: ClaimResult[], extra: Partial<CaseResult> = {}): CaseResult {
