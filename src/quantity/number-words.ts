@@ -43,7 +43,8 @@ const START_RE = new RegExp(
 
 type State = "start" | "a" | "ones" | "teen" | "tens" | "hundred" | "scale" | "and";
 
-interface Reading {
+/** A spelled number read by `readNumberWords`: its value, precision, fraction flag and end index. */
+export interface WordReading {
   value: number;
   precision: number;
   fraction: boolean;
@@ -63,7 +64,7 @@ function wordAt(text: string, pos: number, first: boolean): [string, number] | n
  * only "one"; "twenty thirty" only "twenty"), scales must descend ("two million five hundred thousand"),
  * and a trailing "and" is left out. Returns null when no number starts there.
  */
-export function readNumberWords(text: string, start: number): Reading | null {
+export function readNumberWords(text: string, start: number): WordReading | null {
   let state: State = "start";
   let total = 0;
   let group = 0;

@@ -82,7 +82,7 @@ const STOP_NOUNS = new Set(
   ("a an the and or of to in on at by for from with than as is was were are be been being has have had per vs " +
     "versus which that this these those it its if but so not no more less over under up down into out after " +
     "before since until while during when where between among each every all both also only about around " +
-    "times more most percent years months").split(" "),
+    "more most percent").split(" "),
 );
 const PERCENT_UNITS: Record<string, [unit: string, exponent: number]> = {
   "%": ["%", 0], "‰": ["‰", -1], pp: ["pp", 0], bps: ["bps", -2], "basis point": ["bps", -2], "basis points": ["bps", -2],
@@ -252,7 +252,8 @@ function readDigits(src: string, s: number, core: string): Found | null {
     return null;
   }
   let parse = parseNumberCore(core);
-  if (!parse) return null;
+  const spaced = core.indexOf(" ");
+  if (!parse && spaced === -1) return null;
   const cur = readCurrencyBefore(src, start);
   if (cur) {
     start = cur.start;
@@ -262,9 +263,10 @@ function readDigits(src: string, s: number, core: string): Found | null {
     }
   }
   let tail = readTail(src, e, cur !== null, true);
-  const spaced = core.indexOf(" ");
-  if (spaced !== -1 && (spaced > 2 || (!cur && (!tail || (tail.kind === "number" && tail.exponent === 0))))) {
-    // ASCII-space grouping only with a currency, unit or magnitude around it: "100 200" in table text is two cells.
+  const context = cur !== null || (tail !== null && (tail.kind !== "number" || tail.exponent !== 0));
+  if (spaced !== -1 && (!parse || spaced > 2 || (!context && core.length < 9))) {
+    // ASCII-space groups need a short lead and either two groups ("1 000 000") or a currency, unit or
+    // magnitude around them; "100 200" in table text is two cells.
     core = core.slice(0, spaced);
     e = s + spaced;
     parse = parseNumberCore(core);
@@ -272,8 +274,11 @@ function readDigits(src: string, s: number, core: string): Found | null {
   }
   if (!parse || !tail) return null;
   if (/^\d{1,4}$/.test(core) && tail.kind === "number" && tail.exponent === 0) {
+    // Day numbers (1-31) and years (4 digits) next to a month name belong to a date; "March 58 people" does not.
+    const n = Number(core);
     MONTH_AFTER_RE.lastIndex = AMPM_RE.lastIndex = e;
-    if (MONTH_BEFORE_RE.test(src.slice(Math.max(0, start - 24), start)) || MONTH_AFTER_RE.test(src)) return null;
+    const dateLike = (n >= 1 && n <= 31) || core.length === 4;
+    if (dateLike && (MONTH_BEFORE_RE.test(src.slice(Math.max(0, start - 24), start)) || MONTH_AFTER_RE.test(src))) return null;
     if (core.length <= 2 && AMPM_RE.test(src)) return null;
   }
   if (tail.emphasis && src.slice(start - tail.emphasis.length, start) === tail.emphasis) start -= tail.emphasis.length;

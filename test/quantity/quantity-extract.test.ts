@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { extractQuantities } from "../../src/quantity/quantity-extract.js";
 import type { Quantity } from "../../src/quantity/types.js";
@@ -59,6 +60,13 @@ describe("extractQuantities", () => {
     ["1 000 EUR", [["1 000 EUR", "money", 1000]]],
     ["1\u202F000 units", [["1\u202F000", "number", 1000]]],
     ["cells 100 200", [["100", "number", 100], ["200", "number", 200]]],
+    ["lots of 1 000 000 people", [["1 000 000", "number", 1e6]]],
+    ["In March 58 people came", [["58", "number", 58]]],
+    ["Price: USD 1,234.56; VAT 19 %; total €1.469,13", [["USD 1,234.56", "money", 1234.56], ["19 %", "percent", 19], ["€1.469,13", "money", 1469.13]]],
+    ["zahlten 1,5 Mio. Euro", [["1,5 Mio. Euro", "money", 1.5e6]]],
+    ["Q1 $1.2M, Q2 $1.5M (+25%)", [["$1.2M", "money", 1.2e6], ["$1.5M", "money", 1.5e6], ["+25%", "percent", 25]]],
+    ["timeout 30s, retries=3", [["30s", "measure", 30000], ["3", "number", 3]]],
+    ["It was 42. Next was .5 and 0,5", [["42", "number", 42], [".5", "number", 0.5], ["0,5", "number", 0.5]]],
   ] as [string, unknown[][]][])("should read %j", (text, expected) => {
     expect(extractQuantities(text).map(brief)).toEqual(expected);
   });
@@ -194,5 +202,39 @@ describe("extractQuantities", () => {
       best = Math.min(best, (performance.now() - t0) / runs);
     }
     expect(best).toBeLessThan(0.1);
+  });
+});
+
+describe("extractQuantities round trip", () => {
+  /** Writes `n` with `d` decimals in one style: [text, locale, kind, precision]. */
+  const styles: Record<string, (n: number, d: number) => [string, "en" | "de", string, number]> = {
+    plain: (n, d) => [n.toFixed(d), "en", "number", 0.5 * 10 ** -d],
+    english: (n, d) => [n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }), "en", "number", 0.5 * 10 ** -d],
+    space: (n, d) => [n.toLocaleString("fr-FR", { minimumFractionDigits: d, maximumFractionDigits: d }), "de", "number", 0.5 * 10 ** -d],
+    german: (n, d) => [n.toLocaleString("de-DE", { minimumFractionDigits: d, maximumFractionDigits: d }), "de", "number", 0.5 * 10 ** -d],
+    dollars: (n, d) => [`$${n.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d })}`, "en", "money", 0.5 * 10 ** -d],
+    euros: (n, d) => [`${n.toLocaleString("de-DE", { minimumFractionDigits: d, maximumFractionDigits: d })} EUR`, "de", "money", 0.5 * 10 ** -d],
+    thousands: (n) => [`$${(n / 1e3).toFixed(1)}k`, "en", "money", 50],
+    millions: (n) => [`$${(n / 1e6).toFixed(1)}M`, "en", "money", 50_000],
+    billions: (n) => [`$${(n / 1e9).toFixed(2)}bn`, "en", "money", 5e6],
+    words: (n) => [`${(n / 1e6).toFixed(1)} million`, "en", "number", 50_000],
+    percent: (n, d) => [`${(n / 1e10).toFixed(d)}%`, "en", "percent", 0.5 * 10 ** -d],
+    "german percent": (n, d) => [`${(n / 1e10).toFixed(d).replace(".", ",")} %`, "de", "percent", 0.5 * 10 ** -d],
+  };
+
+  it.each(Object.keys(styles))("should read back a %s figure inside a sentence within its precision", (name) => {
+    const format = styles[name]!;
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), fc.integer({ min: 0, max: 3 }), (n, d) => {
+        const [figure, locale, kind, precision] = format(n, d);
+        const expected = kind === "percent" ? n / 1e10 : n;
+        const found = extractQuantities(`The total was ${figure} in that period.`, { locale });
+        expect(found, figure).toHaveLength(1);
+        expect(found[0]!.kind).toBe(kind);
+        expect(found[0]!.text.replace(/\s/g, " ")).toBe(figure.replace(/\s/g, " "));
+        expect(Math.abs(found[0]!.value - expected), figure).toBeLessThanOrEqual(precision * (1 + 1e-9) + expected * 1e-12);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
