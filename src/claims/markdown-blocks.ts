@@ -125,7 +125,6 @@ export function markdownBlocks(draft: string): Block[] {
   let inList = false;
   let fence: { char: string; length: number } | null = null;
   let inIndentedCode = false;
-  let inQuote = false;
 
   const flush = (): void => {
     if (para) {
@@ -147,16 +146,17 @@ export function markdownBlocks(draft: string): Block[] {
     if (blank) {
       flush();
       prevBlank = true;
-      inQuote = false;
       continue;
     }
     const indent = indentOf(text);
     if (inIndentedCode && indent >= 4) continue;
     inIndentedCode = false;
-    if (inQuote || QUOTE.test(text)) {
-      // Quoted text is the user's or a source's words, not the agent's claims (lazy continuation included).
+    if (QUOTE.test(text)) {
+      // Quoted text is the user's or a source's words, not the agent's claims. Unlike CommonMark, a following
+      // line without ">" is not swallowed as a lazy continuation: an answer written right under a quote is
+      // the agent's own and must be checked.
       flush();
-      inQuote = true;
+      prevBlank = true;
       continue;
     }
     if (indent >= 4 && !inList && (prevBlank || para === null)) {

@@ -9,6 +9,7 @@ import { markdownBlocks, type RowBlock, type TextBlock } from "./markdown-blocks
 import { CITATION, cleanInline, MARKUP, type CleanText } from "./markdown-inline.js";
 import { splitSentences } from "./sentence-split.js";
 import type { ClaimExtractor, ExtractedClaim } from "./types.js";
+import type { Token } from "./wink.js";
 
 /** Options of {@link createRuleExtractor} and {@link extractClaimsSync}. */
 export interface RuleExtractorOptions {
@@ -25,6 +26,8 @@ export interface RuleExtractorOptions {
 const HAS_WORD = /[\p{L}\p{N}]/u;
 const DIGIT = /\p{Nd}/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Longest verbless fragment still read as a label rather than a claim. */
+const LABEL_MAX_WORDS = 5;
 
 interface Context {
   draft: string;
@@ -48,6 +51,15 @@ function spanOf(ctx: Context, clean: CleanText, a: number, b: number, block: { s
   while (start > floor && (ctx.flags[start - 1]! & MARKUP) !== 0) start--;
   while (end < block.end && (ctx.flags[end]! & (MARKUP | CITATION)) !== 0) end++;
   return [start, end];
+}
+
+/**
+ * A short verbless fragment with no figure and no "key: value" shape ("**Summary**", "- Next steps",
+ * "- axios") labels what follows; it asserts nothing a tool output could settle.
+ */
+function isLabel(text: string, tokens: Token[], range: { start: number; end: number }): boolean {
+  if (DIGIT.test(text) || text.includes(":") || CJK.test(text) || text.split(/\s+/).length > LABEL_MAX_WORDS) return false;
+  return !tokens.some((t) => t.start >= range.start && t.start < range.end && (t.pos === "VERB" || t.pos === "AUX"));
 }
 
 /** Prefix counts of inline-code characters, so "does this clause hold code?" is O(1) per clause. */
@@ -91,6 +103,7 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       let kind = classifyClaim(text, context);
       // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
       if (block.role === "heading" && !(DIGIT.test(text) && hasVerb)) kind = "not_checkable";
+      if (kind === "factual" && isLabel(text, sentence.tokens, clause)) kind = "not_checkable";
       ctx.claims.push({ text, kind, span, citations, map });
       ctx.lastEnd = span[1];
     }

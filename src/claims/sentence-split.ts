@@ -22,7 +22,7 @@ export interface Sentence {
 const WINK_CHUNK = 20_000;
 
 /** Abbreviations that never end a sentence: wink sometimes cuts after them ("Dr." | "Smith ..."). */
-const TITLE_ABBREV = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Prof|Sr|Jr|St|Mt|vs|cf|approx|e\.g|i\.e|a\.k\.a)\.$/i;
+const TITLE_ABBREV = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Prof|Sr|Jr|St|Mt|[Vv]s|[Cc]f|[Aa]pprox|[Ee]\.g|[Ii]\.e|a\.k\.a)\.$/;
 /** Abbreviations that take a number: "See Fig." | "3." is one sentence. */
 const NUMBER_ABBREV =
   /(?:^|[\s(])(?:Fig|Figs|No|Nos|Vol|Vols|pp|p|Eq|Eqs|Sec|Ch|Ref|Refs|Art|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|ca)\.$/i;
@@ -35,8 +35,11 @@ const STARTS_LOWER = /^[\p{Ll}]/u;
  */
 const LOWER_ABBREV =
   /(?:^|[\s(])(?:etc|incl|approx|est|esp|resp|min|max|avg|no|cf|al|ca|fig|ed|eds|vol|pp|dept|misc|ft|lb|lbs|oz|hr|hrs|mo|yr|yrs|wk|wks|mins|sec|secs|approx|e\.g|i\.e|[a-z])\.$/i;
-/** A figure with a suffix ending a sentence ("to $4.2M. The team"): wink reads "M." as an initial. */
-const FIGURE_END = /\d[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu})/gu;
+/**
+ * A figure with a short unit ending a sentence ("to $4.2M. The team", "120 ms. If"): wink reads "M." as an
+ * initial and "ms." as a title. Cuts it adds after a real title ("2024 Dr. Smith") are undone by the repair.
+ */
+const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu})/gu;
 const STARTS_DIGIT = /^\d/;
 /** CJK sentence enders and the closing brackets or quotes that stay with the sentence they end. */
 const CJK_END = /[。！？]+[」』）】〕"”’]*/g;

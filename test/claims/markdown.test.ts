@@ -48,9 +48,14 @@ describe("cleanInline", () => {
 
 describe("markdownBlocks", () => {
   it("should leave out fenced code, indented code, quotes and rules", () => {
-    const draft = "Intro line.\n\n```js\nconst total = 5;\n```\n\n    indented 5\n\n> The user said 7.\nstill quoted\n\n---\n\nLast line.";
+    const draft = "Intro line.\n\n```js\nconst total = 5;\n```\n\n    indented 5\n\n> The user said 7.\n> still quoted\n\n---\n\nLast line.";
     const blocks = markdownBlocks(draft);
     expect(blocks.map((b) => draft.slice(b.start, b.end))).toEqual(["Intro line.", "Last line."]);
+  });
+
+  it("should read a line right under a quote as the agent's own, not as a lazy continuation", () => {
+    const draft = "> What is the total?\nThe total is 5.";
+    expect(markdownBlocks(draft).map((b) => draft.slice(b.start, b.end))).toEqual(["The total is 5."]);
   });
 
   it("should strip bullet markers and task boxes", () => {
@@ -112,6 +117,15 @@ describe("extractClaimsSync on markdown structure", () => {
     expectWellFormed(draft, claims);
     expect(view(draft, claims).map((c) => c.span)).toEqual(["Revenue was **$4.2M** [3]", "Costs were flat"]);
     expect(claims[0]!.citations).toEqual(["3"]);
+  });
+
+  it("should read short verbless labels as not checkable but keep key: value bullets", () => {
+    const draft = "**Summary**\n\n- **Status:** healthy\n- Next steps";
+    expect(extractClaimsSync(draft).map((c) => [c.text, c.kind])).toEqual([
+      ["Summary", "not_checkable"],
+      ["Status: healthy", "factual"],
+      ["Next steps", "not_checkable"],
+    ]);
   });
 
   it("should make each bullet its own claim unit", () => {

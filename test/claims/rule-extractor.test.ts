@@ -165,3 +165,30 @@ describe("createRuleExtractor", () => {
     expect(createRuleExtractor({ name: "rules-v2" }).name).toBe("rules-v2");
   });
 });
+
+describe("extractClaimsSync on large drafts", () => {
+  const unit =
+    "The stock closed at 1,410.00 CNY, is up 17.93% year to date, and traded 1,250 lots. Revenue rose 12% to $4.2M [1].\n\n- `dotenv` requires Node.js `>=12`\n- The pod restarted **14** times\n\n";
+  const sized = (bytes: number) => unit.repeat(Math.ceil(bytes / unit.length));
+  const time = (draft: string) => {
+    const t0 = performance.now();
+    const claims = extractClaimsSync(draft);
+    return { ms: performance.now() - t0, claims };
+  };
+
+  it("should grow linearly with the draft's size", () => {
+    time(sized(64 * 1024));
+    const small = time(sized(256 * 1024));
+    const large = time(sized(1024 * 1024));
+    expect(large.claims.length).toBeGreaterThan(3.9 * small.claims.length);
+    // Four times the text should take about four times as long; 12x leaves room for a noisy machine.
+    expect(large.ms).toBeLessThan(12 * Math.max(small.ms, 50));
+  }, 60_000);
+
+  it("should stay fast on unmatched markup", () => {
+    for (const noise of ["[", "`", "[x](", "**a ", "| "]) {
+      const { ms } = time(noise.repeat(Math.ceil(200_000 / noise.length)));
+      expect(ms, noise).toBeLessThan(10_000);
+    }
+  }, 60_000);
+});
