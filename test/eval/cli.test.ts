@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { EvalResults } from "../../scripts/eval/case-result.js";
+
+// The scripts run as built (`npm test` builds first); without a build these tests are skipped.
+const EVAL = resolve("dist/scripts/eval.js");
+const REPORT = resolve("dist/scripts/eval-report.js");
+const built = existsSync(EVAL) && existsSync(REPORT);
+
+function run(script: string, args: string[]) {
+  const r = spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const cases = [
+  {
+    id: "toy-1",
+    dataset: "toy",
+    task: "agent",
+    evidence: ['{"name":"dotenv","version":"18.0.10","license":"BSD-2-Clause"}'],
+    sources: ["npm_view"],
+    question: null,
+    answer: "dotenv is licensed under BSD-2-Clause.",
+    label: "faithful",
+    spans: [],
+    claims: [{ start: 0, end: 38, verdict: "supported", correction: null }],
+  },
+  {
+    id: "toy-2",
+    dataset: "toy",
+    task: "agent",
+    evidence: ['{"name":"dotenv","version":"18.0.10","license":"BSD-2-Clause"}'],
+    sources: ["npm_view"],
+    question: null,
+    answer: "dotenv is licensed under BSD-2-Clause. Its license is Apache-2.0.",
+    label: "hallucinated",
+    spans: [{ start: 39, end: 65, type: "entity_swapped" }],
+    claims: [
+      { start: 0, end: 38, verdict: "supported", correction: null },
+      { start: 39, end: 65, verdict: "contradicted", correction: "BSD-2-Clause" },
+    ],
+  },
+];
+
+describe.skipIf(!built)("eval command line", () => {
+  it.each([
+    [["--tiers", "2"], /Tier 2 \(the LLM judge\) is not available yet/],
+    [["--tiers", "0,7"], /Unknown tier '7'/],
+    [["--limit", "0"], /--limit must be a positive whole number/],
+    [["--strictness", "mild"], /--strictness must be lenient, balanced or strict/],
+    [["--frobnicate"], /Unknown option '--frobnicate'/],
+    [["--data", "/no/such/file.jsonl"], /no such file or folder/],
+  ])("should exit 2 with a clear message for %j", (args, message) => {
+    const r = run(EVAL, args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("should name file and line of a bad case", () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-cli-"));
+    const data = join(dir, "bad.jsonl");
+    writeFileSync(data, `${JSON.stringify(cases[0])}\n{"id": "x"}\n`);
+    const r = run(EVAL, ["--data", data, "--out", join(dir, "out.json")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${data}:2: not a valid case`);
+  });
+
+  it("should write results with the stable top level, and render them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-cli-"));
+    const data = join(dir, "toy.jsonl");
+    writeFileSync(data, cases.map((c) => JSON.stringify(c)).join("\n"));
+    const out = join(dir, "toy.json");
+    const r = run(EVAL, ["--data", data, "--out", out, "--tiers", "0,1"]);
+    expect(r.stderr).not.toContain("failed");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^toy\s+2\s+0/m);
+    const results = JSON.parse(readFileSync(out, "utf8")) as EvalResults;
+    expect(Object.keys(results)).toEqual(["config", "datasets", "tasks", "cases"]);
+    expect(results.config).toMatchObject({ tiers: ["exact", "lexical"], strictness: "balanced", limit: null });
+    const toy = results.datasets.toy!;
+    expect(toy.n).toBe(2);
+    expect(Object.keys(toy.response)).toEqual(["precision", "recall", "f1", "balancedAccuracy", "auroc", "falseBlockRate"]);
+    expect(toy.claim).not.toBeNull();
+    expect(toy.goldClaims?.n).toBe(3);
+    expect(results.cases.map((c) => [c.id, c.label])).toEqual([
+      ["toy-1", "faithful"],
+      ["toy-2", "hallucinated"],
+    ]);
+
+    const rep = run(REPORT, ["--in", out, "--out-dir", dir]);
+    expect(rep.code).toBe(0);
+    expect(rep.stdout).toContain("| toy | 2 | 0 |");
+    expect(readFileSync(join(dir, "pr-curve.svg"), "utf8")).toContain("<svg");
+    expect(readFileSync(join(dir, "latest.md"), "utf8")).toContain("## Gold claim verdicts: toy");
+  });
+});
