@@ -122,7 +122,8 @@ function parse(argv: string[]): Args | "help" {
 
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || null;
+    // "-dirty" marks uncommitted changes: the numbers then belong to the working tree, not to the commit.
+    return execFileSync("git", ["describe", "--always", "--dirty", "--abbrev=7"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || null;
   } catch {
     return null;
   }

@@ -78,7 +78,7 @@ export interface EvalConfig {
   startedAt: string;
   durationMs: number;
   node: string;
-  /** Commit of the working tree, when it is a git checkout. */
+  /** Commit of the checkout (`git describe`, `-dirty` with uncommitted changes), null outside git. */
   commit: string | null;
 }
 
