@@ -177,7 +177,8 @@ export function cleanInline(draft: string, start: number, end: number, flags: Ui
       CITE.lastIndex = open;
       const cite = ch === "[" ? CITE.exec(draft) : null;
       const after = cite ? open + cite[0].length : -1;
-      if (cite && after <= end && !/[([:]/.test(draft[after] ?? "")) {
+      // `[2](url)` is a link and `[1]: url` a reference definition; `[1][2]` is two citations.
+      if (cite && after <= end && !/[(:]/.test(draft[after] ?? "")) {
         let k = i;
         while (k > start && WS.test(draft[k - 1]!)) k--;
         mark(k, after, CITATION);

@@ -39,6 +39,7 @@ describe("cleanInline", () => {
     ["A footnote[^1] here.", "A footnote here.", ["1"]],
     ["A named note [^src-a].", "A named note.", ["src-a"]],
     ["A link [2](https://x.y) is not one.", "A link 2 is not one.", []],
+    ["Stacked markers [1][2].", "Stacked markers.", ["1", "2"]],
   ])("should lift citations out of %j", (input, text, labels) => {
     const result = clean(input);
     expect(result.text).toBe(text);
