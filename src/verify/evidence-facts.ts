@@ -17,8 +17,13 @@ export type FactValue =
 
 export interface EvidenceFact {
   value: FactValue;
-  /** Stems of the line or sentence the value sits in, without the value itself. */
+  /**
+   * Stems of the value's slot: for JSON the key path and the rest of the value; for prose the words near
+   * the value (same table cell or clause, up to ~60 characters before and ~30 after), its unit noun kept.
+   */
   slot: Set<string>;
+  /** Stems of the whole line or sentence (a weaker signal than the slot). */
+  context: Set<string>;
   /** Stems of the key path alone (JSON) or empty (prose). */
   key: Set<string>;
   /** The value's own span in the evidence record's text. */
@@ -87,10 +92,8 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     const quoteStart = chunk.span[0] + sentence.start + lead;
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
-      const surface = valueText.slice(span[0], span[1]);
-      const slot = new Set(sentence.stems);
-      for (const s of featuresOf(surface).stems) if (!key.has(s)) slot.delete(s);
-      facts.push({ value, slot, key, span: [base + span[0], base + span[1]], quote, chunk });
+      const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : windowStems(valueText, span);
+      facts.push({ value, slot, context: sentence.stems, key, span: [base + span[0], base + span[1]], quote, chunk });
     };
     const dates = extractDates(valueText);
     for (const d of dates) add({ type: "date", d }, d.span);
@@ -105,6 +108,29 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     }
   }
   return facts;
+}
+
+/** Cell and clause separators: a value's slot does not reach across them. */
+const SEPARATOR = /\s\|\s|;\s|\t/g;
+
+function windowStems(text: string, span: [number, number]): Set<string> {
+  let lo = Math.max(0, span[0] - 60);
+  let hi = Math.min(text.length, span[1] + 30);
+  for (const m of text.matchAll(SEPARATOR)) {
+    const at = m.index!;
+    if (at + m[0].length <= span[0]) lo = Math.max(lo, at + m[0].length);
+    else if (at >= span[1]) {
+      hi = Math.min(hi, at);
+      break;
+    }
+  }
+  return stemsOutside(text, span, lo, hi, true);
+}
+
+/** Stems of text[lo, hi) minus the value's digits; `keepUnit` keeps words inside the span ("Lots", "GB"). */
+function stemsOutside(text: string, span: [number, number], lo: number, hi: number, keepUnit = true): Set<string> {
+  const inner = keepUnit ? text.slice(span[0], span[1]).replace(/[\d.,]+/g, " ") : " ";
+  return featuresOf(`${text.slice(lo, span[0])} ${inner} ${text.slice(span[1], hi)}`).stems;
 }
 
 function withKeyUnit(q: Quantity, u: NonNullable<ReturnType<typeof keyUnit>>): Quantity {

@@ -17,7 +17,8 @@ export interface EvidenceSentence extends TextFeatures {
   end: number;
 }
 
-const SENTENCE = /[^.!?。！？\n]+(?:[.!?。！？]+(?=\s|$)|\n|$)|[.!?。！？\n]+/g;
+/** A sentence ends at . ! ? followed by a space, at CJK enders, or at a line break; never inside "3,450.00". */
+const BOUNDARY = /(?<=[.!?])\s+|(?<=[。！？])|\n+/g;
 
 /** Reads content stems and negation cues of a text. */
 export function featuresOf(text: string): TextFeatures {
@@ -40,11 +41,16 @@ export function featuresOf(text: string): TextFeatures {
  */
 export function sentencesOf(text: string): EvidenceSentence[] {
   const out: EvidenceSentence[] = [];
-  for (const m of text.matchAll(SENTENCE)) {
-    const s = m[0];
-    if (s.trim().length < 3) continue;
-    out.push({ start: m.index!, end: m.index! + s.length, ...featuresOf(s) });
+  let start = 0;
+  const push = (end: number) => {
+    const s = text.slice(start, end);
+    if (s.trim().length >= 3) out.push({ start, end, ...featuresOf(s) });
+  };
+  for (const m of text.matchAll(BOUNDARY)) {
+    if (m.index! > start) push(m.index!);
+    start = m.index! + m[0].length;
   }
+  if (start < text.length) push(text.length);
   return out;
 }
 

@@ -11,7 +11,7 @@
  * (a negation, an antonym) still need a check.
  */
 import { extractDates, formatDateLike, matchDate } from "../quantity/date-parse.js";
-import { extractNames } from "../quantity/names.js";
+import { extractNames, prepareNameIndex } from "../quantity/names.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
@@ -21,6 +21,7 @@ import { derivedMatch } from "./derived-values.js";
 import { overlaps, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
+import { valueIndex } from "./value-index.js";
 
 /** A figure of the claim, with its span in the claim text. */
 type ClaimFigure = { value: FactValue; span: [number, number] };
@@ -66,7 +67,11 @@ function claimFigures(text: string): ClaimFigure[] {
   return figures;
 }
 
+/** Below this many chunks tier 0 reads the whole ledger; above it, retrieved passages plus the value index. */
+const SMALL_LEDGER_CHUNKS = 64;
+
 function candidatePassages(item: TierItem, context: TierContext): Passage[] {
+  if (context.ledger.chunks.length <= SMALL_LEDGER_CHUNKS) return context.ledger.chunks.map((c) => ({ ...c, score: 0 }));
   const seen = new Set<string>();
   const out: Passage[] = [];
   const push = (p: Passage) => {
@@ -110,18 +115,22 @@ interface Scored {
 }
 
 /**
- * Ranks compatible evidence values: 2 points per claim word in the value's key or line, 1 per claim
- * name or code found in the value's record (its subject), and 1 when the claim's count noun ("lots")
- * is in the line.
+ * Ranks compatible evidence values: 2 points per claim word in the value's slot (key path, or nearby
+ * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
+ * and 1 per claim name or code found in the value's record (its subject).
  */
 function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, unitStem: string | null): Scored[] {
   const out: Scored[] = [];
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
     let slotHits = 0;
-    for (const s of claimStems) if (fact.slot.has(s)) slotHits++;
+    let contextHits = 0;
+    for (const s of claimStems) {
+      if (fact.slot.has(s)) slotHits++;
+      else if (fact.context.has(s)) contextHits++;
+    }
     if (unitStem && fact.slot.has(unitStem)) slotHits++;
-    const score = 2 * slotHits + subjectOf(fact);
+    const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact);
     out.push({ fact, score, slotHits });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -137,6 +146,12 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   for (const p of passages) {
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
+  }
+  if (context.ledger.chunks.length > SMALL_LEDGER_CHUNKS) {
+    // Values elsewhere in the ledger that could equal a figure: a figure is only "absent" if none does.
+    const known = new Set(facts);
+    const index = valueIndex(context.ledger);
+    for (const f of figures) for (const fact of index.near(f.value)) if (!known.has(fact)) (known.add(fact), facts.push(fact));
   }
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
@@ -246,33 +261,13 @@ function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
   });
 }
 
-/** Whether a name occurs in any record of the ledger (accent-folded, case-insensitive; surname alone for people). */
+/** Whether a name occurs in any record of the ledger (alias-aware: accents, surnames, company suffixes). */
 function nameInLedger(name: NameMention, context: TierContext): boolean {
-  const words = name.key.split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
   for (const record of context.ledger.records) {
-    const folded = context.ledger.memo("folded-record", record.id, () => foldAccents(record.text).toLowerCase());
-    if (name.type === "code") {
-      if (containsToken(folded, name.key)) return true;
-      continue;
-    }
-    if (containsToken(folded, name.key)) return true;
-    // "Dr. Smith" or "Smith" for "Jane Smith": the last word is enough when the claim gives no first name.
-    if (words.length === 1 && containsToken(folded, words[0]!)) return true;
+    const index = context.ledger.memo("name-index", record.id, () => prepareNameIndex(record.text));
+    if (index.has(name)) return true;
   }
   return false;
-}
-
-function containsToken(haystack: string, needle: string): boolean {
-  let from = 0;
-  for (;;) {
-    const i = haystack.indexOf(needle, from);
-    if (i === -1) return false;
-    const before = i === 0 ? "" : haystack[i - 1]!;
-    const after = haystack[i + needle.length] ?? "";
-    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
-    from = i + 1;
-  }
 }
 
 export type { DateMention, Quantity };

@@ -16,8 +16,12 @@ export interface LexicalThresholds {
   supportSentence: number;
   /** Passage coverage at or above which a claim is supported when no single sentence covers it (0..1). */
   supportPassage: number;
-  /** Lower support thresholds by this much when tier 0 matched every figure of the claim. */
-  figureBonus: number;
+  /**
+   * Support threshold (sentence or passage coverage) when tier 0 matched every figure, date and name of the
+   * claim in its slot: the words around the figures then need only not contradict ("The team has 58
+   * people" against "Headcount: 58").
+   */
+  supportWithFigures: number;
   /** Sentence coverage at or above which a polarity or antonym mismatch makes a claim contradicted. */
   contradict: number;
 }
@@ -26,7 +30,7 @@ export interface LexicalThresholds {
 export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
   supportSentence: 0.75,
   supportPassage: 0.85,
-  figureBonus: 0.15,
+  supportWithFigures: 0,
   contradict: 0.6,
 };
 
@@ -119,7 +123,6 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       if (!best || a.coverage > best.coverage) best = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
     }
   }
-  const bonus = item.hints.figuresMatched ? th.figureBonus : 0;
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
   const figureQuotes = item.hints.matchedQuotes;
   if (best && best.coverage >= th.contradict) {
@@ -137,14 +140,15 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     }
   }
   const sentenceCov = best?.coverage ?? 0;
-  if (sentenceCov >= th.supportSentence - bonus || bestPassageCoverage >= th.supportPassage - bonus) {
+  const figures = item.hints.figuresMatched;
+  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= th.supportSentence || bestPassageCoverage >= th.supportPassage) {
     const cov = Math.max(sentenceCov, bestPassageCoverage);
     return {
       verdict: "supported",
-      confidence: round(Math.min(0.95, 0.5 + cov / 2)),
+      confidence: round(Math.min(0.95, figures ? 0.8 + cov / 5 : 0.5 + cov / 2)),
       quotes: [...figureQuotes, ...(sentenceCov >= bestPassageCoverage ? quotes : [quoteOf(bestPassage, wholePassage(bestPassage))])].slice(0, 3),
       corrections: [],
-      note: `content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}`,
+      note: `${figures ? "figures agree (tier 0), no negation or antonym; " : ""}content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}`,
     };
   }
   return {

@@ -1,0 +1,74 @@
+/**
+ * Every failure pattern in test/fixtures/cases.jsonl (copied from the shared hand-made cases) as a test:
+ * each expected claim is matched to the firewall's claim with the best word overlap, and its verdict and
+ * correction are checked.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../src/index.js";
+import type { Report } from "../src/index.js";
+
+interface Case {
+  id: string;
+  kind: string;
+  evidence: Array<{ source: string; content: string }>;
+  draft: string;
+  expected: Array<{ claim: string; verdict: string; correction: string | null }>;
+  note: string;
+}
+
+const cases: Case[] = readFileSync(new URL("./fixtures/cases.jsonl", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Case);
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+function overlap(a: string, b: string): number {
+  const wa = words(a);
+  const wb = words(b);
+  let n = 0;
+  for (const w of wa) if (wb.has(w)) n++;
+  // CJK has no spaces: fall back to shared characters.
+  if (n === 0) for (const ch of new Set(a)) if (/\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hiragana}/u.test(ch) && b.includes(ch)) n += 0.1;
+  return n / Math.max(1, Math.min(wa.size, wb.size));
+}
+
+function bestClaim(report: Report, text: string) {
+  let best = -1;
+  let at = -1;
+  report.claims.forEach((c, i) => {
+    const o = overlap(text, c.text);
+    if (o > best) {
+      best = o;
+      at = i;
+    }
+  });
+  return { claim: report.claims[at]!, verdict: report.verdicts[at]! };
+}
+
+function digits(text: string): string {
+  return text.replace(/[^\d]/g, "").replace(/^0+|0+$/g, "");
+}
+
+describe("shared failure-pattern cases", () => {
+  it.each(cases.map((c) => [`${c.id} (${c.kind})`, c] as const))("should verify %s as expected", async (_name, c) => {
+    const fw = new Firewall();
+    for (const ev of c.evidence) fw.record({ source: ev.source, content: ev.content });
+    const report = await fw.verify(c.draft);
+    for (const exp of c.expected) {
+      const got = bestClaim(report, exp.claim);
+      expect({ claim: exp.claim, verdict: got.verdict.verdict }, `matched to "${got.claim.text}"`).toEqual({ claim: exp.claim, verdict: exp.verdict });
+      if (exp.verdict === "contradicted" && exp.correction && /\d/.test(exp.correction) && got.verdict.corrections.length > 0) {
+        // The correction must carry the evidence value (formats differ: "1.000 Lots (1,000 lots)" vs "1,000").
+        const want = digits(exp.correction.split("(")[0]!);
+        expect(got.verdict.corrections.map((x) => digits(x.value))).toContain(want);
+      }
+    }
+    if (report.counts.supported + report.counts.contradicted + report.counts.unsupported === 0) {
+      expect(report.groundingScore).toBeNull();
+    }
+  });
+});
