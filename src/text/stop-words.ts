@@ -18,6 +18,5 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 export const NEGATIONS: ReadonlySet<string> = new Set([
   "no", "not", "never", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot", "without",
   "n't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't", "wouldn't",
-  "can't", "couldn't", "shouldn't", "hasn't", "haven't", "hadn't", "lacks", "lack", "lacking", "absent",
-  "fails", "failed", "false",
+  "can't", "couldn't", "shouldn't", "hasn't", "haven't", "hadn't",
 ]);

@@ -22,8 +22,8 @@ const PAIRS: Array<[string, string]> = [
   ["arrive", "depart"], ["import", "export"], ["inside", "outside"], ["above", "below"], ["over", "under"],
   ["north", "south"], ["east", "west"], ["old", "new"], ["older", "newer"], ["oldest", "newest"],
   ["hot", "cold"], ["profit", "loss"], ["surplus", "deficit"], ["majority", "minority"], ["full", "empty"],
-  ["required", "optional"], ["public", "private"], ["internal", "external"], ["signed", "unsigned"],
-  ["online", "offline"], ["present", "absent"], ["alive", "dead"], ["legal", "illegal"], ["possible", "impossible"],
+  ["required", "optional"], ["public", "private"], ["internal", "external"],
+  ["online", "offline"], ["present", "absent"], ["alive", "dead"],
 ];
 
 const MAP = new Map<string, Set<string>>();

@@ -6,14 +6,16 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import { extractDates } from "../quantity/date-parse.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
-import type { DateMention, Quantity } from "../quantity/types.js";
+import { extractNames } from "../quantity/names.js";
+import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { featuresOf, sentencesOf } from "./lexical-features.js";
 
 export type FactValue =
   | { type: "quantity"; q: Quantity }
   | { type: "date"; d: DateMention }
-  | { type: "version"; v: string };
+  | { type: "version"; v: string }
+  | { type: "name"; n: NameMention };
 
 export interface EvidenceFact {
   value: FactValue;
@@ -39,7 +41,8 @@ export interface PassageFacts {
   facts: EvidenceFact[];
 }
 
-const VERSION = /(?<![\w.])v?\d+\.\d+\.\d+(?:-[\w.]+)?(?![\w.]*\d)/g;
+/** Versions: semver-like `18.0.10`, `v1.2.3`, Debian `1.22.1-9+deb12u11`, `9.0.1378-2`. */
+export const VERSION = /(?<![\w.])v?(?:\d+\.\d+\.\d+(?:[-+~][\w.+~]*[\w])?|\d+\.\d+[-+~][\w.+~]*[\w])(?![\w])/g;
 
 /**
  * Units implied by a key name: apt's `Installed-Size` is in KiB, `free_bytes` in bytes, `latency_ms` in ms.
@@ -72,8 +75,14 @@ export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean
   return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }));
 }
 
+/** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
+const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
+/** Keys whose numbers are not amounts even beside a currency field. */
+const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|year|days?|months?|period|seats|users|version)s?\b|currency/i;
+
 function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
+  const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
   for (const sentence of sentencesOf(chunk.text)) {
     const line = chunk.text.slice(sentence.start, sentence.end);
     let valueStart = 0;
@@ -86,25 +95,40 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
       unitOfKey = keyUnit(kv[1]!);
     }
     const valueText = line.slice(valueStart);
+    // A table row ("Transport | $778.62 | 18.4%"): the row is each cell's slot. Cells holding "key: value"
+    // pairs ("Volumen: 1.000 Lots | ...") keep their own cell as the slot.
+    const tableRow = !kv && (valueText.match(/\s\|\s/g)?.length ?? 0) >= 2 && !/:\s/.test(valueText);
     const base = chunk.span[0] + sentence.start + valueStart;
     const lead = line.length - line.trimStart().length;
     const quoteText = line.trim();
     const quoteStart = chunk.span[0] + sentence.start + lead;
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
-      const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : windowStems(valueText, span);
+      const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span);
       facts.push({ value, slot, context: sentence.stems, key, span: [base + span[0], base + span[1]], quote, chunk });
     };
+    const taken: Array<[number, number]> = [];
     const dates = extractDates(valueText);
-    for (const d of dates) add({ type: "date", d }, d.span);
+    for (const d of dates) {
+      add({ type: "date", d }, d.span);
+      taken.push(d.span);
+    }
     for (const m of valueText.matchAll(VERSION)) {
-      if (dates.some((d) => overlaps(d.span, [m.index!, m.index! + m[0].length]))) continue;
-      add({ type: "version", v: m[0].replace(/^v/, "") }, [m.index!, m.index! + m[0].length]);
+      const span: [number, number] = [m.index!, m.index! + m[0].length];
+      if (taken.some((t) => overlaps(t, span))) continue;
+      add({ type: "version", v: m[0].replace(/^v/, "") }, span);
+      taken.push(span);
     }
     for (let q of extractQuantities(valueText)) {
-      if (dates.some((d) => overlaps(d.span, q.span))) continue;
+      if (taken.some((t) => overlaps(t, q.span))) continue;
       if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+      else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(kv?.[1] ?? "")) q = { ...q, kind: "money", currency, unit: currency };
       add({ type: "quantity", q }, q.span);
+      taken.push(q.span);
+    }
+    for (const n of extractNames(valueText)) {
+      if (taken.some((t) => overlaps(t, n.span))) continue;
+      add({ type: "name", n }, n.span);
     }
   }
   return facts;

@@ -11,14 +11,14 @@
  * (a negation, an antonym) still need a check.
  */
 import { extractDates, formatDateLike, matchDate } from "../quantity/date-parse.js";
-import { extractNames, prepareNameIndex } from "../quantity/names.js";
+import { extractNames, nameOccursIn, prepareNameIndex } from "../quantity/names.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Correction, EvidenceQuote, Passage } from "../schema.js";
-import { foldAccents } from "../text/tokenize.js";
+import { tokenize } from "../text/tokenize.js";
 import { derivedMatch } from "./derived-values.js";
-import { overlaps, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
+import { overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { valueIndex } from "./value-index.js";
@@ -34,8 +34,6 @@ interface FigureResult {
   note: string;
 }
 
-const VERSION = /(?<![\w.])v?\d+\.\d+\.\d+(?:-[\w.]+)?(?![\w.]*\d)/g;
-
 /** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
 const WHOLE_RECORD_CHUNKS = 8;
 
@@ -49,22 +47,21 @@ export function createExactTier(): Tier {
   };
 }
 
+const KEY_PREFIX = /^[A-Za-z_][\w.[\]"-]*:\s/;
+
 function claimFigures(text: string): ClaimFigure[] {
   const figures: ClaimFigure[] = [];
-  const dates = extractDates(text);
-  for (const d of dates) figures.push({ value: { type: "date", d }, span: d.span });
-  const versions: Array<[number, number]> = [];
+  const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
+  for (const d of extractDates(text)) figures.push({ value: { type: "date", d }, span: d.span });
   for (const m of text.matchAll(VERSION)) {
     const span: [number, number] = [m.index!, m.index! + m[0].length];
-    if (dates.some((d) => overlaps(d.span, span))) continue;
-    versions.push(span);
-    figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
+    if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
-  for (const q of extractQuantities(text)) {
-    if (dates.some((d) => overlaps(d.span, q.span)) || versions.some((v) => overlaps(v, q.span))) continue;
-    figures.push({ value: { type: "quantity", q }, span: q.span });
-  }
-  return figures;
+  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: { type: "quantity", q }, span: q.span });
+  // In a "key.path: value" claim the key names the slot; it asserts nothing.
+  const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
+  for (const n of extractNames(text)) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
+  return figures.sort((a, b) => a.span[0] - b.span[0]);
 }
 
 /** Below this many chunks tier 0 reads the whole ledger; above it, retrieved passages plus the value index. */
@@ -88,23 +85,30 @@ function candidatePassages(item: TierItem, context: TierContext): Passage[] {
   return out;
 }
 
+/** A four-digit whole number that reads as a year: only comparable with another year. */
+function isYearLike(q: Quantity): boolean {
+  return q.kind === "number" && !q.word && q.unit === null && Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 && /^\d{4}$/.test(q.text.trim());
+}
+
 function compatible(claim: FactValue, ev: FactValue): boolean {
-  if (claim.type !== ev.type) return false;
   if (claim.type === "quantity" && ev.type === "quantity") {
     const a = claim.q;
     const b = ev.q;
     if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
+    if (isYearLike(a) !== isYearLike(b)) return false;
     if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";
     if (a.kind === "money") return b.kind === "money" || b.kind === "number";
     return b.kind === "number" || (b.kind === "money" && a.kind === "number");
   }
-  return true;
+  if (claim.type === "name" && ev.type === "name") return claim.n.type === ev.n.type;
+  return claim.type === ev.type;
 }
 
 function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
   if (claim.type === "quantity" && ev.type === "quantity") return matchQuantity(claim.q, ev.q);
   if (claim.type === "date" && ev.type === "date") return matchDate(claim.d, ev.d);
   if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
+  if (claim.type === "name" && ev.type === "name") return nameOccursIn(claim.n, ev.n.text) || nameOccursIn(ev.n, claim.n.text) ? "match" : "mismatch";
   return "incomparable";
 }
 
@@ -117,9 +121,10 @@ interface Scored {
 /**
  * Ranks compatible evidence values: 2 points per claim word in the value's slot (key path, or nearby
  * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
- * and 1 per claim name or code found in the value's record (its subject).
+ * and 1 per other claim name found in the value's record (its subject).
  */
-function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, unitStem: string | null): Scored[] {
+function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number): Scored[] {
+  const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
@@ -129,21 +134,30 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
       if (fact.slot.has(s)) slotHits++;
       else if (fact.context.has(s)) contextHits++;
     }
-    if (unitStem && fact.slot.has(unitStem)) slotHits++;
+    if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
     const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact);
     out.push({ fact, score, slotHits });
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
+/** Everything one claim's check needs, computed once per claim. */
+interface ClaimScope {
+  text: string;
+  figures: ClaimFigure[];
+  facts: EvidenceFact[];
+  claimStems: Set<string>;
+  context: TierContext;
+  /** Ids of the records where each claim name occurs. */
+  recordsOf: Map<ClaimFigure, Set<string>>;
+}
+
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
   const figures = claimFigures(text);
-  const names = extractNames(text).filter((n) => !figures.some((f) => overlaps(f.span, n.span)));
-  if (figures.length === 0 && names.length === 0) return { pass: true, note: "no figure, date or name to check" };
-  const passages = candidatePassages(item, context);
+  if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };
   const facts: EvidenceFact[] = [];
-  for (const p of passages) {
+  for (const p of candidatePassages(item, context)) {
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
@@ -156,36 +170,80 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const claimStems = featuresOf(masked).stems;
-  const subjects = names.map((n) => n.key);
-  const recordText = (id: string) => context.ledger.memo("folded-record", id, () => foldAccents(context.ledger.get(id)?.text ?? "").toLowerCase());
-  const subjectOf = (f: EvidenceFact) => subjects.reduce((n, key) => n + (recordText(f.chunk.evidenceId).includes(key) ? 1 : 0), 0);
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map() };
+  for (const f of figures) if (f.value.type === "name") scope.recordsOf.set(f, recordsWithName(f.value.n, context));
 
-  const results: FigureResult[] = figures.map((figure) => {
-    const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
-    const unitStem = unit && unit.size > 0 ? [...unit][0]! : null;
-    const ranked = rank(figure, facts, claimStems, subjectOf, unitStem);
-    const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
-    const top = ranked[0];
-    const bestAgree = agree[0];
-    if (top && bestAgree && bestAgree.score >= top.score) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
-    const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
-    const subjectDates = facts.filter((f) => f.value.type === "date" && subjectOf(f) > 0);
-    const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : facts.filter((f) => f.value.type === "date"));
-    if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
-    if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
-    if (top.slotHits > 0 && compare(figure.value, top.fact.value) === "mismatch") {
-      // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
-      const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
-      const nearest = nearestOf(figure.value, tied.map((r) => r.fact)) ?? top.fact;
-      return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
+  const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
+  return conclude(results, figures, item, text);
+}
+
+/** 1 per claim name (other than `except`) that occurs in the fact's record. */
+function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: EvidenceFact) => number {
+  return (f) => {
+    let n = 0;
+    for (const [figure, records] of scope.recordsOf) if (figure !== except && records.has(f.chunk.evidenceId)) n++;
+    return n;
+  };
+}
+
+/** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
+function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
+  const subjectOf = subjectScore(scope, null);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf);
+  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+  const top = ranked[0];
+  const bestAgree = agree[0];
+  if (top && bestAgree && bestAgree.score >= top.score) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
+  const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
+  const dates = scope.facts.filter((f) => f.value.type === "date");
+  const subjectDates = dates.filter((f) => subjectOf(f) > 0);
+  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates);
+  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
+  if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
+  if (top.slotHits > 0 && compare(figure.value, top.fact.value) === "mismatch") {
+    // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
+    const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
+    const nearest = nearestOf(figure.value, tied.map((r) => r.fact)) ?? top.fact;
+    return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
+  }
+  if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
+  if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
+  return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/**
+ * Checks a name or identifier. A name is fine where it occurs together with the claim's other names (or
+ * anywhere, when it is the claim's only name). A name that occurs only away from them, in a slot the claim
+ * talks about ("author: TJ Holowaychuk" in another package's record), is a swapped entity: the value in the
+ * same slot of the subject's record is the correction. A name found nowhere is contradicted by a name in the
+ * same slot when there is one ("namespace: payments-staging"), else unsupported.
+ */
+function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
+  const records = scope.recordsOf.get(figure)!;
+  const others = [...scope.recordsOf].filter(([f]) => f !== figure);
+  const subjectRecords = new Set(others.flatMap(([, r]) => [...r]));
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure));
+  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+  const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
+  const replacement = () => ranked.find((r) => r.slotHits > 0 && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch");
+  if (records.size > 0) {
+    const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
+    const quote = agree[0]?.fact;
+    if (together) return { figure, outcome: "match", best: quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence" };
+    // It occurs, but not with the claim's other names: as the value of a slot the claim talks about?
+    if (agree.some((r) => r.slotHits > 0)) {
+      const other = replacement();
+      if (other) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `occurs only in another record; the subject's record states ${surface(other.fact)} for this slot` };
+      return { figure, outcome: "unknown", best: quote, score: 0, note: "occurs only in records without the claim's other names" };
     }
-    if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
-    if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
-    return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
-  });
+    return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
+  }
+  const other = replacement();
+  if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
+  return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
 
-  const missingNames = names.filter((n) => !nameInLedger(n, context));
+function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
   const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
   const mismatches = results.filter((r) => r.outcome === "mismatch");
   if (mismatches.length > 0) {
@@ -200,18 +258,18 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     };
   }
   const absent = results.filter((r) => r.outcome === "absent");
-  if (absent.length > 0 || missingNames.length > 0) {
-    const what = [...absent.map((r) => text.slice(r.figure.span[0], r.figure.span[1])), ...missingNames.map((n) => n.text)];
+  if (absent.length > 0) {
+    const what = absent.map((r) => text.slice(r.figure.span[0], r.figure.span[1]));
     return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence: ${what.join(", ")}` };
   }
   const matched = results.every((r) => r.outcome === "match");
-  item.hints.hasFigures = figures.length > 0;
-  item.hints.figuresMatched = matched;
+  item.hints.hasFigures = figures.some((f) => f.value.type !== "name");
+  item.hints.figuresMatched = matched && item.hints.hasFigures;
   item.hints.matchedQuotes = quotes;
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
     pass: true,
-    note: matched ? `every figure and name agrees with the evidence (${results.length} figure(s), ${names.length} name(s))` : results.map((r) => r.note).join("; "),
+    note: matched ? `every figure and name agrees with the evidence (${results.length})` : results.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}: ${r.note}`).join("; "),
   };
 }
 
@@ -232,7 +290,7 @@ function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | unde
 
 function surface(f: EvidenceFact): string {
   const v = f.value;
-  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.v;
+  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.n.text;
 }
 
 function correctionOf(r: FigureResult, item: TierItem): Correction | null {
@@ -243,7 +301,7 @@ function correctionOf(r: FigureResult, item: TierItem): Correction | null {
   let value: string;
   const cv = r.figure.value;
   const ev = fact.value;
-  if (cv.type === "quantity" && ev.type === "quantity") value = formatLike(ev.q.value, cv.q);
+  if (cv.type === "quantity" && ev.type === "quantity") value = formatLike(ev.q.value, cv.q, ev.q);
   else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
   else value = surface(fact);
   const wrong = claimText.slice(r.figure.span[0], r.figure.span[1]);
@@ -261,13 +319,24 @@ function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
   });
 }
 
-/** Whether a name occurs in any record of the ledger (alias-aware: accents, surnames, company suffixes). */
-function nameInLedger(name: NameMention, context: TierContext): boolean {
+/**
+ * Records where a name occurs: alias-aware (accents, surnames, company suffixes), or, for identifiers like
+ * "Node.js", when each of its words of 3+ letters is a token of the record ("engines.node").
+ */
+function recordsWithName(name: NameMention, context: TierContext): Set<string> {
+  const out = new Set<string>();
+  const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   for (const record of context.ledger.records) {
     const index = context.ledger.memo("name-index", record.id, () => prepareNameIndex(record.text));
-    if (index.has(name)) return true;
+    if (index.has(name)) {
+      out.add(record.id);
+      continue;
+    }
+    if (words.length === 0) continue;
+    const tokens = context.ledger.memo("record-tokens", record.id, () => new Set(tokenize(record.text)));
+    if (words.every((w) => tokens.has(w))) out.add(record.id);
   }
-  return false;
+  return out;
 }
 
 export type { DateMention, Quantity };

@@ -126,7 +126,9 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
   const figureQuotes = item.hints.matchedQuotes;
   if (best && best.coverage >= th.contradict) {
-    const polarity = (claim.negations + best.prefixFlips + best.sentence.negations) % 2 === 1;
+    // Polarity is read on the clause of the sentence that best covers the claim: a "not" in another
+    // clause of a long evidence sentence says nothing about this one.
+    const polarity = clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
     const clash = antonymClash(claim, best.sentence.stems);
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
@@ -158,6 +160,33 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     corrections: [],
     note: `content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}, below support thresholds`,
   };
+}
+
+const CLAUSE_BREAK = /[,;:]\s+(?:but|and|while|whereas|although|though|yet)?\s*|\s+(?:but|while|whereas|although|though)\s+|\s+\(|\)\s*/g;
+
+/**
+ * Polarity of the claim against the clauses of an evidence sentence: `differs` when the clause that best
+ * covers the claim has the other polarity and no other clause covering it nearly as well agrees ("A Bloom
+ * filter can report false positives, but it never reports false negatives" supports "cannot report false
+ * negatives" through its second clause).
+ */
+function clausePolarity(sentence: string, claim: TextFeatures): { differs: boolean } {
+  const parts: string[] = [];
+  let start = 0;
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    parts.push(sentence.slice(start, m.index!));
+    start = m.index! + m[0].length;
+  }
+  parts.push(sentence.slice(start));
+  const scored = parts.map((part) => {
+    const f = featuresOf(part);
+    const a = align(claim, f.stems);
+    return { coverage: a.coverage, differs: (claim.negations + a.flips + f.negations) % 2 === 1 };
+  });
+  const best = scored.reduce((a, b) => (b.coverage > a.coverage ? b : a));
+  if (!best.differs) return { differs: false };
+  const floor = Math.max(0.5, best.coverage - 0.2);
+  return { differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
 }
 
 function wholePassage(p: Passage): EvidenceSentence {

@@ -18,6 +18,7 @@ class ValueIndex {
   private readonly numbers = new Map<number, EvidenceFact[]>();
   private readonly years = new Map<number, EvidenceFact[]>();
   private readonly versions = new Map<string, EvidenceFact[]>();
+  private readonly names = new Map<string, EvidenceFact[]>();
 
   sync(ledger: EvidenceLedger): void {
     for (; this.synced < ledger.chunks.length; this.synced++) {
@@ -31,12 +32,17 @@ class ValueIndex {
     const v = fact.value;
     if (v.type === "quantity") for (const x of [v.q.value, ...v.q.alternatives]) push(this.numbers, bucketOf(x), fact);
     else if (v.type === "date") push(this.years, v.d.year ?? 0, fact);
-    else push(this.versions, v.v, fact);
+    else if (v.type === "version") push(this.versions, v.v, fact);
+    else for (const word of v.n.key.split(" ")) push(this.names, word, fact);
   }
 
-  /** Evidence values that could equal `value` (same magnitude give or take one, or a fraction for a percent). */
+  /**
+   * Evidence values that could equal `value`: numbers of the same magnitude give or take one (or a fraction
+   * for a percent), dates of the same year, the same version, names sharing a word.
+   */
   near(value: FactValue): EvidenceFact[] {
     if (value.type === "version") return this.versions.get(value.v) ?? [];
+    if (value.type === "name") return value.n.key.split(" ").flatMap((w) => this.names.get(w) ?? []);
     if (value.type === "date") return value.d.year === null ? [...this.years.values()].flat() : [...(this.years.get(value.d.year) ?? [])];
     const out = new Set<EvidenceFact>();
     for (const x of [value.q.value, ...value.q.alternatives]) {
