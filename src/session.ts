@@ -123,7 +123,7 @@ export class Session {
       if (!CHECKABLE.has(claim.kind)) return;
       items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
     });
-    const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, signal });
+    const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
     const byId = new Map(decided.map((v) => [v.claimId, v]));
     const verdicts: ClaimVerdict[] = claims.map(
       (c) =>

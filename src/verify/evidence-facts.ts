@@ -53,7 +53,7 @@ const KEY_UNITS: Array<[RegExp, "data" | "time", number, string]> = [
   [/(?:^|[_\-.])(?:kb|kib)$|KB$/, "data", 1000, "KB"],
   [/(?:^|[_\-.])(?:mb|mib)$|MB$/, "data", 1e6, "MB"],
   [/(?:^|[_\-.])(?:gb|gib)$|GB$/, "data", 1e9, "GB"],
-  [/(?:^|[_\-.])bytes?$|Bytes$/i, "data", 1, "B"],
+  [/(?:^|[_\-.])bytes?$|Bytes$|^size$/i, "data", 1, "B"],
   [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
   [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],
 ];
@@ -64,8 +64,13 @@ function keyUnit(key: string): { dimension: "data" | "time"; factor: number; uni
   return null;
 }
 
-/** JSON lines are `path: value`; prose lines have no key. */
+/** JSON lines are `path: value`. */
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
+/**
+ * Header-style text lines (`Installed-Size: 1336`, `Restart Count: 4`, apt/kubectl/HTTP output): a short key
+ * of at most four words before ": ". A prose sentence with a colon later in it is not one.
+ */
+const TEXT_KEY_LINE = /^\s*([A-Za-z][\w.\-/()]*(?: [\w.\-/()]+){0,3}): (.*)$/;
 
 /**
  * Facts of one passage, computed once per session (memoised on the ledger).
@@ -88,9 +93,9 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     let valueStart = 0;
     let key = new Set<string>();
     let unitOfKey: ReturnType<typeof keyUnit> = null;
-    const kv = json ? KEY_LINE.exec(line) : null;
+    const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
     if (kv) {
-      valueStart = kv[1]!.length + 2;
+      valueStart = line.indexOf(kv[1]!) + kv[1]!.length + 2;
       key = featuresOf(kv[1]!).stems;
       unitOfKey = keyUnit(kv[1]!);
     }
@@ -112,6 +117,14 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     for (const d of dates) {
       add({ type: "date", d }, d.span);
       taken.push(d.span);
+    }
+    // Versions named in a key (`time["18.0.9"]: 2026-10-22...`) are evidence that the version exists.
+    if (kv) {
+      const keyStart = line.indexOf(kv[1]!);
+      for (const m of kv[1]!.matchAll(VERSION)) {
+        const at = keyStart + m.index!;
+        facts.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, slot: key, context: sentence.stems, key, span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length], quote, chunk });
+      }
     }
     for (const m of valueText.matchAll(VERSION)) {
       const span: [number, number] = [m.index!, m.index! + m[0].length];

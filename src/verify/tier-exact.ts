@@ -16,7 +16,7 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Correction, EvidenceQuote, Passage } from "../schema.js";
-import { tokenize } from "../text/tokenize.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
 import { derivedMatch } from "./derived-values.js";
 import { overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
@@ -32,6 +32,8 @@ interface FigureResult {
   best?: EvidenceFact;
   score: number;
   note: string;
+  /** A name that agrees with the value of a slot the claim talks about ("license: MIT"), like a figure. */
+  anchored?: boolean;
 }
 
 /** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
@@ -49,7 +51,44 @@ export function createExactTier(): Tier {
 
 const KEY_PREFIX = /^[A-Za-z_][\w.[\]"-]*:\s/;
 
-function claimFigures(text: string): ClaimFigure[] {
+/**
+ * Names the claim text lost with its markup (`` `dotenv` `` becomes "dotenv", no longer an identifier by
+ * its shape) and lower-case subjects that some record names as its identity (`name: uuid`).
+ */
+function extraNames(item: TierItem, context: TierContext): NameMention[] {
+  const { text, map } = item.extracted;
+  const out: NameMention[] = [];
+  const inClean = new Map<number, number>();
+  map.forEach((d, i) => d >= 0 && inClean.set(d, i));
+  const [s, e] = item.claim.span;
+  for (const n of extractNames(context.draft.slice(s, e))) {
+    const a = inClean.get(s + n.span[0]);
+    const b = inClean.get(s + n.span[1] - 1);
+    if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
+  }
+  const identities = recordIdentities(context);
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
+    const key = m[0].toLowerCase();
+    if (identities.has(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
+  }
+  return out;
+}
+
+/** Values of identity keys (`name`, `package`, `title`) of every record: what each tool output is about. */
+function recordIdentities(context: TierContext): Set<string> {
+  const all = new Set<string>();
+  for (const record of context.ledger.records) {
+    const ids = context.ledger.memo("identities", record.id, () => {
+      const found = new Set<string>();
+      for (const m of record.text.matchAll(/^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title)(?:\[\d+\])?: ([^\n]{1,80})$/gim)) found.add(m[1]!.trim().toLowerCase());
+      return found;
+    });
+    for (const id of ids) all.add(id);
+  }
+  return all;
+}
+
+function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
   const figures: ClaimFigure[] = [];
   const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
   for (const d of extractDates(text)) figures.push({ value: { type: "date", d }, span: d.span });
@@ -60,7 +99,7 @@ function claimFigures(text: string): ClaimFigure[] {
   for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: { type: "quantity", q }, span: q.span });
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
-  for (const n of extractNames(text)) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
+  for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
   return figures.sort((a, b) => a.span[0] - b.span[0]);
 }
 
@@ -154,7 +193,7 @@ interface ClaimScope {
 
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
-  const figures = claimFigures(text);
+  const figures = claimFigures(text, extraNames(item, context));
   if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };
   const facts: EvidenceFact[] = [];
   for (const p of candidatePassages(item, context)) {
@@ -207,6 +246,15 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
+  // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
+  // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
+  const v = figure.value;
+  const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
+  const own = ranked.filter((r) => subjectOf(r.fact) > 0);
+  if (subjectKind && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
+    const nearest = nearestOf(v, own.map((r) => r.fact)) ?? own[0]!.fact;
+    return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees` };
+  }
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
 }
@@ -229,7 +277,10 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
-    if (together) return { figure, outcome: "match", best: quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence" };
+    if (together) {
+      const slotted = agree.find((r) => r.slotHits > 0 && inSubject(r));
+      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined };
+    }
     // It occurs, but not with the claim's other names: as the value of a slot the claim talks about?
     if (agree.some((r) => r.slotHits > 0)) {
       const other = replacement();
@@ -263,7 +314,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
     return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence: ${what.join(", ")}` };
   }
   const matched = results.every((r) => r.outcome === "match");
-  item.hints.hasFigures = figures.some((f) => f.value.type !== "name");
+  item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);
   item.hints.figuresMatched = matched && item.hints.hasFigures;
   item.hints.matchedQuotes = quotes;
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
@@ -326,6 +377,7 @@ function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
 function recordsWithName(name: NameMention, context: TierContext): Set<string> {
   const out = new Set<string>();
   const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
   for (const record of context.ledger.records) {
     const index = context.ledger.memo("name-index", record.id, () => prepareNameIndex(record.text));
     if (index.has(name)) {
@@ -333,8 +385,10 @@ function recordsWithName(name: NameMention, context: TierContext): Set<string> {
       continue;
     }
     if (words.length === 0) continue;
-    const tokens = context.ledger.memo("record-tokens", record.id, () => new Set(tokenize(record.text)));
-    if (words.every((w) => tokens.has(w))) out.add(record.id);
+    const tokens = context.ledger.memo("record-stems", record.id, () => new Set(tokenize(record.text).map(stemOf)));
+    if (words.every((w) => tokens.has(stemOf(w)))) out.add(record.id);
+    // "MIT-licensed": an upper-case code with an English suffix stands for the code.
+    else if (head && tokens.has(head)) out.add(record.id);
   }
   return out;
 }

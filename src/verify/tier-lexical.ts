@@ -185,7 +185,7 @@ function clausePolarity(sentence: string, claim: TextFeatures): { differs: boole
   });
   const best = scored.reduce((a, b) => (b.coverage > a.coverage ? b : a));
   if (!best.differs) return { differs: false };
-  const floor = Math.max(0.5, best.coverage - 0.2);
+  const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
   return { differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
 }
 

@@ -46,6 +46,8 @@ export type TierOutcome = TierDecision | TierPass;
 
 export interface TierContext {
   ledger: EvidenceLedger;
+  /** The draft being verified (claim spans index into it). */
+  draft: string;
   /** Per-call abort signal, when the caller gave one. */
   signal?: AbortSignal;
 }
