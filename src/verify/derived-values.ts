@@ -28,9 +28,42 @@ function synthetic(like: Quantity, value: number): Quantity {
  * @param dateFacts evidence dates of the same records, for "N days between releases".
  * @returns the first evidence value of a combination that agrees, with a note, or null.
  */
-export function derivedMatch(claim: FactValue, facts: EvidenceFact[], dateFacts: EvidenceFact[] = []): { fact: EvidenceFact; note: string } | null {
+export function derivedMatch(
+  claim: FactValue,
+  facts: EvidenceFact[],
+  dateFacts: EvidenceFact[] = [],
+  subjectFacts: EvidenceFact[] = [],
+  subjects = 0,
+): { fact: EvidenceFact; note: string } | null {
   if (claim.type !== "quantity") return null;
   const q = claim.q;
+  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0]) return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
+  // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
+  const sameKind = subjectFacts.filter((f) => f.value.type === "quantity" && (f.value.q.kind === q.kind || (q.kind === "number" && !Number.isInteger(q.value))));
+  if (sameKind.length >= 2) {
+    const vals = sameKind.slice(0, MAX_VALUES).map((f) => (f.value as { q: Quantity }).q.value);
+    const field = (f: EvidenceFact) => [...f.key].sort().join(" ");
+    if (q.kind === "measure" || q.kind === "money") {
+      // Sum per field ("Installed-Size" of each subject), never across fields.
+      const byField = new Map<string, number[]>();
+      sameKind.slice(0, MAX_VALUES).forEach((f, i) => {
+        const k = field(f);
+        if (k) byField.set(k, [...(byField.get(k) ?? []), vals[i]!]);
+      });
+      for (const [k, group] of byField) {
+        if (group.length < 2) continue;
+        const total = group.reduce((a, b) => a + b, 0);
+        const like = { ...synthetic(q, total), kind: q.kind, dimension: q.dimension, unit: q.unit, currency: q.currency };
+        if (matchQuantity(q, like) === "match") return { fact: sameKind[0]!, note: `equals the sum of ${group.length} values of '${k}' over the claim's subjects` };
+      }
+    }
+    if (q.kind === "number" && !Number.isInteger(q.value)) {
+      // Only values of the same field are compared ("Installed-Size" of two packages), else ratios abound.
+      for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {
+        if (i !== j && vals[j] !== 0 && field(sameKind[i]!) !== "" && field(sameKind[i]!) === field(sameKind[j]!) && matchQuantity(q, synthetic(q, vals[i]! / vals[j]!)) === "match") return { fact: sameKind[i]!, note: "equals the ratio of two values of the claim's subjects" };
+      }
+    }
+  }
   if (q.kind === "measure" && q.dimension === "time") {
     const days = dateFacts.map((f) => [f, dayNumber(f)] as const).filter((x): x is readonly [EvidenceFact, number] => x[1] !== null).slice(0, MAX_VALUES * 2);
     for (let i = 0; i < days.length; i++) {

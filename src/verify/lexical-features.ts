@@ -20,10 +20,13 @@ export interface EvidenceSentence extends TextFeatures {
 /** A sentence ends at . ! ? followed by a space, at CJK enders, or at a line break; never inside "3,450.00". */
 const BOUNDARY = /(?<=[.!?])\s+|(?<=[。！？])|\n+/g;
 
+/** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
+const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
+
 /** Reads content stems and negation cues of a text. */
 export function featuresOf(text: string): TextFeatures {
   const stems = new Set<string>();
-  let negations = 0;
+  let negations = EMPTY_VALUE.test(text) ? 1 : 0;
   for (const tok of tokenize(text)) {
     if (NEGATIONS.has(tok) || tok.endsWith("n't")) {
       negations++;

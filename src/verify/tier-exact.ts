@@ -96,7 +96,7 @@ function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
-  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: { type: "quantity", q }, span: q.span });
+  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: { type: "quantity", q: claimReading(q) }, span: q.span });
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
   for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
@@ -122,6 +122,15 @@ function candidatePassages(item: TierItem, context: TierContext): Passage[] {
     if (siblings.length <= WHOLE_RECORD_CHUNKS) for (const c of siblings) push({ ...c, score: 0 });
   }
   return out;
+}
+
+/**
+ * A claim written with English grouping ("1,336 MB") means 1,336, not the German 1.336: keeping that reading
+ * would let a factor-1000 slip match. German-style claims ("1.410,00") keep their readings.
+ */
+function claimReading(q: Quantity): Quantity {
+  if (q.alternatives.length === 0 || /\d\.\d{3}(?:,|\b)/.test(q.text) || !/\d,\d{3}(?!\d)/.test(q.text)) return q;
+  return { ...q, alternatives: [] };
 }
 
 /** A four-digit whole number that reads as a year: only comparable with another year. */
@@ -189,6 +198,8 @@ interface ClaimScope {
   context: TierContext;
   /** Ids of the records where each claim name occurs. */
   recordsOf: Map<ClaimFigure, Set<string>>;
+  /** How many distinct subjects (record identities) the ledger holds: "the 3 packages". */
+  subjects: number;
 }
 
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
@@ -209,7 +220,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map() };
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map(), subjects: recordIdentities(context).size };
   for (const f of figures) if (f.value.type === "name") scope.recordsOf.set(f, recordsWithName(f.value.n, context));
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -236,10 +247,15 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
-  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates);
+  // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
+  const named = scope.recordsOf.size > 0;
+  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
+  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects);
   if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
   if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
-  if (top.slotHits > 0 && compare(figure.value, top.fact.value) === "mismatch") {
+  // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
+  const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
+  if (top.slotHits > (smallCount ? 1 : 0) && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = nearestOf(figure.value, tied.map((r) => r.fact)) ?? top.fact;
@@ -278,8 +294,10 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
     if (together) {
+      // Anchored like a figure when it fills a slot the claim names, or sits in one record with another claim name.
       const slotted = agree.find((r) => r.slotHits > 0 && inSubject(r));
-      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined };
+      const cooccurs = others.some(([, r]) => r.size > 0) && [...records].some((id) => subjectRecords.has(id));
+      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined || cooccurs };
     }
     // It occurs, but not with the claim's other names: as the value of a slot the claim talks about?
     if (agree.some((r) => r.slotHits > 0)) {
@@ -288,6 +306,11 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       return { figure, outcome: "unknown", best: quote, score: 0, note: "occurs only in records without the claim's other names" };
     }
     return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
+  }
+  if (figure.span[0] === 0 && figure.value.type === "name" && !/\s/.test(figure.value.n.text) && others.some(([, r]) => r.size > 0)) {
+    // A lone capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found
+    // is more likely an ordinary word than an invented entity.
+    return { figure, outcome: "match", score: 0, note: "sentence-initial word not in the evidence; the claim's other names are" };
   }
   const other = replacement();
   if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };

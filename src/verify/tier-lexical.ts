@@ -125,7 +125,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   }
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
   const figureQuotes = item.hints.matchedQuotes;
-  if (best && best.coverage >= th.contradict) {
+  const figures = item.hints.figuresMatched;
+  if (best && (best.coverage >= th.contradict || figures)) {
     // Polarity is read on the clause of the sentence that best covers the claim: a "not" in another
     // clause of a long evidence sentence says nothing about this one.
     const polarity = clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
@@ -142,7 +143,6 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     }
   }
   const sentenceCov = best?.coverage ?? 0;
-  const figures = item.hints.figuresMatched;
   if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= th.supportSentence || bestPassageCoverage >= th.supportPassage) {
     const cov = Math.max(sentenceCov, bestPassageCoverage);
     return {
