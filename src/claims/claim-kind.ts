@@ -25,6 +25,23 @@ const ALWAYS: KindRule[] = [
     why: "A question asserts nothing, even with a figure in it.",
   },
   {
+    kind: "not_checkable",
+    pattern:
+      /^(?:please\s+)?(?:let me know|feel free to (?:ask|reach out|let me know|get in touch))(?:\s+(?:if|whenever|when|should)\s+you\s+(?:need|have|want|would like)\s+(?:anything(?:\s+else)?|any\s+(?:other\s+|more\s+|further\s+)?(?:questions?|help|assistance|clarifications?)|more\s+(?:help|questions|information|info|details)|further\s+(?:help|questions|assistance|information|details)|help))?(?:\s+(?:else|at all))?\s*[.!]?$/i,
+    why: "A closing line ('Let me know if you need anything else.', 'Feel free to ask.') offers nothing specific; an offer of a named task stays a question.",
+  },
+  {
+    kind: "not_checkable",
+    pattern: /^(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|is helpful|was helpful)\b[^.!?]{0,80}[.!]?$/i,
+    why: "'I hope this helps' is a pleasantry even when it names the topic ('I hope this helps with your React upgrade').",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:(?:sure|okay|ok|certainly|of course)[,!.]?\s+)?here(?:'s|’s| is| are)\s+(?:a|an|the|my|your)\s+(?:[\w-]+\s+){0,3}?(?:summary|summaries|overview|recap|rundown|breakdown|synopsis|digest|paraphrase|rewrite)\b[^.!?:]{0,120}[.!:]?$/i,
+    why: "An intro such as 'Here is a concise summary of the passage:' announces what follows, even when it names the topic.",
+  },
+  {
     kind: "question",
     pattern:
       /^(?:(?:do you )?want me to|would you like(?: me)? to|shall i|shall we|should i|do you want|need me to|let me know|if you(?:'d| would) like|feel free to (?:ask|let)|i can also)\b/i,

@@ -4,8 +4,15 @@
  *
  * Cuts happen at "; ", ", and", " and ", ", but", " but ", ", while", " whereas " (and a serial comma before a
  * verb, as in "closed at X, is up Y, and traded Z") only when each side has its own verb (wink POS VERB or
- * AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim.
+ * AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts
+ * when a clause with a verb ends before it and one of these starts after it:
+ * - a new clause, a noun phrase with its own finite verb ("..., churn was 0.05%") or "there is/are/was/were";
+ * - a trailing participial phrase ("..., billed annually"), whose claim reads "The plan is billed annually";
+ * - a relative clause that names a figure, date or name ("..., which is 67.2% of spending"), whose claim reads
+ *   "Housing is 67.2% of spending".
+ * Nothing inside matched parentheses is cut.
  */
+import { isAnchored } from "./claim-kind.js";
 import type { Sentence } from "./sentence-split.js";
 import type { Token } from "./wink.js";
 
@@ -16,29 +23,81 @@ export interface Clause {
   /** Just past its last character (before the comma or conjunction that ends it). */
   end: number;
   /**
-   * The sentence's subject, when this clause lost it ("is up 17.93%" after "The stock closed at ..."); the
-   * claim text should read `${subject} ${clause}`.
+   * Words the claim text should start with when this clause lost its subject: the sentence's subject before
+   * a clause that starts with a verb ("The stock" + "is up 17.93%"), the subject and a form of "be" before a
+   * participial phrase ("The plan is" + "billed annually"), or the subject that stands for a relative pronoun.
    */
   subject?: string;
+  /**
+   * Characters at the start of the clause that the claim text leaves out in favour of `subject`: the relative
+   * pronoun of "which is 67.2% of spending" (text "Housing is 67.2% of spending"). 0 when absent.
+   */
+  drop?: number;
 }
 
 const CONJUNCTIONS = new Set(["and", "but", "while", "whereas"]);
+/** Words that open a subordinate clause: "When the pod restarted, the logs were lost" is one claim. */
+const SUBORDINATORS = new Set([
+  "when", "if", "although", "though", "because", "since", "after", "before", "while", "as", "once", "unless",
+  "until", "whether", "whenever", "wherever", "whereas",
+]);
+const RELATIVE = new Set(["which", "who"]);
+/** Verb forms that work as prepositions after a comma ("..., including X and Y"): no clause starts there. */
+const PREPOSITION_LIKE = /^(?:including|excluding|following|according|regarding|concerning|considering|given|compared|depending|starting|beginning|ranging)$/;
+/** Relative verbs that refer to the whole clause ("..., which means $4.2M"), not to its subject. */
+const PROPOSITIONAL = /^(?:means?|meant|implies|implied|suggests?|suggested|indicates?|indicated|shows?|showed|makes?|made|puts?|brings?|brought|leaves?|left|gives?|gave|translates?|translated|results?|resulted)$/i;
+/** Subjects a participial phrase or a relative pronoun cannot stand for ("There are 3 packages, which ..."). */
+const UNCARRIABLE = /^(?:there|i|you|we|they|he|she|this|that|these|those)$/i;
+const BE = /^(?:is|are|was|were|'s|’s)$/i;
+/** Main verbs that equate the subject with what follows, so a trailing "which" may stand for the subject. */
+const AMOUNT_VERB =
+  /^(?:is|are|was|were|'s|’s|costs?|cost|totals?|totall?ed|amounts?|amounted|equals?|equall?ed|comes?|came|accounts?|accounted|represents?|represented)$/i;
+const FINITE_BE = /^(?:is|are|was|were)$/i;
+/** Past participles that are not also simple past forms, so they never read as a coordinated verb. */
+const IRREGULAR_PARTICIPLE = new Set([
+  "written", "known", "given", "taken", "shown", "grown", "drawn", "seen", "done", "driven", "broken", "chosen",
+  "spoken", "hidden", "thrown", "born", "worn", "frozen", "stolen", "ridden", "begun", "forgotten", "gotten",
+  "undertaken", "overseen", "rewritten", "withdrawn", "mistaken", "sworn", "torn",
+]);
+/** Past participles shared with the simple past, read as participles only where a past verb cannot be. */
+const SHARED_PARTICIPLE = new Set([
+  "built", "made", "held", "paid", "sold", "led", "kept", "found", "brought", "bought", "sent", "spent", "won",
+  "set", "put", "cut", "hit", "run", "owned", "funded", "left", "told", "bound",
+]);
+const IRREGULAR_PAST = new Set([
+  "was", "were", "had", "did", "rose", "fell", "grew", "came", "went", "made", "took", "gave", "sold", "paid", "ran",
+  "won", "began", "became", "got", "held", "kept", "led", "met", "saw", "sent", "spent", "stood", "told", "thought",
+  "brought", "bought", "built", "wrote", "drove", "broke", "chose", "spoke", "found", "said", "left", "lost",
+  "shot", "hit", "set", "put", "cut", "hid", "beat", "drew", "flew", "knew", "threw", "wore", "sank", "shrank",
+]);
+/** Look-ahead bound of the scans at a comma, so each stays O(1) and the whole split linear. */
+const LOOKAHEAD = 12;
+
+type CutKind = "plain" | "serial" | "clause" | "participle" | "relative";
 
 interface Cut {
   /** Where the left part ends (the comma, semicolon or conjunction). */
   leftEnd: number;
   /** Where the right part starts (after the conjunction). */
   rightStart: number;
-  /** A serial comma before a verb: only a cut when a conjunction cut follows in the same sentence. */
-  serial: boolean;
+  /**
+   * `serial`: a serial comma before a verb, only a cut when a conjunction cut follows in the same sentence.
+   * `clause`, `participle`, `relative`: a bare comma before a new clause, a participial or a relative clause.
+   */
+  kind: CutKind;
 }
 
-function isVerb(tokens: Token[], k: number): boolean {
+/**
+ * True for a token read as a verb: wink's VERB or AUX, or a 3rd-person verb wink tags as a plural noun
+ * between a noun and a figure ("invoice totals 3450.0").
+ */
+export function isVerb(tokens: Token[], k: number): boolean {
   const t = tokens[k];
   if (!t) return false;
-  if (t.pos === "VERB" || t.pos === "AUX") return true;
-  // wink tags some 3rd-person verbs between a noun and a figure as plural nouns ("invoice totals 3450.0").
   const prev = tokens[k - 1];
+  // "well-known", "21-year-old": a verb inside a hyphenated word is part of an adjective.
+  if (prev?.value === "-" && prev.end === t.start) return false;
+  if (t.pos === "VERB" || t.pos === "AUX") return true;
   const next = tokens[k + 1];
   return (
     t.pos === "NOUN" &&
@@ -48,32 +107,129 @@ function isVerb(tokens: Token[], k: number): boolean {
   );
 }
 
+function isFinite(token: Token): boolean {
+  return !/(?:ing|^to)$/i.test(token.value);
+}
+
+function isParticiple(value: string): boolean {
+  const v = value.toLowerCase();
+  return IRREGULAR_PARTICIPLE.has(v) || SHARED_PARTICIPLE.has(v) || /[a-z]{2}ed$/.test(v);
+}
+
+function isPast(value: string): boolean {
+  const v = value.toLowerCase();
+  return IRREGULAR_PAST.has(v) || /[a-z]{2}ed$/.test(v);
+}
+
+/** Per token: inside a matched pair of parentheses of the sentence (one stack pass, linear). */
+function parenDepth(tokens: Token[]): Uint8Array {
+  const inside = new Uint8Array(tokens.length);
+  const opens: number[] = [];
+  const pairs: Array<[number, number]> = [];
+  tokens.forEach((t, k) => {
+    if (t.value === "(") opens.push(k);
+    else if (t.value === ")" && opens.length > 0) pairs.push([opens.pop()!, k]);
+  });
+  // Outermost pairs only: an inner pair lies within an outer one, so mark each token once at most.
+  const delta = new Int32Array(tokens.length + 1);
+  for (const [a, b] of pairs) {
+    delta[a + 1]!++;
+    delta[b]!--;
+  }
+  let depth = 0;
+  for (let k = 0; k < tokens.length; k++) {
+    depth += delta[k]!;
+    if (depth > 0) inside[k] = 1;
+  }
+  return inside;
+}
+
+/** ", <noun phrase> <finite verb>" or ", there is/are/was/were": the comma at `k` starts a new clause. */
+function startsClause(tokens: Token[], k: number): boolean {
+  const first = tokens[k + 1];
+  if (!first) return false;
+  if (first.value.toLowerCase() === "there") return FINITE_BE.test(tokens[k + 2]?.value ?? "");
+  if (RELATIVE.has(first.value.toLowerCase()) || first.value.toLowerCase() === "that") return false;
+  for (let j = k + 1; j <= k + LOOKAHEAD && j < tokens.length; j++) {
+    const t = tokens[j]!;
+    const nounish = /^(?:DET|ADJ|NOUN|PROPN|PRON|NUM|SYM|PART)$/.test(t.pos);
+    if (j > k + 1 && isVerb(tokens, j)) return isFinite(t);
+    // wink tags some subject nouns as verbs ("spending rose"): a verb followed by a finite verb is a noun here.
+    if (j === k + 1 && t.pos === "VERB" && isVerb(tokens, j + 1) && tokens[j + 1]!.pos === "AUX") continue;
+    if (!nounish || t.value === "," || t.value === ";") return false;
+  }
+  return false;
+}
+
+/** ", billed annually": a participial phrase with no verb of its own up to the next comma or conjunction. */
+function startsParticiple(tokens: Token[], k: number, mainPast: boolean): boolean {
+  const first = tokens[k + 1];
+  if (!first || (first.pos !== "VERB" && first.pos !== "ADJ") || !isParticiple(first.value)) return false;
+  const v = first.value.toLowerCase();
+  if (mainPast && !IRREGULAR_PARTICIPLE.has(v)) {
+    // After a past verb "crashed twice" may be a second verb; "released under MIT" is a participle.
+    const next = tokens[k + 2];
+    if (!next || !(next.pos === "ADP" || (next.pos === "ADV" && /ly$/i.test(next.value)))) return false;
+  }
+  for (let j = k + 2; j <= k + LOOKAHEAD && j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.value === "," || t.value === ";" || t.pos === "CCONJ") break;
+    if (isVerb(tokens, j) && isFinite(t) && !isParticiple(t.value)) return false;
+  }
+  return true;
+}
+
 function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
   const cuts: Cut[] = [];
+  const inParens = parenDepth(tokens);
+  let mainVerb = -1;
+  for (let k = 0; k < tokens.length && mainVerb < 0; k++) if (isVerb(tokens, k)) mainVerb = k;
+  const mainPast = mainVerb >= 0 && isPast(tokens[mainVerb]!.value) && !BE.test(tokens[mainVerb]!.value);
+  // Whether the text since the last cut has a verb, and whether it opens with a subordinator.
+  let leftVerb = false;
+  let leftSubordinate = tokens[0] !== undefined && SUBORDINATORS.has(tokens[0].value.toLowerCase());
+  const cutAt = (cut: Cut, nextToken: Token | undefined): void => {
+    cuts.push(cut);
+    leftVerb = false;
+    leftSubordinate = nextToken !== undefined && SUBORDINATORS.has(nextToken.value.toLowerCase());
+  };
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
-    if (inside(t.start)) continue;
+    if (inside(t.start) || inParens[k] === 1) {
+      leftVerb ||= isVerb(tokens, k);
+      continue;
+    }
     const v = t.value.toLowerCase();
     const next = tokens[k + 1];
     if (!next) break;
     const nextValue = next.value.toLowerCase();
+    const mainClauseLeft = leftVerb && !leftSubordinate;
     if (v === ";") {
-      cuts.push({ leftEnd: t.start, rightStart: next.start, serial: false });
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
     } else if (v === "," && CONJUNCTIONS.has(nextValue)) {
       const after = tokens[k + 2];
-      if (after) cuts.push({ leftEnd: t.start, rightStart: after.start, serial: false });
+      if (after) cutAt({ leftEnd: t.start, rightStart: after.start, kind: "plain" }, after);
       k++;
     } else if (CONJUNCTIONS.has(v) && k > 0) {
-      cuts.push({ leftEnd: t.start, rightStart: next.start, serial: false });
-    } else if (v === "," && (next.pos === "VERB" || next.pos === "AUX")) {
-      cuts.push({ leftEnd: t.start, rightStart: next.start, serial: true });
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
+    } else if (v === "," && mainClauseLeft && RELATIVE.has(nextValue)) {
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "relative" }, next);
+    } else if (v === "," && mainClauseLeft && startsParticiple(tokens, k, mainPast)) {
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "participle" }, next);
+    } else if (v === "," && mainClauseLeft && startsClause(tokens, k)) {
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "clause" }, next);
+    } else if (v === "," && (next.pos === "VERB" || next.pos === "AUX") && !PREPOSITION_LIKE.test(nextValue)) {
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "serial" }, next);
+    } else {
+      leftVerb ||= isVerb(tokens, k);
     }
   }
   // A serial comma only counts in a coordination that a conjunction closes.
   let closed = false;
   for (let k = cuts.length - 1; k >= 0; k--) {
-    if (!cuts[k]!.serial) closed = true;
-    else if (!closed) cuts.splice(k, 1);
+    const kind = cuts[k]!.kind;
+    if (kind === "plain" || kind === "clause") closed = true;
+    else if (kind === "serial" && !closed) cuts.splice(k, 1);
   }
   return cuts;
 }
@@ -83,6 +239,24 @@ function trimEnd(text: string, start: number, end: number): number {
   return end;
 }
 
+interface Part {
+  start: number;
+  end: number;
+  from: number;
+  to: number;
+  kind: CutKind | "first";
+}
+
+/** The form of "be" a participial phrase takes after a clause whose verb is `verb`: "is", "are", "was", "were". */
+function beFor(verb: string, subject: string): string {
+  const v = verb.toLowerCase();
+  if (FINITE_BE.test(v)) return v;
+  const head = subject.split(/\s+/).pop() ?? "";
+  const plural = /[a-z](?<![su]s|is)s$/i.test(head) || /^(?:are|were|have)$/.test(v);
+  if (isPast(v)) return plural ? "were" : "was";
+  return plural || (!/s$/.test(v) && !/^(?:can|will|may|must|should|would|could|might)$/.test(v)) ? "are" : "is";
+}
+
 /**
  * Splits one sentence into clauses.
  *
@@ -90,7 +264,8 @@ function trimEnd(text: string, start: number, end: number): number {
  * @param sentence a sentence with its wink tokens.
  * @param inside true for a clean-text offset inside inline code or a link, where no cut may happen.
  * @returns one clause (the whole sentence) or several, in order; later clauses that start with a verb carry
- *   the sentence's subject (the words before the first verb).
+ *   the subject of the nearest clause before them (the words before its first verb), participial phrases
+ *   carry it with "is"/"are"/"was"/"were", and relative clauses carry it in place of "which"/"who".
  */
 export function splitClauses(text: string, sentence: Sentence, inside: (offset: number) => boolean = () => false): Clause[] {
   const tokens = sentence.tokens;
@@ -99,46 +274,144 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
   if (cuts.length === 0) return whole;
 
   // Parts between cuts, each with the token index range it covers.
-  const parts: Array<{ start: number; end: number; from: number; to: number }> = [];
+  const parts: Part[] = [];
   let start = sentence.start;
+  let kind: Part["kind"] = "first";
   let t = 0;
-  for (const cut of [...cuts, { leftEnd: sentence.end, rightStart: sentence.end, serial: false }]) {
+  for (const cut of [...cuts, { leftEnd: sentence.end, rightStart: sentence.end, kind: "plain" as const }]) {
     const from = t;
     while (t < tokens.length && tokens[t]!.start < cut.leftEnd) t++;
-    parts.push({ start, end: cut.leftEnd, from, to: t });
+    parts.push({ start, end: cut.leftEnd, from, to: t, kind });
     while (t < tokens.length && tokens[t]!.start < cut.rightStart) t++;
     start = cut.rightStart;
+    kind = cut.kind;
   }
   const hasVerb = (p: { from: number; to: number }): boolean => {
     for (let k = p.from; k < p.to; k++) if (isVerb(tokens, k)) return true;
     return false;
   };
-  const merged: Array<{ start: number; end: number; from: number; to: number }> = [];
+  const firstVerb = (p: Part): number => {
+    for (let k = p.from; k < p.to; k++) if (isVerb(tokens, k)) return k;
+    return -1;
+  };
+  /** The words before a part's first verb, adverbs and particles excepted. */
+  const subjectOf = (p: Part, verbAt: number): string => {
+    let subjectEnd = verbAt;
+    while (subjectEnd > p.from && /^(ADV|PART)$/.test(tokens[subjectEnd - 1]!.pos)) subjectEnd--;
+    const words = subjectEnd > p.from ? text.slice(tokens[p.from]!.start, tokens[subjectEnd - 1]!.end).trim() : "";
+    // "Nicklaus, a six-time champion," -> "Nicklaus"; "In 2024, revenue" -> "revenue".
+    if (words.endsWith(",")) return words.slice(0, words.indexOf(",")).trim();
+    const comma = words.lastIndexOf(", ");
+    return comma >= 0 ? words.slice(comma + 2) : words;
+  };
+  /**
+   * How the clause before a participial or relative clause links its subject to what follows: "equates" when
+   * its one verb group is a copula or an amount verb ("is", "costs"), "passive" for "was released", "bare" for
+   * an intransitive verb ("shipped in May"), or null when it has an object or several verb groups, so the
+   * phrase may belong to the object ("pursued a career, ...", "mentions that X is Y, ...").
+   */
+  const linkOf = (p: Part): "equates" | "passive" | "bare" | null => {
+    // A clause this long is no simple "subject verb complement"; the bound also keeps repeated checks O(1).
+    if (p.to - p.from > LOOKAHEAD * 4) return null;
+    let groups = 0;
+    let first = -1;
+    let last = -1;
+    for (let k = p.from; k < p.to; k++) {
+      if (!isVerb(tokens, k)) continue;
+      if (k !== last + 1 || last < 0) {
+        groups++;
+        if (first < 0) first = k;
+      }
+      last = k;
+    }
+    if (groups !== 1) return null;
+    const head = tokens[first]!.value;
+    if (last > first) {
+      const passive = (BE.test(head) || /^(?:been|be)$/i.test(tokens[last - 1]!.value)) && isParticiple(tokens[last]!.value);
+      return passive ? "passive" : null;
+    }
+    if (AMOUNT_VERB.test(head)) return "equates";
+    const after = tokens[last + 1];
+    return !after || /^(?:ADP|ADV|NUM|SYM|PART|PUNCT)$/.test(after.pos) ? "bare" : null;
+  };
+  /**
+   * Whether a participial phrase describes the subject: not after an object or a predicate noun ("One of the
+   * dependencies is `vary`, pinned at ^1" describes `vary`), unless the predicate is a figure ("is $5, billed").
+   */
+  const participleHolds = (left: Part): boolean => {
+    const link = linkOf(left);
+    if (link === null) return false;
+    if (link !== "equates" || !BE.test(tokens[firstVerb(left)]!.value)) return true;
+    let figure = false;
+    for (let k = firstVerb(left) + 1; k < left.to && !figure; k++) figure = tokens[k]!.pos === "NUM";
+    const lastToken = tokens[left.to - 1];
+    return figure || !lastToken || !(/^(?:NOUN|PROPN|X)$/.test(lastToken.pos) || inside(lastToken.start));
+  };
+  const relativeHolds = (p: Part, left: Part, subject: string): string | null => {
+    const verbAt = firstVerb(p);
+    if (verbAt < 0 || PROPOSITIONAL.test(tokens[verbAt]!.value)) return null;
+    let antecedent = subject;
+    if (tokens[p.from]!.value.toLowerCase() === "who") {
+      // "who" stands for the name just before the comma ("..., against Charles V, who was ...").
+      let k = left.to - 1;
+      while (k >= left.from && k >= left.to - LOOKAHEAD && tokens[k]!.pos === "PROPN") k--;
+      antecedent = k < left.to - 1 ? text.slice(tokens[k + 1]!.start, tokens[left.to - 1]!.end) : "";
+    } else if (linkOf(left) !== "equates") {
+      // After "Housing is ...", "which" can stand for the subject; after "hit a hole-in-one" it stands for the object.
+      return null;
+    }
+    if (antecedent === "" || UNCARRIABLE.test(antecedent)) return null;
+    const body = text.slice(tokens[p.from + 1]?.start ?? p.end, p.end);
+    let code = false;
+    for (let k = p.from + 1; k < p.to && !code; k++) code = inside(tokens[k]!.start);
+    return isAnchored(body, { hasCode: code }) ? antecedent : null;
+  };
+
+  // Merge parts that cannot stand alone into the part before them, tracking the subject each part carries.
+  const merged: Array<Part & { subject: string; verb: string; drop: number; carry: string }> = [];
+  let subject = "";
+  let verb = "";
   for (const part of parts) {
     const last = merged[merged.length - 1];
-    if (last && !(hasVerb(last) && hasVerb(part))) {
+    const verbAt = firstVerb(part);
+    let carry = "";
+    let drop = 0;
+    let keep = last === undefined || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
+    if (keep && part.kind === "participle") {
+      keep = subject !== "" && !UNCARRIABLE.test(subject) && participleHolds(last!);
+      carry = `${subject} ${beFor(verb, subject)}`;
+    } else if (keep && part.kind === "relative") {
+      const antecedent = relativeHolds(part, last!, subject);
+      keep = antecedent !== null;
+      carry = antecedent ?? "";
+      drop = tokens[part.from]!.end - part.start;
+    }
+    if (!keep && last) {
       last.end = part.end;
       last.to = part.to;
-    } else {
-      merged.push({ ...part });
+      continue;
     }
+    if (part.kind !== "participle" && part.kind !== "relative" && verbAt >= 0) {
+      let k = part.from;
+      while (k < part.to && /^(ADV|PART)$/.test(tokens[k]!.pos)) k++;
+      const startsWithVerb = k < part.to && isVerb(tokens, k) && part.kind !== "clause" && part.kind !== "first";
+      // "..., performing at Coachella, and ..." reads "The band was performing at Coachella".
+      if (startsWithVerb && /^there$/i.test(subject)) carry = "";
+      else if (startsWithVerb) carry = /ing$/i.test(tokens[k]!.value) && subject !== "" ? `${subject} ${beFor(verb, subject)}` : subject;
+      else {
+        subject = subjectOf(part, verbAt);
+        verb = tokens[verbAt]!.value;
+      }
+    }
+    merged.push({ ...part, subject, verb, drop, carry });
   }
   if (merged.length === 1) return whole;
 
-  const first = merged[0]!;
-  let verbAt = -1;
-  for (let k = first.from; k < first.to && verbAt < 0; k++) if (isVerb(tokens, k)) verbAt = k;
-  let subjectEnd = verbAt;
-  while (subjectEnd > first.from && /^(ADV|PART)$/.test(tokens[subjectEnd - 1]!.pos)) subjectEnd--;
-  const subject =
-    subjectEnd > first.from ? text.slice(tokens[first.from]!.start, tokens[subjectEnd - 1]!.end).trim() : "";
-
   return merged.map((part, index) => {
     const clause: Clause = { start: part.start, end: index === merged.length - 1 ? part.end : trimEnd(text, part.start, part.end) };
-    if (index > 0 && subject !== "") {
-      let k = part.from;
-      while (k < part.to && /^(ADV|PART)$/.test(tokens[k]!.pos)) k++;
-      if (k < part.to && isVerb(tokens, k)) clause.subject = subject;
+    if (index > 0 && part.carry !== "") {
+      clause.subject = part.carry;
+      if (part.drop > 0) clause.drop = part.drop;
     }
     return clause;
   });

@@ -7,7 +7,8 @@ import { splitClauses } from "./clause-split.js";
 import { extractJsonClaims } from "./json-draft.js";
 import { markdownBlocks, type RowBlock, type TextBlock } from "./markdown-blocks.js";
 import { CITATION, cleanInline, MARKUP, type CleanText } from "./markdown-inline.js";
-import { splitSentences } from "./sentence-split.js";
+import { findRestatements } from "./parenthetical.js";
+import { splitSentences, type Sentence } from "./sentence-split.js";
 import type { ClaimExtractor, ExtractedClaim } from "./types.js";
 import type { Token } from "./wink.js";
 
@@ -71,6 +72,53 @@ function codePrefix(clean: CleanText): Int32Array {
   return prefix;
 }
 
+/** A piece of a claim's text: words synthesised for it, or a clean-text range `[start, end)`. */
+type Piece = string | [number, number];
+
+function trimSpaceEnd(text: string, start: number, end: number): number {
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return end;
+}
+
+/** Builds a claim from its pieces, with its span over clean-text `range`, classifies it and adds it (or returns null when the range maps to no draft text). */
+function pushClaim(
+  ctx: Context,
+  clean: CleanText,
+  block: TextBlock,
+  sentence: Sentence,
+  range: { start: number; end: number },
+  pieces: Piece[],
+  code: Int32Array,
+  sentenceHasVerb: boolean,
+): ExtractedClaim | null {
+  const span = spanOf(ctx, clean, range.start, range.end, block);
+  if (!span) return null;
+  let text = "";
+  const map: number[] = [];
+  let hasCode = false;
+  for (const piece of pieces) {
+    if (typeof piece === "string") {
+      text += piece;
+      for (let k = 0; k < piece.length; k++) map.push(-1);
+    } else {
+      const [a, b] = piece;
+      if (b <= a) continue;
+      text += clean.text.slice(a, b);
+      for (let k = a; k < b; k++) map.push(clean.map[k]!);
+      hasCode ||= code[b]! > code[a]!;
+    }
+  }
+  const context: KindContext = { hasCode };
+  let kind = classifyClaim(text, context);
+  // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
+  if (block.role === "heading" && !(DIGIT.test(text) && sentenceHasVerb)) kind = "not_checkable";
+  if (kind === "factual" && isLabel(text, sentence.tokens, range)) kind = "not_checkable";
+  const claim: ExtractedClaim = { text, kind, span, citations: [], map };
+  ctx.claims.push(claim);
+  ctx.lastEnd = span[1];
+  return claim;
+}
+
 function textBlockClaims(ctx: Context, block: TextBlock): void {
   const clean = cleanInline(ctx.draft, block.start, block.end, ctx.flags);
   if (!HAS_WORD.test(clean.text)) return;
@@ -88,24 +136,32 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       : [{ start: sentence.start, end: sentence.end }];
     const hasVerb = sentence.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
     for (const clause of clauses) {
-      const own = clean.text.slice(clause.start, clause.end);
-      if (!HAS_WORD.test(own)) continue;
-      const span = spanOf(ctx, clean, clause.start, clause.end, block);
-      if (!span) continue;
-      const subject = "subject" in clause && clause.subject && ctx.options.carrySubject ? `${clause.subject} ` : "";
-      const text = subject + own;
-      const map = [...new Array<number>(subject.length).fill(-1), ...clean.map.slice(clause.start, clause.end)];
-      const citations: string[] = [];
-      while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
-        citations.push(clean.citations[citation++]!.label);
+      if (!HAS_WORD.test(clean.text.slice(clause.start, clause.end))) continue;
+      const carried = "subject" in clause && clause.subject && ctx.options.carrySubject;
+      const subject = carried ? clause.subject! : "";
+      // The claim's own words: a relative pronoun the subject stands for is left out.
+      const from = carried && clause.drop ? clause.start + clause.drop : clause.start;
+      const restated = splittable ? findRestatements(clean.text, from, clause.end, sentence.tokens, (at) => inside[at] === 1) : [];
+      // The main claim reads without its restating parentheticals and ends its span before the first one.
+      const pieces: Piece[] = subject === "" ? [] : [subject + (from > clause.start ? "" : " ")];
+      let at = from;
+      for (const r of restated) {
+        pieces.push([at, trimSpaceEnd(clean.text, at, r.open)]);
+        at = r.close;
       }
-      const context: KindContext = { hasCode: code[clause.end]! > code[clause.start]! };
-      let kind = classifyClaim(text, context);
-      // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
-      if (block.role === "heading" && !(DIGIT.test(text) && hasVerb)) kind = "not_checkable";
-      if (kind === "factual" && isLabel(text, sentence.tokens, clause)) kind = "not_checkable";
-      ctx.claims.push({ text, kind, span, citations, map });
-      ctx.lastEnd = span[1];
+      pieces.push([at, clause.end]);
+      const mainEnd = restated.length > 0 ? trimSpaceEnd(clean.text, clause.start, restated[0]!.open) : clause.end;
+      const main = pushClaim(ctx, clean, block, sentence, { start: clause.start, end: mainEnd }, pieces, code, hasVerb);
+      if (!main) continue;
+      while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
+        main.citations.push(clean.citations[citation++]!.label);
+      }
+      for (const r of restated) {
+        const own = clean.text.slice(from, r.verbEnd);
+        const lead = (subject === "" || from > clause.start ? subject : `${subject} `) + own + r.lead;
+        const span = { start: r.innerStart, end: r.figureEnd };
+        pushClaim(ctx, clean, block, sentence, span, [lead, [r.figureStart, r.figureEnd]], code, hasVerb);
+      }
     }
   }
   // Citations after the last claim of the block still belong to it.
@@ -161,7 +217,8 @@ function resolve(options: RuleExtractorOptions): Context["options"] {
  * Extracts the claims of a draft synchronously (the work behind {@link createRuleExtractor}).
  *
  * Markdown is read block by block: fenced and indented code, blockquotes and table header rows give no claims;
- * each list item, heading, paragraph sentence (or clause of a compound sentence) and table data row gives one.
+ * each list item, heading, paragraph sentence (or clause of a compound sentence) and table data row gives one,
+ * and a parenthetical that restates a figure ("$2,400 (EUR 2.4k)") gives its own, after its clause.
  * A draft that is a JSON object or array gives one claim per leaf. Time is linear in the draft's length.
  *
  * @param draft the agent's draft answer.

@@ -11,6 +11,19 @@ describe("classifyClaim", () => {
     ["Here is what I found:", "not_checkable"],
     ["I looked this up for you.", "not_checkable"],
     ["Hope this helps!", "not_checkable"],
+    ["I hope this helps.", "not_checkable"],
+    ["Hope that helps!", "not_checkable"],
+    ["Let me know if you need anything else.", "not_checkable"],
+    ["Feel free to ask.", "not_checkable"],
+    ["Feel free to reach out if you have any questions!", "not_checkable"],
+    ["Happy to help with that.", "not_checkable"],
+    ["Here's a summary:", "not_checkable"],
+    ["Here is a concise summary of the passage:", "not_checkable"],
+    ["Here is a summary of the 2016 election coverage:", "not_checkable"],
+    ["Sure, here you go.", "not_checkable"],
+    ["Sure, here is a summary.", "not_checkable"],
+    ["Let me know if you'd like me to compare other packages.", "question"],
+    ["Here is a summary: revenue rose 5%.", "factual"],
     ["Sure!", "not_checkable"],
     ["Great question", "not_checkable"],
     ["Run npm install to update.", "not_checkable"],
@@ -47,6 +60,30 @@ describe("extractClaimsSync kinds", () => {
   it("should not split a question into clauses", () => {
     const claims = extractClaimsSync("Do you want me to check the changelog, and should I open a ticket?");
     expect(claims.map((c) => c.kind)).toEqual(["question"]);
+  });
+
+  // Answers from an agent-trace sample with gold kinds: meta lines and offers are not checked, facts are.
+  it.each<[string, string[]]>([
+    [
+      "moment is published under the MIT license. `cors` 2.8.6 came out on 2026-01-22. One of the dependencies of `cors` is `vary`, pinned at `^1`. I hope this helps.",
+      ["factual", "factual", "factual", "not_checkable"],
+    ],
+    [
+      "Sure, here is a summary. `axios` pulls in 4 direct dependencies. debug has 77 versions on npm. Would you like the same summary for your other services?",
+      ["not_checkable", "factual", "factual", "question"],
+    ],
+    [
+      "Happy to help with that.\n\n- `nginx` needs 1,336 MB of disk space once installed\n\nLet me know if you'd like me to compare other packages.",
+      ["not_checkable", "factual", "question"],
+    ],
+  ])("should give the gold kinds to %j", (draft, kinds) => {
+    const claims = extractClaimsSync(draft);
+    expect(claims.map((c) => c.kind)).toEqual(kinds);
+  });
+
+  it("should not check a summary's intro line", () => {
+    const draft = "Here is a concise summary of the passage:\n\nThe film will be released on March 17, 2017.";
+    expect(extractClaimsSync(draft).map((c) => c.kind)).toEqual(["not_checkable", "factual"]);
   });
 
   it("should keep a hedged claim checkable", () => {

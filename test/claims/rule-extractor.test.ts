@@ -42,7 +42,8 @@ describe("extractClaimsSync on prose", () => {
       "a relative clause and a two-subject compound",
       "Housing is the largest category at $2,850.00, which is 67.2% of spending. Food comes to $612.45 and transport is 16.4% of the total.",
       [
-        f("Housing is the largest category at $2,850.00, which is 67.2% of spending."),
+        f("Housing is the largest category at $2,850.00"),
+        f("which is 67.2% of spending.", "Housing is 67.2% of spending."),
         f("Food comes to $612.45"),
         f("transport is 16.4% of the total."),
       ],
@@ -85,6 +86,98 @@ describe("extractClaimsSync on prose", () => {
     const claims = extractClaimsSync(draft);
     expectWellFormed(draft, claims);
     expect(view(draft, claims)).toEqual(expected);
+  });
+
+  it.each<[string, string, ClaimView[]]>([
+    [
+      "comma-joined clauses with their own subjects",
+      "The conversion rate was 3.4%, churn was 0.05%, and there were about 182k sessions.",
+      [f("The conversion rate was 3.4%"), f("churn was 0.05%"), f("there were about 182k sessions.")],
+    ],
+    [
+      "comma-joined clauses without a conjunction",
+      "Revenue grew 5%, costs fell 2%. Latency was 120 ms, the error rate was 0.3%.",
+      [f("Revenue grew 5%"), f("costs fell 2%."), f("Latency was 120 ms"), f("the error rate was 0.3%.")],
+    ],
+    [
+      "an apposition, a subordinate clause and an absolute phrase as one claim each",
+      "Cammy Smith, a 21-year-old forward, joined the club in 2021. When the pod restarted, the logs were lost. The package has 3 dependencies, the largest being lodash.",
+      [
+        f("Cammy Smith, a 21-year-old forward, joined the club in 2021."),
+        f("When the pod restarted, the logs were lost."),
+        f("The package has 3 dependencies, the largest being lodash."),
+      ],
+    ],
+    [
+      "a parenthetical restatement and a trailing participial phrase",
+      "The Team plan costs $2,400 per year (EUR 2.4k), billed annually.",
+      [
+        f("The Team plan costs $2,400 per year"),
+        f("EUR 2.4k", "The Team plan costs EUR 2.4k"),
+        f("billed annually.", "The Team plan is billed annually."),
+      ],
+    ],
+    [
+      "a restatement after a rate and inside a clause",
+      "Revenue rose 12% to $4.2M (about EUR 3.9M) last year.",
+      [f("Revenue rose 12% to $4.2M", "Revenue rose 12% to $4.2M last year."), f("about EUR 3.9M", "Revenue rose to about EUR 3.9M")],
+    ],
+    [
+      "parentheticals that restate nothing",
+      "`ws` is currently at version 8.23.0 (the `latest` dist-tag). yargs depends on `string-width` (^8.2.1). The city has 54 million people (2020).",
+      [
+        f("`ws` is currently at version 8.23.0 (the `latest` dist-tag).", "ws is currently at version 8.23.0 (the latest dist-tag)."),
+        f("yargs depends on `string-width` (^8.2.1).", "yargs depends on string-width (^8.2.1)."),
+        f("The city has 54 million people (2020)."),
+      ],
+    ],
+    [
+      "participial phrases in the past and after a copula",
+      "Version 2 shipped in May, released under MIT. The library is fast, maintained by Vercel.",
+      [
+        f("Version 2 shipped in May"),
+        f("released under MIT.", "Version 2 was released under MIT."),
+        f("The library is fast"),
+        f("maintained by Vercel.", "The library is maintained by Vercel."),
+      ],
+    ],
+    [
+      "a second past verb that is not a participle",
+      "The pod restarted 14 times, crashed twice.",
+      [f("The pod restarted 14 times, crashed twice.")],
+    ],
+    [
+      "relative clauses without a figure or after an object",
+      "It costs $5, which is cheap. Nicklaus hit a hole-in-one in 2015, which was his first at Augusta.",
+      [f("It costs $5, which is cheap."), f("Nicklaus hit a hole-in-one in 2015, which was his first at Augusta.")],
+    ],
+    [
+      "a relative clause on a name",
+      "The war was fought against Charles V, who was King of Spain.",
+      [f("The war was fought against Charles V"), f("who was King of Spain.", "Charles V was King of Spain.")],
+    ],
+  ])("should split %s", (_name, draft, expected) => {
+    const claims = extractClaimsSync(draft);
+    expectWellFormed(draft, claims);
+    expect(view(draft, claims)).toEqual(expected);
+  });
+
+  it("should map synthesised words to -1 and restated figures to the draft", () => {
+    const draft = "The Team plan costs $2,400 per year (EUR 2.4k), billed annually.";
+    const [, restated, billed] = extractClaimsSync(draft);
+    const at = restated!.text.indexOf("EUR 2.4k");
+    expect(restated!.map.slice(0, at).every((m) => m === -1)).toBe(true);
+    expect(restated!.map[at]).toBe(draft.indexOf("EUR 2.4k"));
+    expect(billed!.map.slice(0, "The Team plan is ".length).every((m) => m === -1)).toBe(true);
+    expect(billed!.map["The Team plan is ".length]).toBe(draft.indexOf("billed"));
+  });
+
+  it("should keep the relative pronoun and no subject when subjects are not carried", () => {
+    const draft = "Housing is the largest category at $2,850.00, which is 67.2% of spending.";
+    expect(extractClaimsSync(draft, { carrySubject: false }).map((c) => c.text)).toEqual([
+      "Housing is the largest category at $2,850.00",
+      "which is 67.2% of spending.",
+    ]);
   });
 
   it("should map the subject of a carried clause to -1 and its own words to the draft", () => {

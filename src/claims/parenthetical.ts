@@ -1,0 +1,95 @@
+/**
+ * Parenthetical restatements of a figure: "The Team plan costs $2,400 per year (EUR 2.4k)" states two figures,
+ * and either may be wrong, so the one in parentheses becomes its own claim, "The Team plan costs EUR 2.4k".
+ *
+ * A parenthetical counts when it holds only a figure (an amount with its currency, unit or "per" rate, or a
+ * time, maybe after "about" or "i.e.") and follows a figure within a couple of words. "(the `latest` tag)",
+ * "(^8.2.1)" after a name and a year of reference ("54 million (2020)") are left in the claim.
+ */
+import { isVerb } from "./clause-split.js";
+import type { Token } from "./wink.js";
+
+/** A parenthetical that restates a figure, in clean-text offsets. */
+export interface Restatement {
+  /** Offset of "(" and just past ")". */
+  open: number;
+  close: number;
+  /** The parenthetical's words without the parentheses and surrounding spaces: the claim's span. */
+  innerStart: number;
+  /** The figure inside, without a leading "about", "i.e." or "or" (the text of the claim). */
+  figureStart: number;
+  figureEnd: number;
+  /**
+   * Words between the clause's verb and the figure that the restatement keeps ("to" of "rose 12% to $4.2M"):
+   * the claim reads clause start .. verb end, then `lead`, then the figure.
+   */
+  verbEnd: number;
+  lead: string;
+}
+
+const PAREN = /\(([^()\n]{1,60})\)/g;
+const MARKER = /^(?:i\.e\.,?|or|that is,?|=|≈|~)\s*/i;
+const FIGURE =
+  /^(?:(?:about|approximately|approx\.|around|roughly|nearly|almost|~|≈)\s*)?(?:[$€£¥₹]\s?|[A-Z]{3}\s)?[-+−]?\d[\d,.:]*(?:\s?[%‰]|\s?\p{L}{1,12}\.?){0,2}(?:\s?(?:\/|per\s)\s?\p{L}{1,12})?$/u;
+/** A year or a footnote-like small number alone qualifies rather than restates ("(2020)", "(2)"). */
+const NOT_RESTATEMENT = /^(?:\d{1,2}|1[89]\d\d|2\d\d\d)$/;
+/** The figure just before "(": digits, then at most two unit words or a "per" rate. */
+const FIGURE_BEFORE = /\d[\d,.:]*(?:\s?[%‰]|\s?\p{L}{1,12}\.?){0,2}(?:\s+(?:per|a|an)\s+\p{L}{1,12}|\s?\/\s?\p{L}{1,12})?\s*$/u;
+const CURRENCY_BEFORE = /(?:[$€£¥₹]\s?|\b[A-Z]{3}\s)?[-+−~≈]?$/;
+const APPROX_END = /(?:\b(?:about|approximately|approx\.|around|roughly|nearly|almost)|[~≈])\s*$/i;
+
+/**
+ * Finds the parentheticals of `text[from, to)` that restate a figure of the clause.
+ *
+ * @param text the clean text.
+ * @param from start of the clause's own words (after any relative pronoun it drops).
+ * @param to end of the clause.
+ * @param tokens the sentence's wink tokens (for the clause's verb).
+ * @param protectedAt true for an offset inside inline code or a link, which is never taken apart.
+ * @returns restatements in order; none when the clause has no verb before them. Time is linear in the clause.
+ */
+export function findRestatements(text: string, from: number, to: number, tokens: Token[], protectedAt: (offset: number) => boolean): Restatement[] {
+  const found: Restatement[] = [];
+  const clause = text.slice(from, to);
+  if (!clause.includes("(")) return found;
+  // First token of the clause by binary search, so many clauses in one long sentence stay linear.
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let verbEnd = -1;
+  for (let k = lo; k < tokens.length && tokens[k]!.start < to && verbEnd < 0; k++) {
+    if (isVerb(tokens, k)) verbEnd = tokens[k]!.end;
+  }
+  if (verbEnd < 0) return found;
+  for (const m of clause.matchAll(PAREN)) {
+    const open = from + m.index;
+    const close = open + m[0].length;
+    if (open < verbEnd || protectedAt(open) || protectedAt(close - 1)) continue;
+    const inner = m[1]!.trim();
+    const marker = MARKER.exec(inner)?.[0] ?? "";
+    const figure = inner.slice(marker.length);
+    if (!FIGURE.test(figure) || NOT_RESTATEMENT.test(figure)) continue;
+    const before = text.slice(Math.max(verbEnd, open - 60), open);
+    const fig = FIGURE_BEFORE.exec(before);
+    if (!fig) continue;
+    const figAt = open - before.length + fig.index;
+    const currency = CURRENCY_BEFORE.exec(text.slice(Math.max(verbEnd, figAt - 6), figAt));
+    const figStart = figAt - (currency?.[0].length ?? 0);
+    // Words between the verb and the figure, minus any earlier figure and the approximation the figure had.
+    let lead = text.slice(verbEnd, figStart);
+    const lastDigit = lead.search(/\d(?=\D*$)/);
+    if (lastDigit >= 0) {
+      const space = lead.indexOf(" ", lastDigit);
+      lead = space >= 0 ? lead.slice(space) : "";
+    }
+    lead = ` ${lead.replace(APPROX_END, "").trim()} `.replace(/\s+/g, " ");
+    const leadingSpace = m[1]!.length - m[1]!.trimStart().length;
+    const figureStart = open + 1 + leadingSpace + marker.length;
+    found.push({ open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd, lead });
+  }
+  return found;
+}
