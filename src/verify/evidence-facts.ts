@@ -136,7 +136,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
       if (taken.some((t) => overlaps(t, q.span))) continue;
       if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
       else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(kv?.[1] ?? "")) q = { ...q, kind: "money", currency, unit: currency };
-      add({ type: "quantity", q }, q.span);
+      add(asYear(q) ?? { type: "quantity", q }, q.span);
       taken.push(q.span);
     }
     for (const n of extractNames(valueText)) {
@@ -168,6 +168,16 @@ function windowStems(text: string, span: [number, number]): Set<string> {
 function stemsOutside(text: string, span: [number, number], lo: number, hi: number, keepUnit = true): Set<string> {
   const inner = keepUnit ? text.slice(span[0], span[1]).replace(/[\d.,]+/g, " ") : " ";
   return featuresOf(`${text.slice(lo, span[0])} ${inner} ${text.slice(span[1], hi)}`).stems;
+}
+
+/**
+ * A bare four-digit whole number from 1800 to 2100 ("founded in 1958", "1958") is read as a year, so that
+ * it compares with dates of any granularity ("September 2006" has the year 2006).
+ */
+export function asYear(q: Quantity): FactValue | null {
+  if (q.kind !== "number" || q.word || q.unit !== null || q.bound !== "eq" || !/^\d{4}$/.test(q.text.trim())) return null;
+  if (q.value < 1800 || q.value > 2100) return null;
+  return { type: "date", d: { text: q.text, span: q.span, year: q.value, month: null, day: null, quarter: null, granularity: "year", instant: null } };
 }
 
 function withKeyUnit(q: Quantity, u: NonNullable<ReturnType<typeof keyUnit>>): Quantity {

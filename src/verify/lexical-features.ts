@@ -17,8 +17,11 @@ export interface EvidenceSentence extends TextFeatures {
   end: number;
 }
 
-/** A sentence ends at . ! ? followed by a space, at CJK enders, or at a line break; never inside "3,450.00". */
-const BOUNDARY = /(?<=[.!?])\s+|(?<=[。！？])|\n+/g;
+/**
+ * A sentence ends at . ! ? followed by a space, at CJK enders, at a line break, or where joined paragraphs
+ * lost their space ("in 2013.Reggie Yates"); never inside "3,450.00" or "Node.js".
+ */
+const BOUNDARY = /(?<=[.!?])\s+|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})/gu;
 
 /** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
 const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;

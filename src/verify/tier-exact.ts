@@ -18,7 +18,7 @@ import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Correction, EvidenceQuote, Passage } from "../schema.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { derivedMatch } from "./derived-values.js";
-import { overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
+import { asYear, overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { valueIndex } from "./value-index.js";
@@ -96,7 +96,7 @@ function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
-  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: { type: "quantity", q: claimReading(q) }, span: q.span });
+  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
   for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
@@ -243,7 +243,9 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
-  if (top && bestAgree && bestAgree.score >= top.score) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
+  // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
+  const sameSentence = top && bestAgree && bestAgree.slotHits > 0 && bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId && bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
+  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
@@ -289,7 +291,10 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure));
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
-  const replacement = () => ranked.find((r) => r.slotHits > 0 && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch");
+  // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
+  // nearby different name is no evidence of a swap.
+  const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k));
+  const replacement = () => ranked.find((r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch");
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
@@ -307,14 +312,21 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     }
     return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
   }
-  if (figure.span[0] === 0 && figure.value.type === "name" && !/\s/.test(figure.value.n.text) && others.some(([, r]) => r.size > 0)) {
-    // A lone capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found
-    // is more likely an ordinary word than an invented entity.
+  if (figure.span[0] === 0 && figure.value.type === "name" && ordinaryOpener(figure.value.n.text, scope) && others.some(([, r]) => r.size > 0)) {
+    // A capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found is an
+    // ordinary word, not an invented entity, when it is a possessive or the evidence uses it in lower case.
     return { figure, outcome: "match", score: 0, note: "sentence-initial word not in the evidence; the claim's other names are" };
   }
   const other = replacement();
   if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+function ordinaryOpener(word: string, scope: ClaimScope): boolean {
+  if (/\s/.test(word) || word === word.toUpperCase()) return false;
+  if (/['’]s$/.test(word)) return true;
+  const base = word.split(/[-'’]/)[0]!.toLowerCase();
+  return scope.context.ledger.records.some((r) => scope.context.ledger.memo("record-tokens", r.id, () => new Set(tokenize(r.text))).has(base));
 }
 
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
