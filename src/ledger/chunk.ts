@@ -38,13 +38,16 @@ function trimEnd(text: string, start: number, end: number): number {
 
 /** Best cut after `start`: the last line break before `max`, else the last sentence end, else a space. */
 function cutPoint(text: string, start: number, target: number, max: number): number {
-  const limit = start + max;
-  const lineBreak = text.lastIndexOf("\n", limit);
-  if (lineBreak > start + target / 4) return lineBreak + 1;
-  SENTENCE_END.lastIndex = start + Math.floor(target / 4);
+  // Search only inside the window: lastIndexOf from `limit` would scan back to 0 on text without breaks.
+  const limit = Math.min(text.length, start + max);
+  const window = text.slice(start, limit);
+  const floor = Math.floor(target / 4);
+  const lineBreak = window.lastIndexOf("\n");
+  if (lineBreak > floor) return start + lineBreak + 1;
+  SENTENCE_END.lastIndex = floor;
   let best = -1;
-  for (let m = SENTENCE_END.exec(text); m && m.index < limit; m = SENTENCE_END.exec(text)) best = m.index + 1;
-  if (best > 0) return best;
-  const space = text.lastIndexOf(" ", limit);
-  return space > start + target / 4 ? space + 1 : limit;
+  for (let m = SENTENCE_END.exec(window); m; m = SENTENCE_END.exec(window)) best = m.index + 1;
+  if (best > 0) return start + best;
+  const space = window.lastIndexOf(" ");
+  return space > floor ? start + space + 1 : limit;
 }

@@ -49,9 +49,14 @@ export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdi
       reasons.push(`${stuck.length} contradicted claim(s) cannot be corrected in place`);
     }
   }
-  if (!block && blocking.length > 0 && groundingScore !== null && groundingScore < policy.blockBelowScore) {
+  // The score rule looks at the answer as it would ship: a contradiction the rewrite corrects in place counts
+  // as grounded. An explicit annotate action marks the answer and lets it through: its readers see every flag.
+  const checkable = verdicts.filter((v) => v.verdict !== "not_checkable").length;
+  const repaired = verdicts.filter((v) => v.verdict === "supported" || (v.verdict === "contradicted" && v.corrections.length > 0 && isFlagged(v, policy))).length;
+  const shipScore = checkable === 0 || groundingScore === null ? null : repaired / checkable;
+  if (!block && blocking.length > 0 && policy.action !== "annotate" && shipScore !== null && shipScore < policy.blockBelowScore) {
     block = true;
-    reasons.push(`grounding score ${groundingScore.toFixed(2)} is below ${policy.blockBelowScore}`);
+    reasons.push(`grounding score after correction ${shipScore.toFixed(2)} is below ${policy.blockBelowScore}`);
   }
   if (block) return { decision: "block", output: null, reasons, sources: [] };
   if (policy.action === "annotate") {

@@ -34,6 +34,8 @@ interface FigureResult {
   note: string;
   /** A name that agrees with the value of a slot the claim talks about ("license: MIT"), like a figure. */
   anchored?: boolean;
+  /** A mismatch found without a shared slot word (only the subject is shared): it yields to an absent figure. */
+  weak?: boolean;
 }
 
 /** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
@@ -271,7 +273,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const own = ranked.filter((r) => subjectOf(r.fact) > 0);
   if (subjectKind && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
     const nearest = nearestOf(v, own.map((r) => r.fact)) ?? own[0]!.fact;
-    return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees` };
+    return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };
   }
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
@@ -331,7 +333,10 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
 
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
   const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
-  const mismatches = results.filter((r) => r.outcome === "mismatch");
+  const absent = results.filter((r) => r.outcome === "absent");
+  // A claim about something the evidence never mentions ("rewritten in Rust in 2025") is unsupported, even
+  // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
+  const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
     const corrections = mismatches.map((r) => correctionOf(r, item)).filter((c): c is Correction => c !== null);
     const confident = mismatches.some((r) => r.score >= 3);
@@ -343,7 +348,6 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
       note: mismatches.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}: ${r.note}`).join("; "),
     };
   }
-  const absent = results.filter((r) => r.outcome === "absent");
   if (absent.length > 0) {
     const what = absent.map((r) => text.slice(r.figure.span[0], r.figure.span[1]));
     return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence: ${what.join(", ")}` };
