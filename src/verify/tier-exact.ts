@@ -21,7 +21,16 @@ import { derivedMatch } from "./derived-values.js";
 import { asYear, overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
+import { slotWord } from "./slot-synonyms.js";
 import { valueIndex } from "./value-index.js";
+
+/** Whether a slot holds a word of the same synonym group as `stem` ("price" for "cost"). */
+function hasCanon(slot: Set<string>, stem: string): boolean {
+  const canon = slotWord(stem);
+  if (canon === stem && !slot.size) return false;
+  for (const x of slot) if (slotWord(x) === canon) return true;
+  return false;
+}
 
 /** A figure of the claim, with its span in the claim text. */
 type ClaimFigure = { value: FactValue; span: [number, number] };
@@ -181,7 +190,7 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
     let slotHits = 0;
     let contextHits = 0;
     for (const s of claimStems) {
-      if (fact.slot.has(s)) slotHits++;
+      if (fact.slot.has(s) || fact.slot.has(slotWord(s)) || hasCanon(fact.slot, s)) slotHits++;
       else if (fact.context.has(s)) contextHits++;
     }
     if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;

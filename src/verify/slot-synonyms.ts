@@ -1,0 +1,43 @@
+/**
+ * Words that name the same slot in a claim and in a tool output ("costs" / `price`, "written by" / `author`,
+ * "disk space" / `Installed-Size`). Porter2 stems; each group maps to its first member. Kept to slot words
+ * that tool outputs use as field names.
+ */
+import { stemOf } from "../text/tokenize.js";
+
+const GROUPS: string[][] = [
+  ["price", "cost", "costs", "fee", "charge", "charged", "pay", "priced"],
+  ["revenue", "sales", "turnover", "income"],
+  ["author", "wrote", "written", "writer", "creator", "created", "credits", "credited"],
+  ["maintainer", "maintained", "maintains"],
+  ["size", "disk", "space", "storage", "footprint", "takes", "weighs"],
+  ["version", "release", "released", "releases", "shipped", "landed", "published"],
+  ["dependency", "dependencies", "depends", "requires", "deps"],
+  ["count", "number", "total", "many"],
+  ["headcount", "staff", "employees", "people", "team"],
+  ["license", "licensed", "licence", "licensing"],
+  ["homepage", "website", "site", "url"],
+  ["restart", "restarts", "restarted"],
+  ["description", "describes", "described", "summary", "snippet"],
+];
+
+const CANON = new Map<string, string>();
+for (const group of GROUPS) {
+  const head = stemOf(group[0]!);
+  for (const w of group) CANON.set(stemOf(w), head);
+}
+
+/** The claim's stems plus the canonical slot word of each, so "costs" meets a `price` field. */
+export function withSlotSynonyms(stems: Set<string>): Set<string> {
+  const out = new Set(stems);
+  for (const s of stems) {
+    const c = CANON.get(s);
+    if (c) out.add(c);
+  }
+  return out;
+}
+
+/** Canonical slot word of a stem (itself when it has none). */
+export function slotWord(stem: string): string {
+  return CANON.get(stem) ?? stem;
+}
