@@ -175,7 +175,9 @@ function stemsOutside(text: string, span: [number, number], lo: number, hi: numb
  * it compares with dates of any granularity ("September 2006" has the year 2006).
  */
 export function asYear(q: Quantity): FactValue | null {
-  if (q.kind !== "number" || q.word || q.unit !== null || q.bound !== "eq" || !/^\d{4}$/.test(q.text.trim())) return null;
+  // "a 2014 Egyptian film": a capitalised word after the number is no count noun.
+  const unitOk = q.unit === null || /^\p{Lu}/u.test(q.unit);
+  if (q.kind !== "number" || q.word || !unitOk || q.bound !== "eq" || !/^\d{4}$/.test(q.text.trim())) return null;
   if (q.value < 1800 || q.value > 2100) return null;
   return { type: "date", d: { text: q.text, span: q.span, year: q.value, month: null, day: null, quarter: null, granularity: "year", instant: null } };
 }

@@ -279,7 +279,8 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
   const v = figure.value;
   const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
-  const own = ranked.filter((r) => subjectOf(r.fact) > 0);
+  // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
+  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && r.fact.key.size > 0);
   if (subjectKind && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
     const nearest = nearestOf(v, own.map((r) => r.fact)) ?? own[0]!.fact;
     return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };
