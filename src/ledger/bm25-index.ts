@@ -28,12 +28,18 @@ export interface ScoredOrd {
 }
 
 export class Bm25Index {
+  /** Chunks holding each term: lets a query skip terms nearly every chunk holds. */
+  private readonly df = new Map<string, number>();
   private readonly mini = new MiniSearch<IndexedChunk>({
     fields: ["text"],
     idField: "ord",
-    tokenize: indexTerms,
+    tokenize: (text) => {
+      const terms = indexTerms(text);
+      for (const t of new Set(terms)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+      return terms;
+    },
     processTerm: (term) => term,
-    searchOptions: { combineWith: "OR" },
+    searchOptions: { combineWith: "OR", tokenize: (q) => q.split(" ").filter(Boolean) },
   });
   private pending: IndexedChunk[] = [];
 
@@ -60,7 +66,14 @@ export class Bm25Index {
   search(query: string, limit: number): ScoredOrd[] {
     this.flush();
     if (this.mini.documentCount === 0) return [];
-    const hits = this.mini.search(query);
+    const n = this.mini.documentCount;
+    const terms = [...new Set(indexTerms(query))].map((t) => [t, this.df.get(t) ?? 0] as const).filter(([, df]) => df > 0);
+    if (terms.length === 0) return [];
+    // Terms in over a quarter of the chunks weigh little in BM25 but cost the most to score (long posting
+    // lists: every JSON record has "version"); keep them only when nothing rarer is asked.
+    const rare = n >= 40 ? terms.filter(([, df]) => df / n <= 0.25) : terms;
+    const chosen = rare.length > 0 ? rare : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
+    const hits = this.mini.search(chosen.map(([t]) => t).join(" "));
     const out: ScoredOrd[] = [];
     for (const hit of hits) {
       out.push({ ord: hit.id as number, score: hit.score });

@@ -16,12 +16,13 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Correction, EvidenceQuote, Passage } from "../schema.js";
-import { stemOf, tokenize } from "../text/tokenize.js";
 import { derivedMatch } from "./derived-values.js";
 import { asYear, overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { slotWord } from "./slot-synonyms.js";
+import { tokenize } from "../text/tokenize.js";
+import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
 
 /** Whether a slot holds a word of the same synonym group as `stem` ("price" for "cost"). */
@@ -77,26 +78,12 @@ function extraNames(item: TierItem, context: TierContext): NameMention[] {
     const b = inClean.get(s + n.span[1] - 1);
     if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
   }
-  const identities = recordIdentities(context);
+  const identities = recordTerms(context.ledger).identities;
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
     const key = m[0].toLowerCase();
     if (identities.has(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
   }
   return out;
-}
-
-/** Values of identity keys (`name`, `package`, `title`) of every record: what each tool output is about. */
-function recordIdentities(context: TierContext): Set<string> {
-  const all = new Set<string>();
-  for (const record of context.ledger.records) {
-    const ids = context.ledger.memo("identities", record.id, () => {
-      const found = new Set<string>();
-      for (const m of record.text.matchAll(/^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title)(?:\[\d+\])?: ([^\n]{1,80})$/gim)) found.add(m[1]!.trim().toLowerCase());
-      return found;
-    });
-    for (const id of ids) all.add(id);
-  }
-  return all;
 }
 
 function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
@@ -231,7 +218,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map(), subjects: recordIdentities(context).size };
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
   for (const f of figures) if (f.value.type === "name") scope.recordsOf.set(f, recordsWithName(f.value.n, context));
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -338,7 +325,7 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
   if (/\s/.test(word) || word === word.toUpperCase()) return false;
   if (/['’]s$/.test(word)) return true;
   const base = word.split(/[-'’]/)[0]!.toLowerCase();
-  return scope.context.ledger.records.some((r) => scope.context.ledger.memo("record-tokens", r.id, () => new Set(tokenize(r.text))).has(base));
+  return recordTerms(scope.context.ledger).withToken(base).size > 0;
 }
 
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
@@ -425,20 +412,30 @@ function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
  */
 function recordsWithName(name: NameMention, context: TierContext): Set<string> {
   const out = new Set<string>();
+  const terms = recordTerms(context.ledger);
   const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
-  for (const record of context.ledger.records) {
-    const index = context.ledger.memo("name-index", record.id, () => prepareNameIndex(record.text));
-    if (index.has(name)) {
-      out.add(record.id);
-      continue;
-    }
-    if (words.length === 0) continue;
-    const tokens = context.ledger.memo("record-stems", record.id, () => new Set(tokenize(record.text).map(stemOf)));
-    if (words.every((w) => tokens.has(stemOf(w)))) out.add(record.id);
-    // "MIT-licensed": an upper-case code with an English suffix stands for the code.
-    else if (head && tokens.has(head)) out.add(record.id);
+  // Candidate records share a word of the name; the alias-aware index then decides.
+  const keyWords = [...new Set(tokenize(name.key))];
+  // Records holding every word of the name (rarest word first); accents and case are already folded.
+  const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
+  const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
+  for (const id of candidates) {
+    const record = context.ledger.get(id)!;
+    const index = context.ledger.memo("name-index", id, () => prepareNameIndex(record.text));
+    if (index.has(name)) out.add(id);
   }
+  if (words.length > 0) {
+    // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every word's stem.
+    let common = new Set<string>(terms.withStem(words[0]!));
+    for (const w of words.slice(1)) {
+      const ids = terms.withStem(w);
+      common = new Set([...common].filter((id) => ids.has(id)));
+    }
+    for (const id of common) out.add(id);
+  }
+  // "MIT-licensed": an upper-case code with an English suffix stands for the code.
+  if (head) for (const id of terms.withToken(head)) out.add(id);
   return out;
 }
 
