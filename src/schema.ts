@@ -29,7 +29,7 @@ export const EvidenceRecordSchema = z.object({
   args: z.unknown().optional(),
   /** `text` for strings, `json` for JSON values (objects, arrays, numbers...). */
   format: z.enum(["text", "json"]),
-  /** The content as given: the original string, or the JSON value. */
+  /** The content as given: the original string (also when it holds JSON), or the JSON value. */
   content: z.unknown(),
   /** The text the verifier reads: the string itself, or the JSON flattened to `key.path: value` lines. */
   text: z.string(),

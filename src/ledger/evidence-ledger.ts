@@ -103,14 +103,24 @@ export class EvidenceLedger {
   /**
    * Per-ledger cache of what tiers derive from a chunk or record (parsed figures, stems...), so each
    * passage is analysed once per session however many claims retrieve it.
-   * @param kind cache name, e.g. `quantities`; @param key a chunk or record id.
+   * @param kind cache name, e.g. `facts`; @param key a chunk or record id.
+   * @param max keep at most this many entries of this kind, evicting the least recently used (default:
+   *   unbounded). Derived data can be recomputed; bounding it keeps memory proportional to the evidence.
    */
-  memo<T>(kind: string, key: string, compute: () => T): T {
+  memo<T>(kind: string, key: string, compute: () => T, max = Infinity): T {
     let m = this.memos.get(kind);
     if (!m) this.memos.set(kind, (m = new Map()));
-    if (m.has(key)) return m.get(key) as T;
+    if (m.has(key)) {
+      const hit = m.get(key) as T;
+      if (max !== Infinity) {
+        m.delete(key);
+        m.set(key, hit);
+      }
+      return hit;
+    }
     const value = compute();
     m.set(key, value);
+    if (m.size > max) m.delete(m.keys().next().value as string);
     return value;
   }
 

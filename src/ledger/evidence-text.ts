@@ -6,7 +6,7 @@ import { flattenJson } from "./flatten-json.js";
 
 export interface EvidenceText {
   format: "text" | "json";
-  /** The content as kept in the record: the decoded string, or the JSON value. */
+  /** The content as kept in the record: the string as given (also when it holds JSON), or the JSON value. */
   content: unknown;
   text: string;
 }
@@ -93,7 +93,8 @@ export function toEvidenceText(
       try {
         const value: unknown = JSON.parse(content);
         if (options.format === "json" || (value !== null && typeof value === "object")) {
-          return { format: "json", content: value, text: flattenJson(value) };
+          // The string is kept as given (compact); its parsed value is only needed to flatten it.
+          return { format: "json", content, text: flattenJson(value) };
         }
       } catch (cause) {
         if (options.format === "json") {

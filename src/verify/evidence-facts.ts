@@ -72,12 +72,15 @@ const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
  */
 const TEXT_KEY_LINE = /^\s*([A-Za-z][\w.\-/()]*(?: [\w.\-/()]+){0,3}): (.*)$/;
 
+/** Passages whose facts stay cached (least recently used beyond this are recomputed when needed). */
+const FACTS_CACHE = 2048;
+
 /**
  * Facts of one passage, computed once per session (memoised on the ledger).
  * @param json whether the passage comes from a flattened JSON record (`key.path: value` lines).
  */
 export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean): PassageFacts {
-  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }));
+  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }), FACTS_CACHE);
 }
 
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */

@@ -101,6 +101,9 @@ function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
   return figures.sort((a, b) => a.span[0] - b.span[0]);
 }
 
+/** Most chunks the value index adds to one claim's candidates. */
+const NEAR_CHUNKS = 40;
+
 /** Below this many chunks tier 0 reads the whole ledger; above it, retrieved passages plus the value index. */
 const SMALL_LEDGER_CHUNKS = 64;
 
@@ -210,10 +213,20 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
   if (context.ledger.chunks.length > SMALL_LEDGER_CHUNKS) {
-    // Values elsewhere in the ledger that could equal a figure: a figure is only "absent" if none does.
-    const known = new Set(facts);
+    // Passages elsewhere in the ledger that state a value that could equal a figure: a figure is only
+    // "absent" if none does. Capped per claim so a common value cannot pull in the whole ledger.
+    const seen = new Set(facts.map((f) => f.chunk.id));
     const index = valueIndex(context.ledger);
-    for (const f of figures) for (const fact of index.near(f.value)) if (!known.has(fact)) (known.add(fact), facts.push(fact));
+    let budget = NEAR_CHUNKS;
+    for (const f of figures) {
+      if (f.value.type === "name") continue;
+      for (const ord of index.chunksNear(f.value)) {
+        const chunk = context.ledger.chunks[ord]!;
+        if (seen.has(chunk.id) || budget-- <= 0) continue;
+        seen.add(chunk.id);
+        facts.push(...passageFacts(context.ledger, chunk, context.ledger.get(chunk.evidenceId)?.format === "json").facts);
+      }
+    }
   }
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
