@@ -71,9 +71,16 @@ export class Bm25Index {
     if (terms.length === 0) return [];
     // Terms in over a quarter of the chunks weigh little in BM25 but cost the most to score (long posting
     // lists: every JSON record has "version"); keep them only when nothing rarer is asked.
-    const rare = n >= 40 ? terms.filter(([, df]) => df / n <= 0.25) : terms;
-    const chosen = rare.length > 0 ? rare : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
-    const hits = this.mini.search(chosen.map(([t]) => t).join(" "));
+    // On a small ledger every term is cheap: keep them all.
+    if (n < 40) return this.hits(terms.map(([t]) => t), limit);
+    const rare = terms.filter(([, df]) => df / n <= 0.25);
+    // The rarest terms carry most of the score: at most 8 of them keep a long claim's query cheap.
+    const chosen = rare.length > 0 ? [...rare].sort((a, b) => a[1] - b[1]).slice(0, 8) : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
+    return this.hits(chosen.map(([t]) => t), limit);
+  }
+
+  private hits(terms: string[], limit: number): ScoredOrd[] {
+    const hits = this.mini.search(terms.join(" "));
     const out: ScoredOrd[] = [];
     for (const hit of hits) {
       out.push({ ord: hit.id as number, score: hit.score });

@@ -42,6 +42,9 @@ interface Alignment {
   prefixFlips: number;
 }
 
+/** Passages whose sentence features stay cached; older ones are recomputed when retrieved again. */
+const CACHE = 2048;
+
 const NEG_PREFIX = /^(un|non|in|im|dis)(.{3,})$/;
 
 /** Coverage with prefix negation: claim "unsign" is covered by "sign" and counts as one flip. */
@@ -107,12 +110,17 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
   for (const passage of passages) {
-    const sentences = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text));
-    const union = context.ledger.memo("passage-stems", passage.id, () => {
-      const all = new Set<string>();
-      for (const s of sentences) for (const x of s.stems) all.add(x);
-      return all;
-    });
+    const sentences = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text), CACHE);
+    const union = context.ledger.memo(
+      "passage-stems",
+      passage.id,
+      () => {
+        const all = new Set<string>();
+        for (const s of sentences) for (const x of s.stems) all.add(x);
+        return all;
+      },
+      CACHE,
+    );
     const pc = coverage(claim.stems, union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
