@@ -58,7 +58,10 @@ function spanOf(ctx: Context, clean: CleanText, a: number, b: number, block: { s
  * A short verbless fragment with no figure and no "key: value" shape ("**Summary**", "- Next steps",
  * "- axios") labels what follows; it asserts nothing a tool output could settle.
  */
-function isLabel(text: string, tokens: Token[], range: { start: number; end: number }): boolean {
+function isLabel(text: string, tokens: Token[], range: { start: number; end: number }, wholeDraft: boolean): boolean {
+  // A fragment that ends like a sentence, or that is the whole answer ("Delhi", "tax policy and reform
+  // advocacy."), answers something: short answers to questions are claims.
+  if (wholeDraft || /[.!]["”’)]*$/.test(text.trim())) return false;
   if (DIGIT.test(text) || text.includes(":") || CJK.test(text) || text.split(/\s+/).length > LABEL_MAX_WORDS) return false;
   return !tokens.some((t) => t.start >= range.start && t.start < range.end && (t.pos === "VERB" || t.pos === "AUX"));
 }
@@ -112,7 +115,7 @@ function pushClaim(
   let kind = classifyClaim(text, context);
   // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
   if (block.role === "heading" && !(DIGIT.test(text) && sentenceHasVerb)) kind = "not_checkable";
-  if (kind === "factual" && isLabel(text, sentence.tokens, range)) kind = "not_checkable";
+  if (kind === "factual" && isLabel(text, sentence.tokens, range, ctx.draft.trim().length <= text.length + 4)) kind = "not_checkable";
   const claim: ExtractedClaim = { text, kind, span, citations: [], map };
   ctx.claims.push(claim);
   ctx.lastEnd = span[1];

@@ -42,7 +42,7 @@ interface FigureResult {
   best?: EvidenceFact;
   score: number;
   note: string;
-  /** A name that agrees with the value of a slot the claim talks about ("license: MIT"), like a figure. */
+  /** The agreeing value fills a slot the claim names ("versionCount: 35", "license: MIT"). */
   anchored?: boolean;
   /** A mismatch found without a shared slot word (only the subject is shared): it yields to an absent figure. */
   weak?: boolean;
@@ -256,7 +256,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const bestAgree = agree[0];
   // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
   const sameSentence = top && bestAgree && bestAgree.slotHits > 0 && bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId && bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
-  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value" };
+  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value", anchored: anchoredValue(figure, bestAgree, subjectOf, scope) };
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
@@ -290,6 +290,19 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
 }
 
 /**
+ * An agreeing value carries the claim when it fills a slot the claim names, belongs to the record of a
+ * subject the claim names, or, in a claim that names no subject, is specific enough to be no coincidence
+ * (not a small count and not a bare year).
+ */
+function anchoredValue(figure: ClaimFigure, agree: Scored, subjectOf: (f: EvidenceFact) => number, scope: ClaimScope): boolean {
+  if (agree.slotHits > 0 || (subjectOf(agree.fact) > 0 && agree.fact.key.size > 0)) return true;
+  if (scope.recordsOf.size > 0) return false;
+  const v = figure.value;
+  if (v.type === "quantity") return !(Number.isInteger(v.q.value) && Math.abs(v.q.value) <= 12 && v.q.kind === "number");
+  return v.type === "version" || (v.type === "date" && v.d.granularity !== "year");
+}
+
+/**
  * Checks a name or identifier. A name is fine where it occurs together with the claim's other names (or
  * anywhere, when it is the claim's only name). A name that occurs only away from them, in a slot the claim
  * talks about ("author: TJ Holowaychuk" in another package's record), is a swapped entity: the value in the
@@ -311,10 +324,12 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
     if (together) {
-      // Anchored like a figure when it fills a slot the claim names, or sits in one record with another claim name.
+      // Anchored when it fills a slot the claim names ("license: MIT" for "published under the MIT license").
       const slotted = agree.find((r) => r.slotHits > 0 && inSubject(r));
-      const cooccurs = others.some(([, r]) => r.size > 0) && [...records].some((id) => subjectRecords.has(id));
-      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined || cooccurs };
+      // Or when it is a field value of a structured record that also holds another claim name: in a tool's
+      // JSON or key: value output, one record is one entity ("author: James Halliday" in minimist's record).
+      const keyedTogether = others.some(([, r]) => r.size > 0) && agree.some((r) => r.fact.key.size > 0 && subjectRecords.has(r.fact.chunk.evidenceId));
+      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined || keyedTogether };
     }
     // It occurs, but not with the claim's other names: as the value of a slot the claim talks about?
     if (agree.some((r) => r.slotHits > 0)) {
@@ -364,7 +379,9 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   }
   const matched = results.every((r) => r.outcome === "match");
   item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);
-  item.hints.figuresMatched = matched && item.hints.hasFigures;
+  // Every figure agrees and at least one sits in a slot the claim names: the figures carry the claim. Names
+  // that merely occur ("Jack Sock ... played badminton") leave the other words to the next tier.
+  item.hints.figuresMatched = matched && results.some((r) => r.anchored);
   item.hints.matchedQuotes = quotes;
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
