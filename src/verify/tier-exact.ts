@@ -356,6 +356,14 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
   return recordTerms(scope.context.ledger).withToken(base).size > 0;
 }
 
+/** A figure precise enough that agreeing with it is no coincidence: money, a percent, a measure, a day, a version, 3+ digits. */
+function specific(v: FactValue): boolean {
+  if (v.type === "version") return true;
+  if (v.type === "date") return v.d.granularity === "day";
+  if (v.type === "quantity") return v.q.kind !== "number" || (/\d[\d,.]{2,}/.test(v.q.text) && !Number.isInteger(v.q.value)) || Math.abs(v.q.value) >= 1000;
+  return false;
+}
+
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
   const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
   const absent = results.filter((r) => r.outcome === "absent");
@@ -381,7 +389,9 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);
   // Every figure agrees and at least one sits in a slot the claim names: the figures carry the claim. Names
   // that merely occur ("Jack Sock ... played badminton") leave the other words to the next tier.
-  item.hints.figuresMatched = matched && results.some((r) => r.anchored);
+  // Only structured evidence (JSON fields, "Key: value" lines, table rows) anchors strongly: in prose, words
+  // near a value are a weak sign of its slot, so the claim's other words still need covering.
+  item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.matchedQuotes = quotes;
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {

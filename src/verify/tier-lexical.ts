@@ -22,6 +22,10 @@ export interface LexicalThresholds {
    * people" against "Headcount: 58").
    */
   supportWithFigures: number;
+  /** Claims with at most this many content words are "short" (QA answers, terse agent statements). */
+  shortClaim: number;
+  /** Coverage a short claim needs for support (0..1). */
+  supportShort: number;
   /** Sentence coverage at or above which a polarity or antonym mismatch makes a claim contradicted. */
   contradict: number;
 }
@@ -31,6 +35,8 @@ export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
   supportSentence: 0.75,
   supportPassage: 0.85,
   supportWithFigures: 0,
+  shortClaim: 0,
+  supportShort: 1,
   contradict: 0.6,
 };
 
@@ -151,7 +157,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     }
   }
   const sentenceCov = best?.coverage ?? 0;
-  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= th.supportSentence || bestPassageCoverage >= th.supportPassage) {
+  // A short claim has no room for paraphrase: one foreign content word in five is the claim's point.
+  const short = claim.stems.size <= th.shortClaim;
+  const sentenceTh = short ? Math.max(th.supportSentence, th.supportShort) : th.supportSentence;
+  const passageTh = short ? Math.max(th.supportPassage, th.supportShort) : th.supportPassage;
+  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh) {
     const cov = Math.max(sentenceCov, bestPassageCoverage);
     return {
       verdict: "supported",
