@@ -60,6 +60,12 @@ const UNANCHORED: KindRule[] = [
   {
     kind: "not_checkable",
     pattern:
+      /^(?:(?:yes|yeah|yep|yup|no|nope|nah|sure|right|true|indeed|exactly|absolutely|definitely|totally|agreed|me too|same here|i agree|of course|(?:oh\s+)?wow|haha|lol|hmm|well|oh|ah)\b[\s,.!]*)*(?:(?:that'?s|that is|it'?s|it is)\s+(?:so\s+|very\s+|really\s+)?(?:right|true|correct|cool|great|awesome|interesting|funny|amazing|crazy|sad|nice)|i'?m not (?:so |too )?sure|i (?:do not|don'?t) (?:know|think so|remember)|i think so|i guess(?: so)?|not (?:too |that |so )?much|(?:he|she|it|they|you|we|i|there) (?:can|could|do|does|did|is|are|was|were|will|would|have|has)(?:n'?t| not)?(?:\s+(?:be|too|indeed))?|yes|yeah|yep|no|nope|sure|right|true|exactly|absolutely|definitely)?\s*[.!]*\s*$/i,
+    why: "Conversational replies ('Yes.', 'That's right.', 'I'm not sure', 'yes she can!') answer the user, not the evidence.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
       /^(?:hi|hello|hey|greetings|sure|of course|certainly|absolutely|okay|ok|got it|no problem|great question|good question|thanks|thank you|you're welcome|happy to help|glad to help|glad i could help|hope (?:this|that) helps|good luck|cheers|done)\b[^.!?]{0,40}[.!]?$/i,
     why: "Greetings and pleasantries carry no fact.",
   },

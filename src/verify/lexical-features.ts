@@ -3,6 +3,7 @@
  */
 import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
+import { weightOf } from "../text/word-weights.js";
 
 export interface TextFeatures {
   /** Content stems (no stop words, no negation words). */
@@ -60,10 +61,18 @@ export function sentencesOf(text: string): EvidenceSentence[] {
   return out;
 }
 
-/** Share of `claim` stems found in `target` (0..1); 1 when the claim has no content stems. */
+/**
+ * Share of the claim's information found in `target` (0..1): each stem weighs its bits in SUBTLEX-US (see
+ * word-weights.ts), so a missing rare word costs more than a missing common one. 1 for an empty claim.
+ */
 export function coverage(claim: Set<string>, target: Set<string>): number {
   if (claim.size === 0) return 1;
   let hit = 0;
-  for (const s of claim) if (target.has(s)) hit++;
-  return hit / claim.size;
+  let all = 0;
+  for (const s of claim) {
+    const w = weightOf(s);
+    all += w;
+    if (target.has(s)) hit += w;
+  }
+  return hit / all;
 }

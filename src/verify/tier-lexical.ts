@@ -10,6 +10,7 @@ import type { EvidenceQuote, Passage } from "../schema.js";
 import { antonymsOf } from "./antonyms.js";
 import { coverage, featuresOf, sentencesOf, type EvidenceSentence, type TextFeatures } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
+import { weightOf } from "../text/word-weights.js";
 
 export interface LexicalThresholds {
   /** Sentence coverage at or above which a claim is supported (0..1). */
@@ -57,13 +58,16 @@ const NEG_PREFIX = /^(un|non|in|im|dis)(.{3,})$/;
 function align(claim: TextFeatures, target: Set<string>): { coverage: number; flips: number } {
   if (claim.stems.size === 0) return { coverage: 1, flips: 0 };
   let hit = 0;
+  let all = 0;
   let flips = 0;
   for (const s of claim.stems) {
-    if (target.has(s)) hit++;
+    const w = weightOf(s);
+    all += w;
+    if (target.has(s)) hit += w;
     else {
       const m = NEG_PREFIX.exec(s);
       if (m && target.has(m[2]!)) {
-        hit++;
+        hit += w;
         flips++;
       }
     }
@@ -73,7 +77,7 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
     const m = NEG_PREFIX.exec(t);
     if (m && claim.stems.has(m[2]!) && !target.has(m[2]!)) flips++;
   }
-  return { coverage: hit / claim.stems.size, flips };
+  return { coverage: hit / all, flips };
 }
 
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
