@@ -23,6 +23,11 @@ export interface LexicalThresholds {
    * people" against "Headcount: 58").
    */
   supportWithFigures: number;
+  /**
+   * Support a claim whose best passage lacks less than this much of its information, in bits (SUBTLEX-US
+   * weights): a paraphrase misses common words, an invention misses rare ones. 0 turns this off.
+   */
+  maxMissingBits: number;
   /** Claims with at most this many content words are "short" (QA answers, terse agent statements). */
   shortClaim: number;
   /** Coverage a short claim needs for support (0..1). */
@@ -36,6 +41,7 @@ export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
   supportSentence: 0.6,
   supportPassage: 0.8,
   supportWithFigures: 0,
+  maxMissingBits: 10,
   shortClaim: 0,
   supportShort: 1,
   contradict: 0.6,
@@ -165,7 +171,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const short = claim.stems.size <= th.shortClaim;
   const sentenceTh = short ? Math.max(th.supportSentence, th.supportShort) : th.supportSentence;
   const passageTh = short ? Math.max(th.supportPassage, th.supportShort) : th.supportPassage;
-  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh) {
+  const missingBits = th.maxMissingBits > 0 ? missingInformation(claim, bestPassage, context) : Infinity;
+  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh || missingBits < th.maxMissingBits) {
     const cov = Math.max(sentenceCov, bestPassageCoverage);
     return {
       verdict: "supported",
@@ -212,6 +219,14 @@ function clausePolarity(sentence: string, claim: TextFeatures): { differs: boole
   if (!best.differs) return { differs: false };
   const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
   return { differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
+}
+
+/** Bits of the claim's information its best passage lacks (sum of the weights of missing stems). */
+function missingInformation(claim: TextFeatures, passage: Passage, context: TierContext): number {
+  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
+  let missing = 0;
+  for (const s of claim.stems) if (!stems.has(s)) missing += weightOf(s);
+  return missing;
 }
 
 function wholePassage(p: Passage): EvidenceSentence {
