@@ -231,6 +231,13 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     if (kind === "plain" || kind === "clause") closed = true;
     else if (kind === "serial" && !closed) cuts.splice(k, 1);
   }
+  // A fronted word or two before the first comma ("Installed, vim takes...", "Once installed, ...") opens
+  // the clause; it is not a clause of its own.
+  const first = tokens[0];
+  if (first && cuts[0] && cuts[0].kind !== "plain") {
+    const lead = tokens.filter((t) => t.start >= first.start && t.end <= cuts[0]!.leftEnd && /[\p{L}\p{N}]/u.test(t.value)).length;
+    if (lead <= 2) cuts.shift();
+  }
   return cuts;
 }
 

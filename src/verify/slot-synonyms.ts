@@ -10,7 +10,7 @@ const GROUPS: string[][] = [
   ["revenue", "sales", "turnover", "income"],
   ["author", "wrote", "written", "writer", "creator", "created", "credits", "credited"],
   ["maintainer", "maintained", "maintains"],
-  ["size", "disk", "space", "storage", "footprint", "takes", "weighs"],
+  ["size", "disk", "space", "storage", "footprint", "takes", "weighs", "download"],
   ["version", "release", "released", "releases", "shipped", "landed", "published"],
   ["dependency", "dependencies", "depends", "requires", "deps"],
   ["count", "number", "total", "many"],

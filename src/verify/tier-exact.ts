@@ -184,7 +184,11 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
       else if (fact.context.has(s)) contextHits++;
     }
     if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
-    const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact);
+    // A key that says more than the claim ("Installed-Size" for "the .deb download size") fits it less well
+    // than one that says no more ("Size").
+    let extra = 0;
+    for (const k of fact.key) if (!claimStems.has(k) && !hasCanon(claimStems, k)) extra++;
+    const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
     out.push({ fact, score, slotHits });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -271,7 +275,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (top.slotHits > (smallCount ? 1 : 0) && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
-    const nearest = nearestOf(figure.value, tied.map((r) => r.fact)) ?? top.fact;
+    const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
     return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
@@ -282,7 +286,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   const own = ranked.filter((r) => subjectOf(r.fact) > 0 && r.fact.key.size > 0);
   if (subjectKind && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
-    const nearest = nearestOf(v, own.map((r) => r.fact)) ?? own[0]!.fact;
+    const nearest = pickCorrection(v, own.map((r) => r.fact)) ?? own[0]!.fact;
     return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };
   }
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
@@ -400,19 +404,51 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   };
 }
 
+/** Which of several equally ranked evidence values the claim meant: the nearest to the claim's value. */
+function pickCorrection(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
+  return nearestOf(claim, facts);
+}
+
+/** Days since the epoch of a date (missing parts read as the first month/day), or null without a year. */
+function dayOf(v: FactValue): number | null {
+  if (v.type !== "date" || v.d.year === null) return null;
+  return Date.UTC(v.d.year, (v.d.month ?? 1) - 1, v.d.day ?? 1) / 86_400_000;
+}
+
+/** The value nearest the claim's (log distance for numbers, days for dates): a wrong figure is usually a perturbed right one. */
 function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
-  if (claim.type !== "quantity") return facts[0];
-  let best: EvidenceFact | undefined;
+  const distance = (f: EvidenceFact): number => {
+    if (claim.type === "quantity" && f.value.type === "quantity") return Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
+    const a = dayOf(claim);
+    const b = dayOf(f.value);
+    return a !== null && b !== null ? Math.abs(a - b) : Infinity;
+  };
+  let best = facts[0];
   let bestDist = Infinity;
   for (const f of facts) {
-    if (f.value.type !== "quantity") continue;
-    const d = Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
-    if (d < bestDist) {
-      bestDist = d;
-      best = f;
-    }
+    const d = distance(f);
+    if (d < bestDist) (bestDist = d), (best = f);
   }
   return best;
+}
+
+/**
+ * The evidence value written for a claim whose figure is off by a unit or a magnitude word ("1,336 MB"
+ * for `Installed-Size: 1336`, "267 thousand" for 267): the evidence's own number and unit, in the claim's
+ * digit grouping, reads better than "1.368 MB" or "0.267 thousand".
+ */
+function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
+  const claimUnits = claim.kind === "measure" || /\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text);
+  if (!claimUnits) return null;
+  const raw = ev.text.replace(/[^\d.,-]/g, "");
+  const rawValue = Number(raw.replace(/,/g, ""));
+  if (!Number.isFinite(rawValue)) return null;
+  const grouped = /\d,\d{3}/.test(claim.text) ? rawValue.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(rawValue);
+  // The claim's own word for the same unit ("bytes" for B), else the evidence's.
+  const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
+  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
+  if (unit === null) return null;
+  return unit ? `${grouped} ${unit}` : grouped;
 }
 
 function surface(f: EvidenceFact): string {
@@ -428,7 +464,12 @@ function correctionOf(r: FigureResult, item: TierItem): Correction | null {
   let value: string;
   const cv = r.figure.value;
   const ev = fact.value;
-  if (cv.type === "quantity" && ev.type === "quantity") value = formatLike(ev.q.value, cv.q, ev.q);
+  if (cv.type === "quantity" && ev.type === "quantity") {
+    const formatted = formatLike(ev.q.value, cv.q, ev.q);
+    // Prefer the evidence's own number and unit when the claim's style would turn it into a fraction.
+    const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
+    value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
+  }
   else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
   else value = surface(fact);
   const wrong = claimText.slice(r.figure.span[0], r.figure.span[1]);
