@@ -34,7 +34,10 @@ export function derivedMatch(
   dateFacts: EvidenceFact[] = [],
   subjectFacts: EvidenceFact[] = [],
   subjects = 0,
+  claimText = "",
 ): { fact: EvidenceFact; note: string } | null {
+  // "in total", "combined", "together", "across": a count may be a sum over the claim's subjects.
+  const totalWords = /\b(?:total|combined|together|altogether|in all|across|sum)\b/i.test(claimText);
   if (claim.type !== "quantity") return null;
   const q = claim.q;
   if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0]) return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
@@ -43,7 +46,7 @@ export function derivedMatch(
   if (sameKind.length >= 2) {
     const vals = sameKind.slice(0, MAX_VALUES).map((f) => (f.value as { q: Quantity }).q.value);
     const field = (f: EvidenceFact) => [...f.key].sort().join(" ");
-    if (q.kind === "measure" || q.kind === "money") {
+    if (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && totalWords)) {
       // Sum per field ("Installed-Size" of each subject), never across fields.
       const byField = new Map<string, number[]>();
       sameKind.slice(0, MAX_VALUES).forEach((f, i) => {

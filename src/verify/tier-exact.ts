@@ -172,7 +172,7 @@ interface Scored {
  * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
  * and 1 per other claim name found in the value's record (its subject).
  */
-function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number): Scored[] {
+function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, fullStems: Set<string> = claimStems): Scored[] {
   const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
   for (const fact of facts) {
@@ -187,7 +187,7 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
     // A key that says more than the claim ("Installed-Size" for "the .deb download size") fits it less well
     // than one that says no more ("Size").
     let extra = 0;
-    for (const k of fact.key) if (!claimStems.has(k) && !hasCanon(claimStems, k)) extra++;
+    for (const k of fact.key) if (!fullStems.has(k) && !hasCanon(fullStems, k)) extra++;
     const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
     out.push({ fact, score, slotHits });
   }
@@ -200,6 +200,8 @@ interface ClaimScope {
   figures: ClaimFigure[];
   facts: EvidenceFact[];
   claimStems: Set<string>;
+  /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
+  fullStems: Set<string>;
   context: TierContext;
   /** Ids of the records where each claim name occurs. */
   recordsOf: Map<ClaimFigure, Set<string>>;
@@ -235,7 +237,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
   for (const f of figures) if (f.value.type === "name") scope.recordsOf.set(f, recordsWithName(f.value.n, context));
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -254,7 +256,7 @@ function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: Eviden
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems);
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
@@ -267,7 +269,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
   const named = scope.recordsOf.size > 0;
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
-  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects);
+  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text);
   if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
   if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
@@ -317,7 +319,7 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const records = scope.recordsOf.get(figure)!;
   const others = [...scope.recordsOf].filter(([f]) => f !== figure);
   const subjectRecords = new Set(others.flatMap(([, r]) => [...r]));
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure));
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure), scope.fullStems);
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
   // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
