@@ -45,7 +45,8 @@ export function derivedMatch(
   const sameKind = subjectFacts.filter((f) => f.value.type === "quantity" && (f.value.q.kind === q.kind || (q.kind === "number" && !Number.isInteger(q.value))));
   if (sameKind.length >= 2) {
     const vals = sameKind.slice(0, MAX_VALUES).map((f) => (f.value as { q: Quantity }).q.value);
-    const field = (f: EvidenceFact) => [...f.key].sort().join(" ");
+    // Array indexes are not part of a field: rows[0].size and rows[1].size are one field.
+    const field = (f: EvidenceFact) => [...f.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ");
     if (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && totalWords)) {
       // Sum per field ("Installed-Size" of each subject), never across fields.
       const byField = new Map<string, number[]>();

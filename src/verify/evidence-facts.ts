@@ -26,6 +26,11 @@ export interface EvidenceFact {
   slot: Set<string>;
   /** Stems of the whole line or sentence (a weaker signal than the slot). */
   context: Set<string>;
+  /**
+   * For a value inside an array of objects (`rows[2].installed_size_kb`), the text of its row: a row is one
+   * entity (one package, one order), so the claim's subject must be named there, not just in the record.
+   */
+  row?: string;
   /** Stems of the key path alone (JSON) or empty (prose). */
   key: Set<string>;
   /** The value's own span in the evidence record's text. */
@@ -91,7 +96,9 @@ const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|yea
 function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
-  for (const sentence of sentencesOf(chunk.text)) {
+  const sentences = sentencesOf(chunk.text);
+  const rows = json ? rowTexts(chunk.text, sentences) : null;
+  for (const sentence of sentences) {
     const line = chunk.text.slice(sentence.start, sentence.end);
     let valueStart = 0;
     let key = new Set<string>();
@@ -113,7 +120,8 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
       const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span);
-      facts.push({ value, slot, context: sentence.stems, key, span: [base + span[0], base + span[1]], quote, chunk });
+      const row = kv && rows ? rows.get(rowOf(kv[1]!) ?? "") : undefined;
+      facts.push({ value, slot, context: sentence.stems, key, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
     };
     const taken: Array<[number, number]> = [];
     const dates = extractDates(valueText);
@@ -148,6 +156,24 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     }
   }
   return facts;
+}
+
+/** The array element a key path sits in: `rows[2]` for `rows[2].installed_size_kb`, null outside arrays. */
+function rowOf(path: string): string | null {
+  const m = /^(.*\[\d+\])[.[]/.exec(path);
+  return m ? m[1]! : null;
+}
+
+/** Lines of each array element of a flattened JSON passage, joined: the element's own text. */
+function rowTexts(text: string, sentences: Array<{ start: number; end: number }>): Map<string, string> {
+  const rows = new Map<string, string>();
+  for (const s of sentences) {
+    const line = text.slice(s.start, s.end);
+    const kv = KEY_LINE.exec(line.trim());
+    const row = kv ? rowOf(kv[1]!) : null;
+    if (row) rows.set(row, `${rows.get(row) ?? ""}${line}\n`);
+  }
+  return rows;
 }
 
 /** Cell and clause separators: a value's slot does not reach across them. */

@@ -46,6 +46,8 @@ interface FigureResult {
   anchored?: boolean;
   /** A mismatch found without a shared slot word (only the subject is shared): it yields to an absent figure. */
   weak?: boolean;
+  /** The figure is right but the claim around it is not (a superlative): no in-place correction of the figure. */
+  noFix?: boolean;
 }
 
 /** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
@@ -248,7 +250,12 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
 function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: EvidenceFact) => number {
   return (f) => {
     let n = 0;
-    for (const [figure, records] of scope.recordsOf) if (figure !== except && records.has(f.chunk.evidenceId)) n++;
+    for (const [figure, records] of scope.recordsOf) {
+      if (figure === except || !records.has(f.chunk.evidenceId)) continue;
+      // Inside an array of entities, the subject must be named in the value's own row.
+      if (f.row !== undefined && figure.value.type === "name" && !nameOccursIn(figure.value.n, f.row)) continue;
+      n++;
+    }
     return n;
   };
 }
@@ -262,7 +269,11 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const bestAgree = agree[0];
   // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
   const sameSentence = top && bestAgree && bestAgree.slotHits > 0 && bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId && bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
-  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value", anchored: anchoredValue(figure, bestAgree, subjectOf, scope) };
+  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) {
+    const extreme = superlativeCheck(figure, bestAgree.fact, scope);
+    if (extreme) return extreme;
+    return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value", anchored: anchoredValue(figure, bestAgree, subjectOf, scope) };
+  }
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
@@ -270,11 +281,14 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const named = scope.recordsOf.size > 0;
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
   const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text);
-  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note };
+  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0 };
   if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
   const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
-  if (top.slotHits > (smallCount ? 1 : 0) && compare(figure.value, top.fact.value) === "mismatch") {
+  // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
+  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? [...featuresOf(figure.value.q.unit).stems] : [];
+  const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
+  if (top.slotHits > (smallCount ? 1 : 0) && !countsSomethingElse && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
@@ -293,6 +307,28 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   }
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+const MOST = /\b(?:largest|biggest|highest|most|longest|greatest|heaviest|newest|latest|max(?:imum)?)\b/i;
+const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|min(?:imum)?)\b/i;
+
+/**
+ * A superlative claim ("The largest is nginx at 2,315 KB") holds only if its value is the extreme of the
+ * same field over every record: a value that agrees but is not the largest is a swapped entity.
+ */
+function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: ClaimScope): FigureResult | null {
+  const v = agreed.value;
+  if (v.type !== "quantity" || agreed.key.size === 0) return null;
+  const most = MOST.test(scope.text);
+  const least = !most && LEAST.test(scope.text);
+  if (!most && !least) return null;
+  const field = [...agreed.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ");
+  const peers = scope.facts.filter((f) => f.value.type === "quantity" && f.key.size > 0 && [...f.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ") === field);
+  if (peers.length < 2) return null;
+  const value = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
+  const extreme = peers.reduce((a, b) => ((most ? value(b) > value(a) : value(b) < value(a)) ? b : a));
+  if (value(extreme) === v.q.value) return null;
+  return { figure, outcome: "mismatch", best: extreme, score: 3, note: `not the ${most ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`, noFix: true };
 }
 
 /**
@@ -377,7 +413,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
   const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
-    const corrections = mismatches.map((r) => correctionOf(r, item)).filter((c): c is Correction => c !== null);
+    const corrections = mismatches.filter((r) => !r.noFix).map((r) => correctionOf(r, item)).filter((c): c is Correction => c !== null);
     const confident = mismatches.some((r) => r.score >= 3);
     return {
       verdict: "contradicted",
