@@ -294,17 +294,20 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
     return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
   }
-  if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
   const v = figure.value;
   const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   const own = ranked.filter((r) => subjectOf(r.fact) > 0 && r.fact.key.size > 0);
-  if (subjectKind && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
+  // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
+  // 2,315 is openssl's row).
+  const agreeIsOwn = bestAgree !== undefined && subjectOf(bestAgree.fact) > 0;
+  if (subjectKind && !agreeIsOwn && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
     const nearest = pickCorrection(v, own.map((r) => r.fact)) ?? own[0]!.fact;
     return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };
   }
+  if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
 }
