@@ -104,6 +104,9 @@ function parse(argv: string[]): Args | "help" {
   if (values.help) return "help";
   const strictness = values.strictness ?? "balanced";
   if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, got '${strictness}'.`);
+  // Flags are checked before the data folder, so a bad flag is reported as such wherever the data is.
+  const limit = values.limit === undefined ? null : positiveInt("limit", values.limit);
+  const tiers: TierName[] = values.tiers === undefined ? ["exact", "lexical"] : parseTiers(values.tiers);
   let data = values.data ?? [];
   if (data.length === 0) {
     if (!existsSync(DEFAULT_DATA_DIR)) throw new UsageError("--data is required: no default data folder (../shared/data next to the project) exists.");
@@ -111,8 +114,8 @@ function parse(argv: string[]): Args | "help" {
   }
   return {
     data: dataFiles(data),
-    limit: values.limit === undefined ? null : positiveInt("limit", values.limit),
-    tiers: values.tiers === undefined ? ["exact", "lexical"] : parseTiers(values.tiers),
+    limit,
+    tiers,
     strictness: strictness as Strictness,
     out: values.out ?? DEFAULT_OUT,
     cache: values.cache ?? false,
