@@ -7,19 +7,11 @@
  * every verify call of a configuration. Run with `node --expose-gc` for steadier memory figures.
  */
 import { Firewall } from "../src/index.js";
+import { mulberry32 } from "./eval/sample.js";
 
 const SEED = 20250601;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const WORDS = "parser stream buffer client server cache router logger config schema token queue worker bundle plugin socket render".split(" ");
 const PROSE = [
