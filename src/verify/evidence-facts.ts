@@ -150,6 +150,9 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
       add(asYear(q) ?? { type: "quantity", q }, q.span);
       taken.push(q.span);
     }
+    // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
+    // swapped name can be corrected. In prose, a name's presence is looked up per record instead.
+    if (!kv && !tableRow) continue;
     for (const n of extractNames(valueText)) {
       if (taken.some((t) => overlaps(t, n.span))) continue;
       add({ type: "name", n }, n.span);
