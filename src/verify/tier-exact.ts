@@ -231,8 +231,10 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
       for (const ord of index.chunksNear(f.value)) {
         const chunk = context.ledger.chunks[ord]!;
         if (seen.has(chunk.id) || budget-- <= 0) continue;
-        seen.add(chunk.id);
-        facts.push(...passageFacts(context.ledger, chunk, context.ledger.get(chunk.evidenceId)?.format === "json").facts);
+        // Only the values that agree are needed from afar (to show the figure exists); values that differ
+        // can only contradict from the passages retrieved for the claim.
+        const json = context.ledger.get(chunk.evidenceId)?.format === "json";
+        for (const fact of passageFacts(context.ledger, chunk, json).facts) if (compatible(f.value, fact.value) && compare(f.value, fact.value) === "match") facts.push(fact);
       }
     }
   }
