@@ -83,13 +83,13 @@ const UNANCHORED: KindRule[] = [
   {
     kind: "opinion",
     pattern:
-      /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b/i,
-    why: "First-person feeling or judgement ('I love snowy holidays!', 'I think this is a great library').",
+      /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b|^(?:in my (?:honest |personal )?(?:opinion|view)|to me|personally|imho|imo)\b/i,
+    why: "First-person feeling or judgement ('I love snowy holidays!', 'I think this is a great library', 'In my opinion the weather is pleasant').",
   },
   {
     kind: "opinion",
     pattern:
-      /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|solid choice)\b/i,
+      /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice)\b/i,
     why: "Evaluation with nothing to measure ('This is an excellent choice').",
   },
 ];

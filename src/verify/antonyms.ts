@@ -8,7 +8,8 @@ import { stemOf } from "../text/tokenize.js";
 const PAIRS: Array<[string, string]> = [
   ["increase", "decrease"], ["increased", "decreased"], ["rise", "fall"], ["rose", "fell"], ["risen", "fallen"],
   ["grow", "shrink"], ["grew", "shrank"], ["gain", "loss"], ["gained", "lost"], ["up", "down"],
-  ["higher", "lower"], ["more", "less"], ["most", "least"], ["larger", "smaller"], ["largest", "smallest"],
+  ["high", "low"], ["higher", "lower"], ["highest", "lowest"], ["active", "inactive"], ["valid", "invalid"],
+  ["pass", "fail"], ["passed", "failed"], ["passing", "failing"], ["more", "less"], ["most", "least"], ["larger", "smaller"], ["largest", "smallest"],
   ["bigger", "smaller"], ["biggest", "smallest"], ["before", "after"], ["earlier", "later"], ["first", "last"],
   ["win", "lose"], ["won", "lost"], ["accept", "reject"], ["accepted", "rejected"], ["approve", "deny"],
   ["approved", "denied"], ["allow", "forbid"], ["allowed", "prohibited"], ["success", "failure"],

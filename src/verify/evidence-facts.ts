@@ -31,6 +31,8 @@ export interface EvidenceFact {
    * entity (one package, one order), so the claim's subject must be named there, not just in the record.
    */
   row?: string;
+  /** The value sits in structured output: under a key (JSON, "Key: value" line) or in a table row. */
+  structured: boolean;
   /** Stems of the key path alone (JSON) or empty (prose). */
   key: Set<string>;
   /** The value's own span in the evidence record's text. */
@@ -73,9 +75,10 @@ function keyUnit(key: string): { dimension: "data" | "time"; factor: number; uni
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
 /**
  * Header-style text lines (`Installed-Size: 1336`, `Restart Count: 4`, apt/kubectl/HTTP output): a short key
- * of at most four words before ": ". A prose sentence with a colon later in it is not one.
+ * of at most four words, without digits, before ": " ("Ticket 77 priority: high" is prose: 77 is a value). A
+ * prose sentence with a colon later in it is not one.
  */
-const TEXT_KEY_LINE = /^\s*([A-Za-z][\w.\-/()]*(?: [\w.\-/()]+){0,3}): (.*)$/;
+const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (.*)$/;
 
 /** Passages whose facts stay cached (least recently used beyond this are recomputed when needed). */
 const FACTS_CACHE = 2048;
@@ -121,7 +124,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     const add = (value: FactValue, span: [number, number]) => {
       const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span);
       const row = kv && rows ? rows.get(rowOf(kv[1]!) ?? "") : undefined;
-      facts.push({ value, slot, context: sentence.stems, key, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
+      facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
     };
     const taken: Array<[number, number]> = [];
     const dates = extractDates(valueText);
@@ -134,7 +137,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
       const keyStart = line.indexOf(kv[1]!);
       for (const m of kv[1]!.matchAll(VERSION)) {
         const at = keyStart + m.index!;
-        facts.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, slot: key, context: sentence.stems, key, span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length], quote, chunk });
+        facts.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, slot: key, context: sentence.stems, key, structured: true, span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length], quote, chunk });
       }
     }
     for (const m of valueText.matchAll(VERSION)) {

@@ -391,7 +391,11 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     // ordinary word, not an invented entity, when it is a possessive or the evidence uses it in lower case.
     return { figure, outcome: "match", score: 0, note: "sentence-initial word not in the evidence; the claim's other names are" };
   }
-  const other = replacement();
+  // A name found nowhere is a swapped value only where the claim's subject is known: a "key: value" claim
+  // ("namespace: payments-prod"), or a claim whose other names are found. An unknown subject ("Order A-1002
+  // was delivered") is unsupported: correcting it to another order's id would pin the claim on that order.
+  const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
+  const other = subjectKnown ? replacement() : undefined;
   if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
 }
@@ -439,6 +443,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // Only structured evidence (JSON fields, "Key: value" lines, table rows) anchors strongly: in prose, words
   // near a value are a weak sign of its slot, so the claim's other words still need covering.
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
+  item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
   item.hints.matchedQuotes = quotes;
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
@@ -473,6 +478,20 @@ function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | unde
     if (d < bestDist) (bestDist = d), (best = f);
   }
   return best;
+}
+
+/**
+ * A correction must state the evidence value, not a rounding of it: "50 EUR" corrected by 129.50 reads
+ * "129.5 EUR", not "130 EUR" (the claim's precision would invent a figure). Percent corrections keep their
+ * form ("5%" for a fraction 0.05).
+ */
+function honest(value: string, claim: Quantity, ev: Quantity): string {
+  if (claim.approx || claim.kind === "percent" || ev.kind === "percent") return value;
+  const back = extractQuantities(value)[0];
+  if (!back || back.kind !== ev.kind) return value;
+  if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
+  const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
+  return `${ev.text.trim()}${currency}`;
 }
 
 /**
@@ -512,6 +531,7 @@ function correctionOf(r: FigureResult, item: TierItem): Correction | null {
     // Prefer the evidence's own number and unit when the claim's style would turn it into a fraction.
     const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
     value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
+    value = honest(value, cv.q, ev.q);
   }
   else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
   else value = surface(fact);

@@ -28,6 +28,8 @@ export interface LexicalThresholds {
    * weights): a paraphrase misses common words, an invention misses rare ones. 0 turns this off.
    */
   maxMissingBits: number;
+  /** A claim word at least this rare (bits, SUBTLEX-US) missing from the passage outweighs a figure found in prose. */
+  rareWordBits: number;
   /** Claims with at most this many content words are "short" (QA answers, terse agent statements). */
   shortClaim: number;
   /** Coverage a short claim needs for support (0..1). */
@@ -42,6 +44,7 @@ export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
   supportPassage: 0.8,
   supportWithFigures: 0,
   maxMissingBits: 10,
+  rareWordBits: 16,
   shortClaim: 0,
   supportShort: 1,
   contradict: 0.6,
@@ -149,8 +152,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   }
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
   const figureQuotes = item.hints.matchedQuotes;
-  const figures = item.hints.figuresMatched;
-  if (best && (best.coverage >= th.contradict || figures)) {
+  if (best && (best.coverage >= th.contradict || item.hints.figuresMatched)) {
     // Polarity is read on the clause of the sentence that best covers the claim: a "not" in another
     // clause of a long evidence sentence says nothing about this one.
     const polarity = clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
@@ -172,7 +174,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const sentenceTh = short ? Math.max(th.supportSentence, th.supportShort) : th.supportSentence;
   const passageTh = short ? Math.max(th.supportPassage, th.supportShort) : th.supportPassage;
   const missingBits = th.maxMissingBits > 0 ? missingInformation(claim, bestPassage, context) : Infinity;
-  if (figures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh || missingBits < th.maxMissingBits) {
+  const figures = item.hints.figuresMatched;
+  // A specific figure found in prose carries the claim unless the claim adds a rare word the passage lacks
+  // ("Account 4421 is overdrawn"); a figure under a key of structured output carries it outright.
+  const looseFigures = figures && !item.hints.figuresKeyed && rarestMissing(claim, bestPassage, context) >= th.rareWordBits;
+  if (figures && !looseFigures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh || missingBits < th.maxMissingBits) {
     const cov = Math.max(sentenceCov, bestPassageCoverage);
     return {
       verdict: "supported",
@@ -219,6 +225,14 @@ function clausePolarity(sentence: string, claim: TextFeatures): { differs: boole
   if (!best.differs) return { differs: false };
   const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
   return { differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
+}
+
+/** Weight of the rarest claim word (numbers aside) that the passage lacks, in bits; 0 if none is missing. */
+function rarestMissing(claim: TextFeatures, passage: Passage, context: TierContext): number {
+  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
+  let rarest = 0;
+  for (const s of claim.stems) if (!stems.has(s) && !/^[\d.,]+$/.test(s)) rarest = Math.max(rarest, weightOf(s));
+  return rarest;
 }
 
 /** Bits of the claim's information its best passage lacks (sum of the weights of missing stems). */

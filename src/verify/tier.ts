@@ -22,6 +22,8 @@ export interface TierHints {
   matchedQuotes: EvidenceQuote[];
   /** The claim's figures, dates and names all matched evidence in a passage about the same subject. */
   figuresMatched: boolean;
+  /** ...and at least one of them under a key of structured output (JSON field, "Key: value" line). */
+  figuresKeyed: boolean;
   /** The claim holds at least one figure, date or name that tier 0 checked. */
   hasFigures: boolean;
   /** Passages tier 0 found relevant (where matching values sit), to score before the retrieved ones. */
@@ -68,5 +70,5 @@ export function isPass(outcome: TierOutcome): outcome is TierPass {
 }
 
 export function emptyHints(): TierHints {
-  return { matchedQuotes: [], figuresMatched: false, hasFigures: false, focus: [] };
+  return { matchedQuotes: [], figuresMatched: false, figuresKeyed: false, hasFigures: false, focus: [] };
 }

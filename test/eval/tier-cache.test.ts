@@ -12,7 +12,7 @@ function item(text: string, start: number): TierItem {
     claim: { id: "r1.c1", text, kind: "factual", span: [start, start + text.length], citations: [] },
     extracted: { text, kind: "factual", span: [start, start + text.length], citations: [], map: [...text].map((_, i) => start + i) },
     passages: [{ id: "e1.k1", evidenceId: "e1", source: "npm_view", text: "version: 18.0.10", span: [0, 16], score: 1 }],
-    hints: { matchedQuotes: [], figuresMatched: false, hasFigures: false, focus: [] },
+    hints: { matchedQuotes: [], figuresMatched: false, figuresKeyed: false, hasFigures: false, focus: [] },
   };
 }
 
