@@ -19,6 +19,10 @@ Usage:
 Commands:
   verify    check every claim of a draft answer against evidence files
 
+Options:
+  -h, --help       this help
+  -v, --version    the version
+
 Run 'hfw verify --help' for the options of verify.`;
 
 const VERIFY_HELP = `hfw verify: check every claim of a draft answer against tool outputs.
@@ -38,6 +42,9 @@ Options:
       --unsupported M    hedge | remove: what a rewrite does with unsupported claims
       --json             print the whole report as JSON
   -h, --help             this help
+
+Each evidence file's name (without extension) is its source name in the report; a .jsonl
+line's "source" field names that record.
 
 Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it,
 2 bad usage or unreadable input.
@@ -63,6 +70,7 @@ async function verifyCommand(argv: string[]): Promise<number> {
         unsupported: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
       },
     });
   } catch (error) {
@@ -73,7 +81,14 @@ async function verifyCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${VERIFY_HELP}\n`);
     return 0;
   }
+  if (o.version) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
   if (!o.draft) throw new UsageError("Missing --draft FILE (or --draft - for standard input). Run 'hfw verify --help'.");
+  if (!o.evidence || o.evidence.length === 0) {
+    throw new UsageError("Missing --evidence PATH: pass the tool outputs to check against. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)");
+  }
   const strictness = o.strictness ?? "balanced";
   if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
   const action = o.rewrite ? "rewrite" : o.action;
@@ -82,7 +97,18 @@ async function verifyCommand(argv: string[]): Promise<number> {
 
   const draft = readDraft(o.draft);
   const fw = new Firewall({ strictness: strictness as "balanced" });
-  for (const path of o.evidence ?? []) for (const input of loadEvidence(path)) fw.record(input);
+  for (const path of o.evidence) {
+    const inputs = loadEvidence(path);
+    if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
+    for (const input of inputs) {
+      try {
+        fw.record(input);
+      } catch (error) {
+        if (FirewallError.isInstance(error)) throw new UsageError(`${path}: ${error.message}`);
+        throw error;
+      }
+    }
+  }
   const report = await fw.verify(draft, {
     ...(action ? { action: action as "rewrite" } : {}),
     ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
@@ -106,12 +132,21 @@ function readDraft(path: string): string {
   }
 }
 
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
       process.stdout.write(`${rest[0] === "verify" ? VERIFY_HELP : MAIN_HELP}\n`);
       return command === undefined ? 2 : 0;
+    }
+    if (command === "--version" || command === "-v" || command === "version") {
+      process.stdout.write(`${packageVersion()}\n`);
+      return 0;
     }
     if (command === "verify") return await verifyCommand(rest);
     throw new UsageError(`Unknown command '${command}'. Run 'hfw --help' for the commands.`);

@@ -100,7 +100,7 @@ export function toEvidenceText(
         if (options.format === "json") {
           throw new EvidenceError(
             `Evidence from '${source}' was declared JSON but does not parse (${(cause as Error).message}): ` +
-              `fix the tool output or record it with format 'text'.`,
+              `fix the tool output, or record it as text (record({ ..., format: "text" }); in the CLI, a .txt file).`,
             { cause },
           );
         }

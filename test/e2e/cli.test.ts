@@ -93,6 +93,7 @@ describe.runIf(built)("hfw verify on the examples", () => {
     [["verify", "--draft", "examples/npm-audit/draft.md", "--bogus"], /Unknown option '--bogus'/],
     [["verify", "--evidence", "nope.json", "--draft", "examples/npm-audit/draft.md"], /does not exist/],
     [["verify", "--evidence", "examples/npm-audit/evidence.jsonl"], /Missing --draft/],
+    [["verify", "--draft", "examples/npm-audit/draft.md"], /Missing --evidence/],
     [["verify", "-e", "examples/npm-audit/evidence.jsonl", "-d", "examples/npm-audit/draft.md", "--strictness", "paranoid"], /lenient, balanced or strict/],
     [["frobnicate"], /Unknown command/],
   ])("should exit 2 with a clear message for bad usage %j", (args, message) => {
@@ -113,7 +114,8 @@ describe.runIf(built)("hfw verify on the examples", () => {
     expect(bin.stderr).toMatch(/not valid UTF-8/);
   });
 
-  it("should print help for every command", () => {
+  it("should print help for every command, and the version", () => {
+    expect(hfw(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     expect(hfw(["--help"]).stdout).toContain("hfw verify --evidence FILE");
     expect(hfw(["verify", "--help"]).stdout).toContain("Exit codes");
   });
