@@ -10,31 +10,19 @@
  * figure agrees, tier 0 passes the claim on with what it found, since the words around the figures
  * (a negation, an antonym) still need a check.
  */
-import { extractDates, formatDateLike, matchDate } from "../quantity/date-parse.js";
-import { extractNames, nameOccursIn, prepareNameIndex } from "../quantity/names.js";
-import { extractQuantities } from "../quantity/quantity-extract.js";
-import { formatLike, matchQuantity } from "../quantity/quantity-match.js";
-import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
-import type { Correction, EvidenceQuote, Passage } from "../schema.js";
+import { nameOccursIn } from "../quantity/names.js";
+import type { Quantity } from "../quantity/types.js";
+import type { Correction, Passage } from "../schema.js";
+import { claimFigures, extraNames, KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
+import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./corrections.js";
+import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
+import { recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
-import { asYear, overlaps, passageFacts, VERSION, type EvidenceFact, type FactValue } from "./evidence-facts.js";
+import { passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
-import { slotWord } from "./slot-synonyms.js";
-import { tokenize } from "../text/tokenize.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
-
-/** Whether a slot holds a word of the same synonym group as `stem` ("price" for "cost"). */
-function hasCanon(slot: Set<string>, stem: string): boolean {
-  const canon = slotWord(stem);
-  if (canon === stem && !slot.size) return false;
-  for (const x of slot) if (slotWord(x) === canon) return true;
-  return false;
-}
-
-/** A figure of the claim, with its span in the claim text. */
-type ClaimFigure = { value: FactValue; span: [number, number] };
 
 interface FigureResult {
   figure: ClaimFigure;
@@ -63,46 +51,6 @@ export function createExactTier(): Tier {
   };
 }
 
-const KEY_PREFIX = /^[A-Za-z_][\w.[\]"-]*:\s/;
-
-/**
- * Names the claim text lost with its markup (`` `dotenv` `` becomes "dotenv", no longer an identifier by
- * its shape) and lower-case subjects that some record names as its identity (`name: uuid`).
- */
-function extraNames(item: TierItem, context: TierContext): NameMention[] {
-  const { text, map } = item.extracted;
-  const out: NameMention[] = [];
-  const inClean = new Map<number, number>();
-  map.forEach((d, i) => d >= 0 && inClean.set(d, i));
-  const [s, e] = item.claim.span;
-  for (const n of extractNames(context.draft.slice(s, e))) {
-    const a = inClean.get(s + n.span[0]);
-    const b = inClean.get(s + n.span[1] - 1);
-    if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
-  }
-  const identities = recordTerms(context.ledger).identities;
-  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
-    const key = m[0].toLowerCase();
-    if (identities.has(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
-  }
-  return out;
-}
-
-function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
-  const figures: ClaimFigure[] = [];
-  const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
-  for (const d of extractDates(text)) figures.push({ value: { type: "date", d }, span: d.span });
-  for (const m of text.matchAll(VERSION)) {
-    const span: [number, number] = [m.index!, m.index! + m[0].length];
-    if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
-  }
-  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
-  // In a "key.path: value" claim the key names the slot; it asserts nothing.
-  const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
-  for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
-  return figures.sort((a, b) => a.span[0] - b.span[0]);
-}
-
 /** Most chunks the value index adds to one claim's candidates. */
 const NEAR_CHUNKS = 40;
 
@@ -127,42 +75,6 @@ function candidatePassages(item: TierItem, context: TierContext): Passage[] {
   return out;
 }
 
-/**
- * A claim written with English grouping ("1,336 MB") means 1,336, not the German 1.336: keeping that reading
- * would let a factor-1000 slip match. German-style claims ("1.410,00") keep their readings.
- */
-function claimReading(q: Quantity): Quantity {
-  if (q.alternatives.length === 0 || /\d\.\d{3}(?:,|\b)/.test(q.text) || !/\d,\d{3}(?!\d)/.test(q.text)) return q;
-  return { ...q, alternatives: [] };
-}
-
-/** A four-digit whole number that reads as a year: only comparable with another year. */
-function isYearLike(q: Quantity): boolean {
-  return q.kind === "number" && !q.word && q.unit === null && Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 && /^\d{4}$/.test(q.text.trim());
-}
-
-function compatible(claim: FactValue, ev: FactValue): boolean {
-  if (claim.type === "quantity" && ev.type === "quantity") {
-    const a = claim.q;
-    const b = ev.q;
-    if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
-    if (isYearLike(a) !== isYearLike(b)) return false;
-    if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";
-    if (a.kind === "money") return b.kind === "money" || b.kind === "number";
-    return b.kind === "number" || (b.kind === "money" && a.kind === "number");
-  }
-  if (claim.type === "name" && ev.type === "name") return claim.n.type === ev.n.type;
-  return claim.type === ev.type;
-}
-
-function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
-  if (claim.type === "quantity" && ev.type === "quantity") return matchQuantity(claim.q, ev.q);
-  if (claim.type === "date" && ev.type === "date") return matchDate(claim.d, ev.d);
-  if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
-  if (claim.type === "name" && ev.type === "name") return nameOccursIn(claim.n, ev.n.text) || nameOccursIn(ev.n, claim.n.text) ? "match" : "mismatch";
-  return "incomparable";
-}
-
 interface Scored {
   fact: EvidenceFact;
   score: number;
@@ -182,7 +94,7 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
     let slotHits = 0;
     let contextHits = 0;
     for (const s of claimStems) {
-      if (fact.slot.has(s) || fact.slot.has(slotWord(s)) || hasCanon(fact.slot, s)) slotHits++;
+      if (fact.slot.has(s) || hasCanon(fact.slot, s)) slotHits++;
       else if (fact.context.has(s)) contextHits++;
     }
     if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
@@ -407,14 +319,6 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
   return recordTerms(scope.context.ledger).withToken(base).size > 0;
 }
 
-/** A figure precise enough that agreeing with it is no coincidence: money, a percent, a measure, a day, a version, 3+ digits. */
-function specific(v: FactValue): boolean {
-  if (v.type === "version") return true;
-  if (v.type === "date") return v.d.granularity === "day";
-  if (v.type === "quantity") return v.q.kind !== "number" || (/\d[\d,.]{2,}/.test(v.q.text) && !Number.isInteger(v.q.value)) || Math.abs(v.q.value) >= 1000;
-  return false;
-}
-
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
   const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
   const absent = results.filter((r) => r.outcome === "absent");
@@ -422,7 +326,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
   const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
-    const corrections = mismatches.filter((r) => !r.noFix).map((r) => correctionOf(r, item)).filter((c): c is Correction => c !== null);
+    const corrections = mismatches.filter((r) => !r.noFix).map((r) => correctionOf(r.figure, r.best!, item)).filter((c): c is Correction => c !== null);
     const confident = mismatches.some((r) => r.score >= 3);
     return {
       verdict: "contradicted",
@@ -452,135 +356,3 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   };
 }
 
-/** Which of several equally ranked evidence values the claim meant: the nearest to the claim's value. */
-function pickCorrection(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
-  return nearestOf(claim, facts);
-}
-
-/** Days since the epoch of a date (missing parts read as the first month/day), or null without a year. */
-function dayOf(v: FactValue): number | null {
-  if (v.type !== "date" || v.d.year === null) return null;
-  return Date.UTC(v.d.year, (v.d.month ?? 1) - 1, v.d.day ?? 1) / 86_400_000;
-}
-
-/** The value nearest the claim's (log distance for numbers, days for dates): a wrong figure is usually a perturbed right one. */
-function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
-  const distance = (f: EvidenceFact): number => {
-    if (claim.type === "quantity" && f.value.type === "quantity") return Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
-    const a = dayOf(claim);
-    const b = dayOf(f.value);
-    return a !== null && b !== null ? Math.abs(a - b) : Infinity;
-  };
-  let best = facts[0];
-  let bestDist = Infinity;
-  for (const f of facts) {
-    const d = distance(f);
-    if (d < bestDist) (bestDist = d), (best = f);
-  }
-  return best;
-}
-
-/**
- * A correction must state the evidence value, not a rounding of it: "50 EUR" corrected by 129.50 reads
- * "129.5 EUR", not "130 EUR" (the claim's precision would invent a figure). Percent corrections keep their
- * form ("5%" for a fraction 0.05).
- */
-function honest(value: string, claim: Quantity, ev: Quantity): string {
-  if (claim.approx || claim.kind === "percent" || ev.kind === "percent") return value;
-  const back = extractQuantities(value)[0];
-  if (!back || back.kind !== ev.kind) return value;
-  if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
-  const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
-  return `${ev.text.trim()}${currency}`;
-}
-
-/**
- * The evidence value written for a claim whose figure is off by a unit or a magnitude word ("1,336 MB"
- * for `Installed-Size: 1336`, "267 thousand" for 267): the evidence's own number and unit, in the claim's
- * digit grouping, reads better than "1.368 MB" or "0.267 thousand".
- */
-function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
-  const claimUnits = claim.kind === "measure" || /\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text);
-  if (!claimUnits) return null;
-  const raw = ev.text.replace(/[^\d.,-]/g, "");
-  const rawValue = Number(raw.replace(/,/g, ""));
-  if (!Number.isFinite(rawValue)) return null;
-  const grouped = /\d,\d{3}/.test(claim.text) ? rawValue.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(rawValue);
-  // The claim's own word for the same unit ("bytes" for B), else the evidence's.
-  const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
-  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
-  if (unit === null) return null;
-  return unit ? `${grouped} ${unit}` : grouped;
-}
-
-function surface(f: EvidenceFact): string {
-  const v = f.value;
-  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.n.text;
-}
-
-function correctionOf(r: FigureResult, item: TierItem): Correction | null {
-  const fact = r.best!;
-  const claimText = item.extracted.text;
-  const start = item.extracted.map[r.figure.span[0]];
-  const endChar = item.extracted.map[r.figure.span[1] - 1];
-  let value: string;
-  const cv = r.figure.value;
-  const ev = fact.value;
-  if (cv.type === "quantity" && ev.type === "quantity") {
-    const formatted = formatLike(ev.q.value, cv.q, ev.q);
-    // Prefer the evidence's own number and unit when the claim's style would turn it into a fraction.
-    const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
-    value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
-    value = honest(value, cv.q, ev.q);
-  }
-  else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
-  else value = surface(fact);
-  const wrong = claimText.slice(r.figure.span[0], r.figure.span[1]);
-  if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;
-  return { span: [start, endChar + 1], wrong, value, quote: fact.quote };
-}
-
-function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
-  const seen = new Set<string>();
-  return quotes.filter((q) => {
-    const k = `${q.evidenceId}:${q.span[0]}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/**
- * Records where a name occurs: alias-aware (accents, surnames, company suffixes), or, for identifiers like
- * "Node.js", when each of its words of 3+ letters is a token of the record ("engines.node").
- */
-function recordsWithName(name: NameMention, context: TierContext): Set<string> {
-  const out = new Set<string>();
-  const terms = recordTerms(context.ledger);
-  const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
-  const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
-  // Candidate records share a word of the name; the alias-aware index then decides.
-  const keyWords = [...new Set(tokenize(name.key))];
-  // Records holding every word of the name (rarest word first); accents and case are already folded.
-  const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
-  const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
-  for (const id of candidates) {
-    const record = context.ledger.get(id)!;
-    const index = context.ledger.memo("name-index", id, () => prepareNameIndex(record.text));
-    if (index.has(name)) out.add(id);
-  }
-  if (words.length > 0) {
-    // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every word's stem.
-    let common = new Set<string>(terms.withStem(words[0]!));
-    for (const w of words.slice(1)) {
-      const ids = terms.withStem(w);
-      common = new Set([...common].filter((id) => ids.has(id)));
-    }
-    for (const id of common) out.add(id);
-  }
-  // "MIT-licensed": an upper-case code with an English suffix stands for the code.
-  if (head) for (const id of terms.withToken(head)) out.add(id);
-  return out;
-}
-
-export type { DateMention, Quantity };

@@ -1,0 +1,63 @@
+/**
+ * The figures, dates, versions and names a claim states, read from its text, each with its span in the
+ * claim: what tier 0 checks.
+ */
+import { extractDates } from "../quantity/date-parse.js";
+import { extractNames } from "../quantity/names.js";
+import { extractQuantities } from "../quantity/quantity-extract.js";
+import type { NameMention, Quantity } from "../quantity/types.js";
+import { asYear, overlaps, VERSION, type FactValue } from "./evidence-facts.js";
+import { recordTerms } from "./record-terms.js";
+import type { TierContext, TierItem } from "./tier.js";
+
+/** A figure of the claim, with its span in the claim text. */
+export type ClaimFigure = { value: FactValue; span: [number, number] };
+
+export const KEY_PREFIX = /^[A-Za-z_][\w.[\]"-]*:\s/;
+
+/**
+ * Names the claim text lost with its markup (`` `dotenv` `` becomes "dotenv", no longer an identifier by
+ * its shape) and lower-case subjects that some record names as its identity (`name: uuid`).
+ */
+export function extraNames(item: TierItem, context: TierContext): NameMention[] {
+  const { text, map } = item.extracted;
+  const out: NameMention[] = [];
+  const inClean = new Map<number, number>();
+  map.forEach((d, i) => d >= 0 && inClean.set(d, i));
+  const [s, e] = item.claim.span;
+  for (const n of extractNames(context.draft.slice(s, e))) {
+    const a = inClean.get(s + n.span[0]);
+    const b = inClean.get(s + n.span[1] - 1);
+    if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
+  }
+  const identities = recordTerms(context.ledger).identities;
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
+    const key = m[0].toLowerCase();
+    if (identities.has(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
+  }
+  return out;
+}
+
+export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
+  const figures: ClaimFigure[] = [];
+  const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
+  for (const d of extractDates(text)) figures.push({ value: { type: "date", d }, span: d.span });
+  for (const m of text.matchAll(VERSION)) {
+    const span: [number, number] = [m.index!, m.index! + m[0].length];
+    if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
+  }
+  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
+  // In a "key.path: value" claim the key names the slot; it asserts nothing.
+  const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
+  for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
+  return figures.sort((a, b) => a.span[0] - b.span[0]);
+}
+
+/**
+ * A claim written with English grouping ("1,336 MB") means 1,336, not the German 1.336: keeping that reading
+ * would let a factor-1000 slip match. German-style claims ("1.410,00") keep their readings.
+ */
+function claimReading(q: Quantity): Quantity {
+  if (q.alternatives.length === 0 || /\d\.\d{3}(?:,|\b)/.test(q.text) || !/\d,\d{3}(?!\d)/.test(q.text)) return q;
+  return { ...q, alternatives: [] };
+}

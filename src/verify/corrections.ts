@@ -1,0 +1,109 @@
+/**
+ * Corrections: which evidence value a wrong figure meant, and how to write it in the claim's style without
+ * stating anything the evidence does not.
+ */
+import { formatDateLike } from "../quantity/date-parse.js";
+import { extractQuantities } from "../quantity/quantity-extract.js";
+import { formatLike } from "../quantity/quantity-match.js";
+import type { Quantity } from "../quantity/types.js";
+import type { Correction, EvidenceQuote } from "../schema.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import type { EvidenceFact, FactValue } from "./evidence-facts.js";
+import type { TierItem } from "./tier.js";
+
+/** Which of several equally ranked evidence values the claim meant: the nearest to the claim's value. */
+export function pickCorrection(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
+  return nearestOf(claim, facts);
+}
+
+/** Days since the epoch of a date (missing parts read as the first month/day), or null without a year. */
+function dayOf(v: FactValue): number | null {
+  if (v.type !== "date" || v.d.year === null) return null;
+  return Date.UTC(v.d.year, (v.d.month ?? 1) - 1, v.d.day ?? 1) / 86_400_000;
+}
+
+/** The value nearest the claim's (log distance for numbers, days for dates): a wrong figure is usually a perturbed right one. */
+function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
+  const distance = (f: EvidenceFact): number => {
+    if (claim.type === "quantity" && f.value.type === "quantity") return Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
+    const a = dayOf(claim);
+    const b = dayOf(f.value);
+    return a !== null && b !== null ? Math.abs(a - b) : Infinity;
+  };
+  let best = facts[0];
+  let bestDist = Infinity;
+  for (const f of facts) {
+    const d = distance(f);
+    if (d < bestDist) (bestDist = d), (best = f);
+  }
+  return best;
+}
+
+/**
+ * A correction must state the evidence value, not a rounding of it: "50 EUR" corrected by 129.50 reads
+ * "129.5 EUR", not "130 EUR" (the claim's precision would invent a figure). Percent corrections keep their
+ * form ("5%" for a fraction 0.05).
+ */
+function honest(value: string, claim: Quantity, ev: Quantity): string {
+  if (claim.approx || claim.kind === "percent" || ev.kind === "percent") return value;
+  const back = extractQuantities(value)[0];
+  if (!back || back.kind !== ev.kind) return value;
+  if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
+  const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
+  return `${ev.text.trim()}${currency}`;
+}
+
+/**
+ * The evidence value written for a claim whose figure is off by a unit or a magnitude word ("1,336 MB"
+ * for `Installed-Size: 1336`, "267 thousand" for 267): the evidence's own number and unit, in the claim's
+ * digit grouping, reads better than "1.368 MB" or "0.267 thousand".
+ */
+function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
+  const claimUnits = claim.kind === "measure" || /\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text);
+  if (!claimUnits) return null;
+  const raw = ev.text.replace(/[^\d.,-]/g, "");
+  const rawValue = Number(raw.replace(/,/g, ""));
+  if (!Number.isFinite(rawValue)) return null;
+  const grouped = /\d,\d{3}/.test(claim.text) ? rawValue.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(rawValue);
+  // The claim's own word for the same unit ("bytes" for B), else the evidence's.
+  const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
+  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
+  if (unit === null) return null;
+  return unit ? `${grouped} ${unit}` : grouped;
+}
+
+export function surface(f: EvidenceFact): string {
+  const v = f.value;
+  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.n.text;
+}
+
+export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: TierItem): Correction | null {
+  const claimText = item.extracted.text;
+  const start = item.extracted.map[figure.span[0]];
+  const endChar = item.extracted.map[figure.span[1] - 1];
+  let value: string;
+  const cv = figure.value;
+  const ev = fact.value;
+  if (cv.type === "quantity" && ev.type === "quantity") {
+    const formatted = formatLike(ev.q.value, cv.q, ev.q);
+    // Prefer the evidence's own number and unit when the claim's style would turn it into a fraction.
+    const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
+    value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
+    value = honest(value, cv.q, ev.q);
+  }
+  else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
+  else value = surface(fact);
+  const wrong = claimText.slice(figure.span[0], figure.span[1]);
+  if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;
+  return { span: [start, endChar + 1], wrong, value, quote: fact.quote };
+}
+
+export function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
+  const seen = new Set<string>();
+  return quotes.filter((q) => {
+    const k = `${q.evidenceId}:${q.span[0]}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Which evidence values can be compared with a claim's figure, and how they compare: rounding-aware
+ * quantities, dates at the claim's granularity, exact versions, alias-aware names.
+ */
+import { matchDate } from "../quantity/date-parse.js";
+import { nameOccursIn } from "../quantity/names.js";
+import { matchQuantity } from "../quantity/quantity-match.js";
+import type { Quantity } from "../quantity/types.js";
+import type { FactValue } from "./evidence-facts.js";
+import { slotWord } from "./slot-synonyms.js";
+
+/** Whether a slot holds a word of the same synonym group as `stem` ("price" for "cost"). */
+export function hasCanon(slot: Set<string>, stem: string): boolean {
+  const canon = slotWord(stem);
+  if (canon === stem && !slot.size) return false;
+  for (const x of slot) if (slotWord(x) === canon) return true;
+  return false;
+}
+
+/** A four-digit whole number that reads as a year: only comparable with another year. */
+function isYearLike(q: Quantity): boolean {
+  return q.kind === "number" && !q.word && q.unit === null && Number.isInteger(q.value) && q.value >= 1800 && q.value <= 2100 && /^\d{4}$/.test(q.text.trim());
+}
+
+export function compatible(claim: FactValue, ev: FactValue): boolean {
+  if (claim.type === "quantity" && ev.type === "quantity") {
+    const a = claim.q;
+    const b = ev.q;
+    if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
+    if (isYearLike(a) !== isYearLike(b)) return false;
+    if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";
+    if (a.kind === "money") return b.kind === "money" || b.kind === "number";
+    return b.kind === "number" || (b.kind === "money" && a.kind === "number");
+  }
+  if (claim.type === "name" && ev.type === "name") return claim.n.type === ev.n.type;
+  return claim.type === ev.type;
+}
+
+export function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
+  if (claim.type === "quantity" && ev.type === "quantity") return matchQuantity(claim.q, ev.q);
+  if (claim.type === "date" && ev.type === "date") return matchDate(claim.d, ev.d);
+  if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
+  if (claim.type === "name" && ev.type === "name") return nameOccursIn(claim.n, ev.n.text) || nameOccursIn(ev.n, claim.n.text) ? "match" : "mismatch";
+  return "incomparable";
+}
+
+/** A figure precise enough that agreeing with it is no coincidence: money, a percent, a measure, a day, a version, 3+ digits. */
+export function specific(v: FactValue): boolean {
+  if (v.type === "version") return true;
+  if (v.type === "date") return v.d.granularity === "day";
+  if (v.type === "quantity") return v.q.kind !== "number" || (/\d[\d,.]{2,}/.test(v.q.text) && !Number.isInteger(v.q.value)) || Math.abs(v.q.value) >= 1000;
+  return false;
+}

@@ -1,0 +1,42 @@
+/**
+ * Where a name occurs in the session's evidence: alias-aware through the names module, and by word stems
+ * for identifiers whose parts a record spells apart.
+ */
+import { prepareNameIndex } from "../quantity/names.js";
+import type { NameMention } from "../quantity/types.js";
+import { tokenize } from "../text/tokenize.js";
+import { recordTerms } from "./record-terms.js";
+import type { TierContext } from "./tier.js";
+
+/**
+ * Records where a name occurs: alias-aware (accents, surnames, company suffixes), or, for identifiers like
+ * "Node.js", when each of its words of 3+ letters is a token of the record ("engines.node").
+ */
+export function recordsWithName(name: NameMention, context: TierContext): Set<string> {
+  const out = new Set<string>();
+  const terms = recordTerms(context.ledger);
+  const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
+  // Candidate records share a word of the name; the alias-aware index then decides.
+  const keyWords = [...new Set(tokenize(name.key))];
+  // Records holding every word of the name (rarest word first); accents and case are already folded.
+  const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
+  const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
+  for (const id of candidates) {
+    const record = context.ledger.get(id)!;
+    const index = context.ledger.memo("name-index", id, () => prepareNameIndex(record.text));
+    if (index.has(name)) out.add(id);
+  }
+  if (words.length > 0) {
+    // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every word's stem.
+    let common = new Set<string>(terms.withStem(words[0]!));
+    for (const w of words.slice(1)) {
+      const ids = terms.withStem(w);
+      common = new Set([...common].filter((id) => ids.has(id)));
+    }
+    for (const id of common) out.add(id);
+  }
+  // "MIT-licensed": an upper-case code with an English suffix stands for the code.
+  if (head) for (const id of terms.withToken(head)) out.add(id);
+  return out;
+}
