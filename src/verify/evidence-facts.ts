@@ -156,6 +156,10 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
     // swapped name can be corrected. In prose, a name's presence is looked up per record instead.
     if (!kv && !tableRow) continue;
+    // A value that is all figures and dates ("2026-11-09T00:53:33Z", "4213450") holds no name.
+    let rest = valueText;
+    for (const [a, b] of taken) rest = rest.slice(0, a) + " ".repeat(b - a) + rest.slice(b);
+    if (!/\p{L}/u.test(rest)) continue;
     for (const n of extractNames(valueText)) {
       if (taken.some((t) => overlaps(t, n.span))) continue;
       add({ type: "name", n }, n.span);

@@ -39,7 +39,7 @@ interface FigureResult {
 }
 
 /** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
-const WHOLE_RECORD_CHUNKS = 8;
+const WHOLE_RECORD_CHUNKS = 4;
 
 export function createExactTier(): Tier {
   return {
@@ -52,7 +52,7 @@ export function createExactTier(): Tier {
 }
 
 /** Most chunks the value index adds to one claim's candidates. */
-const NEAR_CHUNKS = 40;
+const NEAR_CHUNKS = 8;
 
 /** Below this many chunks tier 0 reads the whole ledger; above it, retrieved passages plus the value index. */
 const SMALL_LEDGER_CHUNKS = 64;
