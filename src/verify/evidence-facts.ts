@@ -159,7 +159,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     // A value that is all figures and dates ("2026-11-09T00:53:33Z", "4213450") holds no name.
     let rest = valueText;
     for (const [a, b] of taken) rest = rest.slice(0, a) + " ".repeat(b - a) + rest.slice(b);
-    if (!/\p{L}/u.test(rest)) continue;
+    if (!/[\p{L}^~<>=@]/u.test(rest)) continue;
     for (const n of extractNames(valueText)) {
       if (taken.some((t) => overlaps(t, n.span))) continue;
       add({ type: "name", n }, n.span);
