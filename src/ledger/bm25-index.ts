@@ -69,13 +69,13 @@ export class Bm25Index {
     const n = this.mini.documentCount;
     const terms = [...new Set(indexTerms(query))].map((t) => [t, this.df.get(t) ?? 0] as const).filter(([, df]) => df > 0);
     if (terms.length === 0) return [];
-    // Terms in over a quarter of the chunks weigh little in BM25 but cost the most to score (long posting
+    // Terms in over 15% of the chunks weigh little in BM25 but cost the most to score (long posting
     // lists: every JSON record has "version"); keep them only when nothing rarer is asked.
     // On a small ledger every term is cheap: keep them all.
     if (n < 40) return this.hits(terms.map(([t]) => t), limit);
-    const rare = terms.filter(([, df]) => df / n <= 0.25);
-    // The rarest terms carry most of the score: at most 8 of them keep a long claim's query cheap.
-    const chosen = rare.length > 0 ? [...rare].sort((a, b) => a[1] - b[1]).slice(0, 8) : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
+    const rare = terms.filter(([, df]) => df / n <= 0.15);
+    // The rarest terms carry most of the score: at most 5 of them keep a long claim's query cheap.
+    const chosen = rare.length > 0 ? [...rare].sort((a, b) => a[1] - b[1]).slice(0, 5) : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
     return this.hits(chosen.map(([t]) => t), limit);
   }
 

@@ -22,7 +22,14 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   // Records holding every word of the name (rarest word first); accents and case are already folded.
   const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
   const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
-  for (const id of candidates) {
+  // An identifier with words of 3+ letters is found by the stem check below, which every record the alias
+  // index would accept also passes: building that index (the costly part) is only needed for proper names
+  // and for short codes ("^1", "v2").
+  const stemsSuffice = name.type === "code" && words.length > 0 && words.every((w) => /^\p{L}+$/u.test(w));
+  // Other identifiers match as whole tokens, which the record-term index holds.
+  const exact = name.type === "code" ? terms.withCode(name.text.replace(/^`|`$/g, "")) : null;
+  if (exact && exact.size > 0) for (const id of exact) out.add(id);
+  for (const id of stemsSuffice || (exact && exact.size > 0) ? [] : candidates) {
     const record = context.ledger.get(id)!;
     const index = context.ledger.memo("name-index", id, () => prepareNameIndex(record.text));
     if (index.has(name)) out.add(id);

@@ -9,10 +9,15 @@ import { stemOf, tokenize } from "../text/tokenize.js";
 /** Values of identity keys (`name`, `package`, `title`): what a tool output is about. */
 const IDENTITY = /^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title)(?:\[\d+\])?: ([^\n]{1,80})$/gim;
 
+/** A token that may be an identifier: letters and digits joined by . _ @ / + ~ ^ - (no trailing joiner). */
+const CODE = /[\p{L}\p{N}@^~][\p{L}\p{N}._@/+~^-]*[\p{L}\p{N}]/gu;
+
 export class RecordTerms {
   private synced = 0;
   private readonly byToken = new Map<string, Set<string>>();
   private readonly byStem = new Map<string, Set<string>>();
+  /** Compound identifiers (`ledger-api-7d9f`, `libc6`, `@jest/core`), lower-cased -> record ids. */
+  private readonly byCode = new Map<string, Set<string>>();
   /** Identity value -> record ids. */
   readonly identities = new Map<string, Set<string>>();
 
@@ -24,6 +29,10 @@ export class RecordTerms {
         add(this.byStem, stemOf(tok), record.id);
       }
       for (const m of record.text.matchAll(IDENTITY)) add(this.identities, m[1]!.trim().toLowerCase(), record.id);
+      for (const m of record.text.matchAll(CODE)) {
+        const code = m[0].toLowerCase();
+        if (/[^\p{L}\p{N}]/u.test(code) || (/\p{L}/u.test(code) && /\p{N}/u.test(code))) add(this.byCode, code, record.id);
+      }
     }
     return this;
   }
@@ -31,6 +40,11 @@ export class RecordTerms {
   /** Records holding the lower-case token (exact). */
   withToken(token: string): ReadonlySet<string> {
     return this.byToken.get(token) ?? EMPTY;
+  }
+
+  /** Records holding the identifier as a whole token (case-insensitive). */
+  withCode(code: string): ReadonlySet<string> {
+    return this.byCode.get(code.toLowerCase()) ?? EMPTY;
   }
 
   /** Records holding the stem of `word`. */
