@@ -57,9 +57,9 @@ export const VERSION = /(?<![\w.])v?(?:\d+\.\d+\.\d+(?:[-+~][\w.+~]*[\w])?|\d+\.
  */
 const KEY_UNITS: Array<[RegExp, "data" | "time", number, string]> = [
   [/installed[-_ ]?size$/i, "data", 1024, "kB"],
-  [/(?:^|[_\-.])(?:kb|kib)$|KB$/, "data", 1000, "KB"],
-  [/(?:^|[_\-.])(?:mb|mib)$|MB$/, "data", 1e6, "MB"],
-  [/(?:^|[_\-.])(?:gb|gib)$|GB$/, "data", 1e9, "GB"],
+  [/(?:^|[_\-.])(?:kb|kib)$|K[Bb]$/, "data", 1000, "KB"],
+  [/(?:^|[_\-.])(?:mb|mib)$|M[Bb]$/, "data", 1e6, "MB"],
+  [/(?:^|[_\-.])(?:gb|gib)$|G[Bb]$/, "data", 1e9, "GB"],
   [/(?:^|[_\-.])bytes?$|Bytes$|^size$/i, "data", 1, "B"],
   [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
   [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],

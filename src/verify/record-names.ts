@@ -34,10 +34,13 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
     const index = context.ledger.memo("name-index", id, () => prepareNameIndex(record.text));
     if (index.has(name)) out.add(id);
   }
-  if (words.length > 0) {
-    // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every word's stem.
-    let common = new Set<string>(terms.withStem(words[0]!));
-    for (const w of words.slice(1)) {
+  if (words.length > 0 && !(exact && exact.size > 0)) {
+    // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every token of the
+    // name (digits too: "pkg-37" must not match every "pkg-N") by its stem.
+    const significant = keyWords.filter((w) => w.length >= 3 || /\d/.test(w));
+    const tokens = significant.length > 0 ? significant : words;
+    let common = new Set<string>(terms.withStem(tokens[0]!));
+    for (const w of tokens.slice(1)) {
       const ids = terms.withStem(w);
       common = new Set([...common].filter((id) => ids.has(id)));
     }

@@ -51,6 +51,9 @@ export function createExactTier(): Tier {
   };
 }
 
+/** A claim name found in at most this many records is a subject whose records tier 0 reads whole. */
+const SUBJECT_RECORDS = 3;
+
 /** Most chunks the value index adds to one claim's candidates. */
 const NEAR_CHUNKS = 8;
 
@@ -132,7 +135,23 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
-  if (context.ledger.chunks.length > SMALL_LEDGER_CHUNKS) {
+  const large = context.ledger.chunks.length > SMALL_LEDGER_CHUNKS;
+  const nameRecords = new Map<ClaimFigure, Set<string>>();
+  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
+  if (large) {
+    // The records of the subjects the claim names are read whole (up to a few): retrieval may rank another
+    // package's record above the subject's own.
+    const seenChunks = new Set(facts.map((f) => f.chunk.id));
+    const subjectRecords = [...nameRecords.values()].filter((r) => r.size > 0 && r.size <= SUBJECT_RECORDS).flatMap((r) => [...r]);
+    for (const id of new Set(subjectRecords)) {
+      const json = context.ledger.get(id)?.format === "json";
+      for (const chunk of context.ledger.chunksOf(id).slice(0, WHOLE_RECORD_CHUNKS * 2)) {
+        if (seenChunks.has(chunk.id)) continue;
+        seenChunks.add(chunk.id);
+        facts.push(...passageFacts(context.ledger, chunk, json).facts);
+      }
+    }
+
     // Passages elsewhere in the ledger that state a value that could equal a figure: a figure is only
     // "absent" if none does. Capped per claim so a common value cannot pull in the whole ledger.
     const seen = new Set(facts.map((f) => f.chunk.id));
@@ -154,7 +173,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
   const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
-  for (const f of figures) if (f.value.type === "name") scope.recordsOf.set(f, recordsWithName(f.value.n, context));
+  for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
   return conclude(results, figures, item, text);

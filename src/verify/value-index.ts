@@ -18,15 +18,14 @@ interface Entry {
   q: Pick<Quantity, "kind" | "value" | "alternatives" | "currency" | "dimension" | "unit" | "precision">;
 }
 
-/** Magnitude bucket of a number: floor(log10 |v|), with 0 in its own bucket. */
-function bucketOf(v: number): number {
-  if (v === 0 || !Number.isFinite(v)) return -99;
-  return Math.floor(Math.log10(Math.abs(v)));
-}
+/** Scales under which a bare evidence number may state a claim's measure (KB, KiB, MB, MiB, GB, GiB, TB, ms->s). */
+const MEASURE_SCALES = [1, 1e3, 1024, 1e6, 1048576, 1e9, 1073741824, 1e12];
 
 class ValueIndex {
   private synced = 0;
-  private readonly numbers = new Map<number, Entry[]>();
+  /** Every reading of every number, sorted by value on demand: a claim's figure finds its neighbours by binary search. */
+  private readings: Array<{ v: number; entry: Entry }> = [];
+  private sorted = true;
   private readonly years = new Map<number, Set<number>>();
   private readonly versions = new Map<string, Set<number>>();
 
@@ -36,13 +35,26 @@ class ValueIndex {
       const text = ledger.chunks[ord]!.text;
       for (const q of extractQuantities(text)) {
         const entry: Entry = { ord, q: { kind: q.kind, value: q.value, alternatives: q.alternatives, currency: q.currency, dimension: q.dimension, unit: q.unit, precision: q.precision } };
-        for (const b of new Set([q.value, ...q.alternatives].map(bucketOf))) push(this.numbers, b, entry);
+        for (const v of new Set([q.value, ...q.alternatives])) if (Number.isFinite(v)) this.readings.push({ v, entry });
+        this.sorted = false;
         if (q.value >= 1800 && q.value <= 2100) add(this.years, q.value, ord);
       }
       for (const d of extractDates(text)) add(this.years, d.year ?? 0, ord);
       for (const m of text.matchAll(VERSION)) add(this.versions, m[0].replace(/^v/, ""), ord);
     }
     return this;
+  }
+
+  /** Calls `fn` for each reading in [lo, hi]. */
+  private window(lo: number, hi: number, fn: (e: Entry) => void): void {
+    let a = 0;
+    let b = this.readings.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (this.readings[m]!.v < lo) a = m + 1;
+      else b = m;
+    }
+    for (let i = a; i < this.readings.length && this.readings[i]!.v <= hi; i++) fn(this.readings[i]!.entry);
   }
 
   /**
@@ -59,27 +71,28 @@ class ValueIndex {
       else take(this.years.get(value.d.year));
     } else if (value.type === "quantity") {
       const claim = value.q;
-      for (const x of [claim.value, ...claim.alternatives]) {
-        const b = bucketOf(x);
-        const lo = claim.kind === "percent" ? b - 3 : claim.kind === "measure" ? b - 13 : b - 1;
-        for (let k = lo; k <= b + 1; k++) {
-          for (const e of this.numbers.get(k) ?? []) {
-            if (out.has(e.ord)) continue;
-            const ev = { ...claim, ...e.q, text: "", span: [0, 0] as [number, number], approx: false, bound: "eq" as const, word: false };
-            if (claim.kind === "measure" && e.q.kind === "number") out.add(e.ord);
-            else if (matchQuantity(claim, ev) === "match") out.add(e.ord);
-          }
+      if (!this.sorted) {
+        this.readings.sort((a, b) => a.v - b.v);
+        this.sorted = true;
+      }
+      const consider = (e: Entry) => {
+        if (out.has(e.ord)) return;
+        if (claim.kind === "measure" && e.q.kind === "number") {
+          out.add(e.ord);
+          return;
         }
+        const ev = { ...claim, ...e.q, text: "", span: [0, 0] as [number, number], approx: false, bound: "eq" as const, word: false };
+        if (matchQuantity(claim, ev) === "match") out.add(e.ord);
+      };
+      for (const x of [claim.value, ...claim.alternatives]) {
+        // Wide enough for the claim's rounding and a hedge's tolerance; matchQuantity then decides.
+        const width = (c: number) => Math.max(claim.precision * 2, Math.abs(c) * 0.06, 1e-9);
+        const centres = claim.kind === "percent" ? [x, x / 100] : claim.kind === "measure" ? MEASURE_SCALES.map((f) => x / f) : [x];
+        for (const c of centres) this.window(c - width(c), c + width(c), consider);
       }
     }
     return out;
   }
-}
-
-function push<K>(map: Map<K, Entry[]>, key: K, entry: Entry): void {
-  const list = map.get(key);
-  if (list) list.push(entry);
-  else map.set(key, [entry]);
 }
 
 function add<K>(map: Map<K, Set<number>>, key: K, ord: number): void {
