@@ -18,7 +18,8 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   const words = name.key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
   const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
   // Candidate records share a word of the name; the alias-aware index then decides.
-  const keyWords = [...new Set(tokenize(name.key))];
+  // A possessive is no part of the name ("Machine's" is "Machine").
+  const keyWords = [...new Set(tokenize(name.key.replace(/['’]s\b/g, "")))];
   // Records holding every word of the name (rarest word first); accents and case are already folded.
   const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
   const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
