@@ -44,6 +44,7 @@ export interface FirewallOptions {
   maxEvidenceBytes?: number;
   /** Passages retrieved per claim (default 5). */
   topK?: number;
+  /** Receives warnings (a tier that failed on a claim); default: silent. `console` fits. */
   logger?: Logger;
 }
 
@@ -92,6 +93,7 @@ export class Firewall {
       maxDraftChars: options.maxDraftChars ?? 10_000_000,
       maxEvidenceBytes: options.maxEvidenceBytes,
       topK: options.topK ?? 5,
+      warn: (message) => this.logger.warn(`hallucination-firewall: ${message}`),
     };
   }
 

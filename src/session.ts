@@ -50,6 +50,8 @@ export interface SessionDeps {
   maxDraftChars: number;
   maxEvidenceBytes: number | undefined;
   topK: number;
+  /** Told about tier failures (the claim keeps the previous tier's verdict; see the trace). */
+  warn: (message: string) => void;
 }
 
 const CHECKABLE = new Set(["factual", "hedge"]);
@@ -124,6 +126,7 @@ export class Session {
       items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
     });
     const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
+    for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const byId = new Map(decided.map((v) => [v.claimId, v]));
     const verdicts: ClaimVerdict[] = claims.map(
       (c) =>

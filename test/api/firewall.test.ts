@@ -153,3 +153,17 @@ describe("Firewall.record and watch", () => {
     expect(fw.session().ledger.chunksOf(rec.id).length).toBe(rec.chunkCount);
   }, 120_000);
 });
+
+describe("Firewall with a failing tier", () => {
+  it("should keep the claim going, note the error in the trace and warn the logger", async () => {
+    const warnings: string[] = [];
+    const broken = { tier: 1, name: "broken", run: () => { throw new Error("model file missing"); } };
+    const fw = new Firewall({ tiers: ["exact", broken, "lexical"], logger: { warn: (m: string) => warnings.push(m) } });
+    fw.record({ source: "npm_view", content: { name: "cors", versionCount: 35 } });
+    const report = await fw.verify("cors was rewritten from scratch by a new team.");
+    const trace = report.verdicts[0]!.trace;
+    expect(trace.some((t) => t.outcome === "error" && t.note.includes("model file missing"))).toBe(true);
+    expect(report.verdicts[0]!.verdict).toBe("unsupported");
+    expect(warnings[0]).toMatch(/tier 1 \(broken\) tier failed: model file missing/);
+  });
+});
