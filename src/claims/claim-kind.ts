@@ -148,10 +148,20 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
   if (t === "") return "not_checkable";
   for (const rule of ALWAYS) if (rule.pattern.test(t)) return rule.kind;
   if (!isAnchored(t, context)) {
+    // "I believe his first single was Heartbreak Hotel": a belief about a fact keeps its truth conditions
+    // (DESIGN.md: hedges are checked). Only a belief that evaluates ("I think it is the most fun part")
+    // is an opinion.
+    const belief = BELIEF.exec(t);
+    if (belief && belief[1]!.split(/\s+/).length >= 3 && !EVALUATIVE.test(belief[1]!)) return "hedge";
     for (const rule of UNANCHORED) if (rule.pattern.test(t)) return rule.kind;
   }
   return HEDGE.test(t) || MAY.test(t) ? "hedge" : "factual";
 }
+
+/** "I think / believe / guess (that) <clause>", capturing the clause. */
+const BELIEF = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:think|believe|guess|suppose|recall|remember|heard)\s+(?:that\s+)?(.+)$/i;
+/** Words of evaluation or feeling: a clause with one is an opinion, not a belief about a fact. */
+const EVALUATIVE = /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
 
 /** The kind table, for documentation and tests: each row's kind, pattern and reason. */
 export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];
