@@ -16,7 +16,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 
 /** Words that negate what follows (or the clause): a claim and its evidence must agree on them. */
 export const NEGATIONS: ReadonlySet<string> = new Set([
-  "no", "not", "never", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot", "without",
+  "no", "zero", "not", "never", "none", "nothing", "neither", "nor", "nobody", "nowhere", "cannot", "without",
   "n't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't", "wouldn't",
   "can't", "couldn't", "shouldn't", "hasn't", "haven't", "hadn't",
 ]);

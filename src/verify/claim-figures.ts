@@ -13,6 +13,9 @@ import type { TierContext, TierItem } from "./tier.js";
 /** A figure of the claim, with its span in the claim text. */
 export type ClaimFigure = { value: FactValue; span: [number, number] };
 
+/** "no X" / "zero X" before a plural noun; not "no more than", "no longer", "no other". */
+const NO_COUNT = /\b(no|zero)\s+(?!more\b|less\b|fewer\b|longer\b|later\b|earlier\b|other\b|one\b)(?:[a-z-]+\s+){0,2}?([a-z-]{3,}s)\b/gi;
+
 export const KEY_PREFIX = /^[A-Za-z_][\w.[\]"-]*:\s/;
 
 /**
@@ -47,6 +50,13 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
   for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
+  // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.
+  for (const m of text.matchAll(NO_COUNT)) {
+    const span: [number, number] = [m.index!, m.index! + m[1]!.length];
+    if (taken(span)) continue;
+    const q: Quantity = { text: m[1]!, span, kind: "number", value: 0, alternatives: [], currency: null, dimension: null, unit: m[2]!, precision: 0, approx: false, bound: "eq", word: true };
+    figures.push({ value: { type: "quantity", q }, span });
+  }
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
   for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });

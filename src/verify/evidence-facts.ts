@@ -127,6 +127,15 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
       facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
     };
     const taken: Array<[number, number]> = [];
+    // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was
+    // found (DESIGN.md), to meet "no orders were found" or contradict "3 open orders".
+    if (kv && /^\s*(?:\[\]|\{\})\s*$/.test(valueText)) {
+      const noun = kv[1]!.split(/[.[\]"]+/).filter(Boolean).pop() ?? null;
+      const at = valueText.search(/\S/);
+      const q: Quantity = { text: valueText.trim(), span: [at, at + 2], kind: "number", value: 0, alternatives: [], currency: null, dimension: null, unit: noun, precision: 0, approx: false, bound: "eq", word: false };
+      add({ type: "quantity", q }, [at, at + 2]);
+      taken.push([at, at + 2]);
+    }
     const dates = extractDates(valueText);
     for (const d of dates) {
       add({ type: "date", d }, d.span);

@@ -219,9 +219,13 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
   const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
-  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? [...featuresOf(figure.value.q.unit).stems] : [];
+  // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
+  const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
+  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after) ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems] : [];
   const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
-  if (top.slotHits > (smallCount ? 1 : 0) && !countsSomethingElse && compare(figure.value, top.fact.value) === "mismatch") {
+  // ...unless its count noun names the slot ("3 open orders" against "orders: []").
+  const nounInSlot = noun.length > 0 && !countsSomethingElse;
+  if (top.slotHits > (smallCount && !nounInSlot ? 1 : 0) && !countsSomethingElse && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;

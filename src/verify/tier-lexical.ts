@@ -155,7 +155,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   if (best && (best.coverage >= th.contradict || item.hints.figuresMatched)) {
     // Polarity is read on the clause of the sentence that best covers the claim: a "not" in another
     // clause of a long evidence sentence says nothing about this one.
-    const polarity = clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
+    // When tier 0 matched the claim's figures, their evidence lines are the claim's statement: "no runtime
+    // dependencies" is read against "dependencies: {}", not against whichever line shares more words.
+    const anchors = item.hints.figuresMatched ? item.hints.matchedQuotes.map((q) => q.text) : [];
+    const polarity =
+      anchors.length > 0
+        ? anchors.every((text) => clausePolarity(text, claim).differs)
+        : clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
     const clash = antonymClash(claim, best.sentence.stems);
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
@@ -197,6 +203,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   };
 }
 
+const EMPTY_FIELD = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
+
 const CLAUSE_BREAK = /[,;:]\s+(?:but|and|while|whereas|although|though|yet)?\s*|\s+(?:but|while|whereas|although|though)\s+|\s+\(|\)\s*/g;
 
 /**
@@ -208,7 +216,9 @@ const CLAUSE_BREAK = /[,;:]\s+(?:but|and|while|whereas|although|though|yet)?\s*|
 function clausePolarity(sentence: string, claim: TextFeatures): { differs: boolean } {
   const parts: string[] = [];
   let start = 0;
-  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+  // "orders: []" is one statement (nothing found), not a key clause and a value clause.
+  const breaks = EMPTY_FIELD.test(sentence) ? [] : sentence.matchAll(CLAUSE_BREAK);
+  for (const m of breaks) {
     parts.push(sentence.slice(start, m.index!));
     start = m.index! + m[0].length;
   }

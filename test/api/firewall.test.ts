@@ -167,3 +167,13 @@ describe("Firewall with a failing tier", () => {
     expect(warnings[0]).toMatch(/tier 1 \(broken\) tier failed: model file missing/);
   });
 });
+
+describe("empty tool results", () => {
+  it("should support a claim that nothing was found and contradict a count of something", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "orders_api", content: { orders: [] } });
+    const report = await fw.verify("No orders were found. You have 3 open orders.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "contradicted"]);
+    expect(report.verdicts[1]!.quotes[0]!.text).toBe("orders: []");
+  });
+});
