@@ -15,5 +15,7 @@ export type { ClaimExtractor, ExtractedClaim } from "./claims/types.js";
 export type { Tier, TierItem, TierOutcome, TierDecision, TierPass, TierContext, TierHints } from "./verify/tier.js";
 export { createExactTier } from "./verify/tier-exact.js";
 export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds } from "./verify/tier-lexical.js";
+/** Human-readable report: a line per claim with ✅ ❌ ⚠️ ➖ marks, quotes, corrections, then the decision. */
+export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
