@@ -125,7 +125,13 @@ export class Session {
       if (!CHECKABLE.has(claim.kind)) return;
       items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
     });
-    const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
+    let decided: Awaited<ReturnType<typeof runTiers>>;
+    try {
+      decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
+    } finally {
+      // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
+      this.ledger.trimMemos();
+    }
     for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const byId = new Map(decided.map((v) => [v.claimId, v]));
     const verdicts: ClaimVerdict[] = claims.map(

@@ -31,6 +31,7 @@ export class EvidenceLedger {
   private readonly index = new Bm25Index();
   private bytesTotal = 0;
   private readonly memos = new Map<string, Map<string, unknown>>();
+  private readonly memoLimits = new Map<string, number>();
 
   constructor(private readonly options: { maxEvidenceBytes?: number } = {}) {}
 
@@ -104,12 +105,15 @@ export class EvidenceLedger {
    * Per-ledger cache of what tiers derive from a chunk or record (parsed figures, stems...), so each
    * passage is analysed once per session however many claims retrieve it.
    * @param kind cache name, e.g. `facts`; @param key a chunk or record id.
-   * @param max keep at most this many entries of this kind, evicting the least recently used (default:
-   *   unbounded). Derived data can be recomputed; bounding it keeps memory proportional to the evidence.
+   * @param max keep at most this many entries of this kind between verify calls (default: unbounded).
+   *   Entries are never evicted during a verify (its working set stays cached however large); `trimMemos`,
+   *   called when a verify ends, drops the least recently used beyond `max`. Derived data can be recomputed;
+   *   bounding it keeps memory proportional to the evidence.
    */
   memo<T>(kind: string, key: string, compute: () => T, max = Infinity): T {
     let m = this.memos.get(kind);
     if (!m) this.memos.set(kind, (m = new Map()));
+    if (max !== Infinity) this.memoLimits.set(kind, max);
     if (m.has(key)) {
       const hit = m.get(key) as T;
       if (max !== Infinity) {
@@ -120,8 +124,19 @@ export class EvidenceLedger {
     }
     const value = compute();
     m.set(key, value);
-    if (m.size > max) m.delete(m.keys().next().value as string);
     return value;
+  }
+
+  /** Drops the least recently used memo entries beyond each kind's `max` (see `memo`). */
+  trimMemos(): void {
+    for (const [kind, max] of this.memoLimits) {
+      const m = this.memos.get(kind);
+      if (!m) continue;
+      for (const key of m.keys()) {
+        if (m.size <= max) break;
+        m.delete(key);
+      }
+    }
   }
 
   /** Chunks of one record, in order. */

@@ -172,7 +172,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));

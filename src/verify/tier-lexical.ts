@@ -59,7 +59,7 @@ interface Alignment {
 }
 
 /** Passages whose sentence features stay cached; older ones are recomputed when retrieved again. */
-const CACHE = 2048;
+const CACHE = 512;
 
 const NEG_PREFIX = /^(un|non|in|im|dis)(.{3,})$/;
 
