@@ -142,3 +142,30 @@ export function toolResultIdsPerCall(model: MockLanguageModelV3): string[][] {
     call.prompt.flatMap((m) => (m.role === "tool" ? m.content.filter((p) => p.type === "tool-result").map((p) => (p as { toolCallId: string }).toolCallId) : [])),
   );
 }
+
+/** A mock model whose single stream the test feeds part by part. */
+export function feedableModel() {
+  let controller!: ReadableStreamDefaultController<LanguageModelV3StreamPart>;
+  const stream = new ReadableStream<LanguageModelV3StreamPart>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const mock = new MockLanguageModelV3({ doStream: async () => ({ stream }) });
+  return {
+    mock,
+    push: (...parts: LanguageModelV3StreamPart[]) => parts.forEach((p) => controller.enqueue(p)),
+    close: () => controller.close(),
+    fail: (error: unknown) => controller.error(error),
+  };
+}
+
+/** Resolves with "pending" when the promise has not settled within `ms`. */
+export async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | "pending"> {
+  return Promise.race([promise, new Promise<"pending">((resolve) => setTimeout(() => resolve("pending"), ms))]);
+}
+
+/** Records the billing evidence a lookup would have produced, directly. */
+export function recordInvoice(session: { record(input: { source: string; content: unknown; callId: string }): unknown }, id = "INV-2041"): void {
+  session.record({ source: "get_invoice", content: billing.invoices.find((i) => i.id === id), callId: `pre-${id}` });
+}
