@@ -28,8 +28,7 @@ describe("firewallMiddleware with streamText", () => {
   it("should gate: hold every delta until the step finishes, then emit only the verified text", async () => {
     const { fw, feed, model } = streamWith({ stream: "gate" });
     recordInvoice(fw.session());
-    const events: string[] = [];
-    const result = streamText({ model, prompt: "INV-2041?", onFinish: () => events.push("finish") });
+    const result = streamText({ model, prompt: "INV-2041?" });
     const texts = result.textStream[Symbol.asyncIterator]();
     feed.push(...opening, { type: "text-delta", id: "t", delta: "Invoice INV-2041 for Lindqvist Bakery AB " });
     const first = texts.next();
