@@ -141,6 +141,19 @@ describe("firewallMiddleware with streamText", () => {
     expect(deltas).toEqual([]);
   });
 
+  it("should, in observe mode, let the deltas out and then error the stream when onBlock is throw", async () => {
+    const fw = new Firewall();
+    recordInvoice(fw.session());
+    const model = wrapLanguageModel({ model: scriptedModel([{ text: WRONG }]), middleware: firewallMiddleware(fw, { stream: "observe", verify: { strictness: "strict" }, onBlock: "throw" }) });
+    const result = streamText({ model, prompt: "INV-2041?", onError: () => {} });
+    const deltas: string[] = [];
+    const error = await (async () => {
+      for await (const t of result.textStream) deltas.push(t);
+    })().catch((e: unknown) => e);
+    expect(deltas.join("")).toBe(WRONG);
+    expect(HallucinationBlocked.isInstance(error)).toBe(true);
+  });
+
   it("should emit the refusal as the text when a gated answer is blocked", async () => {
     const fw = new Firewall();
     recordInvoice(fw.session());
