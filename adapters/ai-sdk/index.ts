@@ -3,7 +3,7 @@
  * `firewallMiddleware` records tool results and gates final answers, streaming included; `withEvidence`
  * records tool results at the tool; `readFirewallMetadata` reads the report from provider metadata.
  */
-export { firewallMiddleware, firewallMiddlewareV4 } from "./middleware.js";
+export { firewallMiddleware, firewallMiddlewareV4, type FirewallMiddlewareHooks } from "./middleware.js";
 export { withEvidence, type WithEvidenceOptions } from "./with-evidence.js";
 export { readFirewallMetadata, type FirewallMetadata } from "./metadata.js";
 export { NAMESPACE } from "./session-key.js";

@@ -13,8 +13,8 @@ import type { CallParamsLike, GenerateResultLike, StreamResultLike } from "./typ
 import { generateWithFirewall } from "./wrap-generate.js";
 import { streamWithFirewall } from "./wrap-stream.js";
 
-/** The spec-independent middleware: functions over the structural shapes both v3 and v4 share. */
-interface SpecNeutralMiddleware {
+/** The middleware's hooks, over the structural shapes the v3 and v4 specifications share. */
+export interface FirewallMiddlewareHooks {
   transformParams(options: { params: CallParamsLike }): Promise<CallParamsLike>;
   wrapGenerate(options: { doGenerate: () => PromiseLike<GenerateResultLike>; params: CallParamsLike }): Promise<GenerateResultLike>;
   wrapStream(options: { doStream: () => PromiseLike<StreamResultLike>; params: CallParamsLike }): Promise<StreamResultLike>;
@@ -60,11 +60,11 @@ export function firewallMiddleware(fw: Firewall, options: FirewallMiddlewareOpti
  * tool-result parts, generate content and stream parts have the shapes this adapter reads. Typed
  * structurally because `ai` 7 is not a dependency here; pass it to `ai` 7's `wrapLanguageModel`.
  */
-export function firewallMiddlewareV4(fw: Firewall, options: FirewallMiddlewareOptions = {}): { specificationVersion: "v4" } & SpecNeutralMiddleware {
+export function firewallMiddlewareV4(fw: Firewall, options: FirewallMiddlewareOptions = {}): { specificationVersion: "v4" } & FirewallMiddlewareHooks {
   return { specificationVersion: "v4", ...createMiddleware(fw, resolveOptions(options)) };
 }
 
-function createMiddleware(fw: Firewall, options: ResolvedOptions): SpecNeutralMiddleware {
+function createMiddleware(fw: Firewall, options: ResolvedOptions): FirewallMiddlewareHooks {
   if (!fw || typeof fw.session !== "function") {
     throw new TypeError("firewallMiddleware(fw, options): fw must be a Firewall (new Firewall()).");
   }

@@ -26,7 +26,7 @@ export async function streamWithFirewall<R extends StreamResultLike>(doStream: (
   return { ...result, stream: result.stream.pipeThrough(gateTransform(params, ctx, mode)) };
 }
 
-/** The transform itself, exported for direct use over any stream of v3/v4 stream parts. */
+/** The gate over one model call's stream parts; its state lives and dies with that stream. */
 export function gateTransform(params: CallParamsLike, ctx: CallContext, mode: StreamMode): TransformStream<PartLike, PartLike> {
   const held: PartLike[] = [];
   let draft = "";

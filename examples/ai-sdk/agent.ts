@@ -4,8 +4,8 @@
  *   npm run example:ai-sdk
  *
  * Offline by default: the AI SDK's mock model is scripted to look the invoice up with both tools and then
- * misstate the invoice total. With OPENAI_API_KEY (and `@ai-sdk/openai` installed) or ANTHROPIC_API_KEY
- * (and `@ai-sdk/anthropic`) a real model answers instead. The question is asked three times: with
+ * misstate the invoice total. With OPENAI_API_KEY (and `@ai-sdk/openai` installed) a real model answers
+ * instead. The question is asked three times: with
  * `generateText`, and with `streamText` in the middleware's `gate` and `observe` modes. Each run prints the
  * evidence recorded, the text as the caller received it, each claim's verdict, and the corrected answer.
  */

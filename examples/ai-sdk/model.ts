@@ -62,7 +62,6 @@ export function scriptedModel(chunkDelayMs = 15): MockLanguageModelV3 {
 
 const PROVIDERS = [
   { key: "OPENAI_API_KEY", pkg: "@ai-sdk/openai", factory: "openai", model: process.env.OPENAI_MODEL ?? "gpt-4.1-mini" },
-  { key: "ANTHROPIC_API_KEY", pkg: "@ai-sdk/anthropic", factory: "anthropic", model: process.env.ANTHROPIC_MODEL ?? "claude-haiku-4-5" },
 ] as const;
 
 /**
