@@ -33,9 +33,13 @@ const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
 export function featuresOf(text: string): TextFeatures {
   const stems = new Set<string>();
   let negations = EMPTY_VALUE.test(text) ? 1 : 0;
-  for (const tok of tokenize(text)) {
+  const toks = tokenize(text);
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i]!;
     if (NEGATIONS.has(tok) || tok.endsWith("n't")) {
-      negations++;
+      // Not negations: "no 1 fave", "No. 5" (a number sign); "not sure", "not certain" (a hedge on the claim).
+      const next = toks[i + 1] ?? "";
+      if (!(tok === "no" && /^\d/.test(next)) && !(tok === "not" && /^(?:sure|certain)$/.test(next))) negations++;
       continue;
     }
     if (STOP_WORDS.has(tok)) continue;
