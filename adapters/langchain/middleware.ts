@@ -3,13 +3,13 @@
  * answer before it enters the agent's state.
  */
 import { randomUUID } from "node:crypto";
-import { AIMessage, HumanMessage } from "@langchain/core/messages";
+import { HumanMessage, type AIMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { HallucinationBlocked, type Firewall, type Logger, type Report, type Session, type VerifyOverrides } from "../../src/index.js";
 import { defaultCorrectionPrompt } from "./correction-prompt.js";
 import { DEFAULT_METADATA_KEY, isFinalAnswer, outcomeOf, rebuildMessage, type BlockOptions } from "./message-gate.js";
-import { recordToolOutput } from "./record-output.js";
+import { recordToolMessages } from "./record-output.js";
 import { emptyStats, fail, type AdapterStats } from "./safety.js";
 import { resolveSessionId, threadIdOf, type SessionIdOption } from "./session-key.js";
 import { emitVerdict } from "./verdict-event.js";
@@ -25,7 +25,7 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
    * Default: `configurable.thread_id`, else a fresh session per `invoke` / `stream` call.
    */
   sessionId?: SessionIdOption;
-  /** Record each tool result (default true). */
+  /** Record each tool result (default true); see the note on recording below. */
   record?: boolean;
   /** Verify the final answer and apply the policy (default true); false only records. */
   verify?: boolean;
@@ -66,9 +66,12 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
  * const agent = createAgent({ model, tools, middleware: [firewallMiddleware({ firewall: fw })] });
  * ```
  *
- * - `wrapToolCall`: records each tool result (content and artifact; failed calls are not evidence) in the
- *   run's session, keyed by `configurable.thread_id` or one session per invocation.
- * - `wrapModelCall`: when the model answers without tool calls, verifies the answer against the session's
+ * - Before each model call, records the tool results in the agent's messages that the session does not
+ *   hold yet (content and artifact, with the tool call's name and arguments; failed calls are not
+ *   evidence), in the run's session: `configurable.thread_id`, or one session per invocation. It reads them
+ *   from the state rather than wrapping tool calls because any `wrapToolCall` middleware makes LangChain
+ *   re-raise tool errors instead of showing them to the model: the firewall must not change that.
+ * - After the model call, when the model answers without tool calls, verifies the answer against the session's
  *   evidence. `pass` keeps the text; `annotate` and `rewrite` replace it with the policy's output; `block`
  *   replaces it with the refusal, or throws `HallucinationBlocked` when `onBlock: "throw"`. The report is
  *   attached as `response_metadata.hallucination_firewall`; a message whose text changed gets the id
@@ -79,8 +82,8 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
  * `streamEvents` come from the model before the answer is complete; the gated message and a verdict event
  * follow them.
  *
- * The middleware never throws into the run except as asked (`onBlock: "throw"`); errors of your tools and
- * model pass through untouched.
+ * The middleware never throws into the run except as asked (`onBlock: "throw"`); errors of your model pass
+ * through untouched, and tool errors are handled by LangChain as they would be without it.
  * @returns the middleware, with `stats` (recorded, skipped, errors, verified, blocked, retries).
  */
 export function firewallMiddleware(options: FirewallMiddlewareOptions) {
@@ -110,27 +113,19 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
       return { [SESSION_KEY]: id };
     },
 
-    wrapToolCall: async (request, handler) => {
-      const result = await handler(request);
-      if (record) {
-        try {
-          const session = sessionOf(request.state, request.runtime);
-          const call = { name: request.toolCall.name, args: request.toolCall.args, callId: request.toolCall.id ?? randomUUID() };
-          recordToolOutput(session, result, call, stats, logger, artifacts);
-        } catch (error) {
-          fail(stats, logger, `tool '${request.toolCall.name}' not recorded`, error);
-        }
-      }
-      return result;
-    },
-
     wrapModelCall: async (request, handler) => {
-      let response = await handler(request);
-      if (!verify || !isFinalAnswer(response)) return response;
-      let session: Session;
-      let report: Report;
+      let session: Session | undefined;
       try {
         session = sessionOf(request.state, request.runtime);
+        if (record) recordToolMessages(session, request.state.messages, stats, logger, artifacts);
+      } catch (error) {
+        fail(stats, logger, "tool results not recorded", error);
+      }
+      let response = await handler(request);
+      if (!verify || !isFinalAnswer(response)) return response;
+      let report: Report;
+      try {
+        session ??= sessionOf(request.state, request.runtime);
         report = await session.verify(response.text, options.policy);
         stats.verified++;
       } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * Records one tool call's output in a session: the callback handler and the agent middleware both use it.
  */
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
 import type { Logger, Session } from "../../src/index.js";
 import { fail, type AdapterStats } from "./safety.js";
 import { readToolOutput } from "./tool-output.js";
@@ -43,4 +44,40 @@ export function recordToolOutput(session: Session, output: unknown, call: ToolCa
       fail(stats, logger, `the ${item.part} of tool '${source}' was not recorded`, error);
     }
   }
+}
+
+/**
+ * Records the tool messages of a conversation that the session does not hold yet (recording is idempotent
+ * on the tool call id), with the name and arguments of the AI message's tool call they answer. Never throws.
+ */
+export function recordToolMessages(session: Session, messages: readonly BaseMessage[], stats: AdapterStats, logger: Logger, artifacts: boolean): void {
+  let calls: Map<string, { name: string; args: unknown }> | undefined;
+  for (const message of messages) {
+    if (!ToolMessage.isInstance(message)) continue;
+    const callId = message.tool_call_id || message.id;
+    if (!callId || seen(session, callId)) continue;
+    calls ??= toolCallsOf(messages);
+    const call = calls.get(callId);
+    recordToolOutput(session, message, { name: message.name ?? call?.name ?? "tool", args: call?.args, callId }, stats, logger, artifacts);
+  }
+}
+
+/** Tool calls are remembered per session so that a long conversation is not re-read on every turn. */
+const handled = new WeakMap<Session, Set<string>>();
+
+function seen(session: Session, callId: string): boolean {
+  let ids = handled.get(session);
+  if (!ids) handled.set(session, (ids = new Set()));
+  if (ids.has(callId)) return true;
+  ids.add(callId);
+  return false;
+}
+
+function toolCallsOf(messages: readonly BaseMessage[]): Map<string, { name: string; args: unknown }> {
+  const calls = new Map<string, { name: string; args: unknown }>();
+  for (const m of messages) {
+    if (!AIMessage.isInstance(m)) continue;
+    for (const c of m.tool_calls ?? []) if (c.id) calls.set(c.id, { name: c.name, args: c.args });
+  }
+  return calls;
 }
