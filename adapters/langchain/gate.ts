@@ -102,17 +102,23 @@ export class FirewallGuard<RunInput, RunOutput> extends Runnable<RunInput, RunOu
   }
 
   override async invoke(input: RunInput, options?: Partial<RunnableConfig>): Promise<RunOutput> {
+    // LangChain takes `runId` out of the config it hands on; without callbacks there is no run manager either.
+    const requestedRunId = options?.runId;
     return this._callWithConfig(
-      (i: RunInput, config?: Partial<RunnableConfig>, runManager?: CallbackManagerForChainRun) => this.guarded(i, config ?? {}, runManager),
+      (i: RunInput, config?: Partial<RunnableConfig>, runManager?: CallbackManagerForChainRun) => this.guarded(i, config ?? {}, runManager?.runId ?? requestedRunId, runManager),
       input,
       options,
     );
   }
 
-  private async guarded(input: RunInput, config: Partial<RunnableConfig> & { writer?: unknown }, runManager: CallbackManagerForChainRun | undefined): Promise<RunOutput> {
+  private async guarded(
+    input: RunInput,
+    config: Partial<RunnableConfig> & { writer?: unknown },
+    runId: string | undefined,
+    runManager: CallbackManagerForChainRun | undefined,
+  ): Promise<RunOutput> {
     const { firewall } = this.options;
     const logger = this.options.logger ?? firewall.logger;
-    const runId = runManager?.runId;
     const sessionId = resolveSessionId(
       this.options.sessionId,
       { threadId: threadIdOfConfig(config), rootRunId: runId, metadata: (config.metadata ?? {}) as Record<string, unknown> },
