@@ -80,8 +80,13 @@ export interface WithFirewallOptions extends GateOptions {
  * gates the output as {@link firewallGate} does. `stream` yields the gated output as one chunk once it is
  * verified: no unverified text leaves the wrapper.
  */
-export function withFirewall<RunInput, RunOutput>(runnable: Runnable<RunInput, RunOutput>, options: WithFirewallOptions): FirewallGuard<RunInput, RunOutput> {
+export function withFirewall<RunInput, RunOutput>(runnable: Invokable<RunInput, RunOutput>, options: WithFirewallOptions): FirewallGuard<RunInput, RunOutput> {
   return new FirewallGuard(runnable, options);
+}
+
+/** What `withFirewall` wraps: anything with `invoke(input, config)` (a runnable, a compiled graph, a `createAgent` agent). */
+export interface Invokable<RunInput, RunOutput> {
+  invoke(input: RunInput, config?: Partial<RunnableConfig>): Promise<RunOutput>;
 }
 
 /** The runnable `withFirewall` returns. */
@@ -91,7 +96,7 @@ export class FirewallGuard<RunInput, RunOutput> extends Runnable<RunInput, RunOu
   readonly stats: AdapterStats = emptyStats();
 
   constructor(
-    readonly bound: Runnable<RunInput, RunOutput>,
+    readonly bound: Invokable<RunInput, RunOutput>,
     private readonly options: WithFirewallOptions,
   ) {
     super();

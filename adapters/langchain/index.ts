@@ -5,7 +5,7 @@
  */
 export { FirewallCallbackHandler, type FirewallCallbackHandlerOptions } from "./callback-handler.js";
 export { firewallMiddleware, type FirewallMiddlewareOptions } from "./middleware.js";
-export { firewallGate, withFirewall, FirewallGuard, type FirewallGateOptions, type WithFirewallOptions } from "./gate.js";
+export { firewallGate, withFirewall, FirewallGuard, type FirewallGateOptions, type Invokable, type WithFirewallOptions } from "./gate.js";
 export type { GateOptions } from "./gate-output.js";
 export { defaultRefusal, DEFAULT_METADATA_KEY, type BlockOptions } from "./message-gate.js";
 export { defaultCorrectionPrompt } from "./correction-prompt.js";

@@ -213,7 +213,7 @@ describe("firewallMiddleware", () => {
   });
 
   it("should fail open by default, or closed on request, when the firewall itself fails", async () => {
-    const broken = () => new Firewall({ extractor: { extract: () => { throw new Error("extractor down"); } } });
+    const broken = () => new Firewall({ extractor: { name: "broken", extract: () => { throw new Error("extractor down"); } } });
     const logger = memoryLogger();
     const open = firewallMiddleware({ firewall: broken(), logger });
     const answer = lastMessage(await createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [open] }).invoke(ask));
