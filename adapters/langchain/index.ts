@@ -7,7 +7,7 @@ export { FirewallCallbackHandler, type FirewallCallbackHandlerOptions } from "./
 export { firewallMiddleware, type FirewallMiddlewareOptions } from "./middleware.js";
 export { firewallGate, withFirewall, FirewallGuard, type FirewallGateOptions, type Invokable, type WithFirewallOptions } from "./gate.js";
 export type { GateOptions } from "./gate-output.js";
-export { defaultRefusal, DEFAULT_METADATA_KEY, type BlockOptions } from "./message-gate.js";
+export { defaultRefusal, DEFAULT_METADATA_KEY, firewallReport, type BlockOptions } from "./message-gate.js";
 export { defaultCorrectionPrompt } from "./correction-prompt.js";
 export { findHallucinationBlocked } from "./blocked.js";
 export { readToolOutput, type ToolEvidence, type ToolOutputReading } from "./tool-output.js";

@@ -104,3 +104,13 @@ function replaceText(content: AIMessage["content"], text: string): AIMessage["co
   if (!placed) out.push({ type: "text", text });
   return out;
 }
+
+/**
+ * The firewall's report attached to a message by the middleware or a gate.
+ * @returns the report, or `undefined` when the message carries none (not verified, or the firewall failed on
+ *   it: then `response_metadata[key]` holds `{ error }`).
+ */
+export function firewallReport(message: BaseMessage | null | undefined, key: string = DEFAULT_METADATA_KEY): Report | undefined {
+  const value = (message?.response_metadata as Record<string, unknown> | undefined)?.[key];
+  return typeof value === "object" && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts) ? (value as Report) : undefined;
+}

@@ -12,7 +12,7 @@ import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messa
 import { fakeModel } from "@langchain/core/testing";
 import { createAgent } from "langchain";
 import { Firewall, formatReport, type Report } from "../../src/index.js";
-import { firewallMiddleware } from "../../adapters/langchain/index.js";
+import { firewallMiddleware, firewallReport } from "../../adapters/langchain/index.js";
 import { createTools } from "./tools.js";
 
 export const QUESTION = "How much does Northwind Traders owe on invoice INV-2024-0117, and what happens now that it is overdue?";
@@ -82,9 +82,9 @@ export async function runExample(options: { log?: (line: string) => void; model?
   log("Tool results recorded as evidence:");
   for (const r of firewall.session("example").ledger.records) log(`  ${r.id} ${r.source} ${JSON.stringify(r.args)} (${r.bytes} bytes)`);
   const answer = out.messages.at(-1)!;
-  const report = (answer.response_metadata as Record<string, unknown> | undefined)?.hallucination_firewall as Report | undefined;
-  if (!report || !("verdicts" in report)) {
-    log(`\nThe answer was not verified: ${JSON.stringify(report)}`);
+  const report = firewallReport(answer);
+  if (!report) {
+    log(`\nThe answer was not verified: ${JSON.stringify(answer.response_metadata)}`);
     return { report: undefined, answer };
   }
   log(`\nThe model's draft:\n${report.draft}\n`);

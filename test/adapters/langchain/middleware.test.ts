@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
 import { Firewall, HallucinationBlocked, type Report } from "../../../src/index.js";
-import { findHallucinationBlocked, firewallMiddleware } from "../../../adapters/langchain/index.js";
+import { findHallucinationBlocked, firewallMiddleware, firewallReport } from "../../../adapters/langchain/index.js";
 import { ANSWER, docSearch, invoiceLookup, memoryLogger, scriptedModel } from "./helpers.js";
 
 const ask = { messages: [new HumanMessage("What does invoice INV-2024-0117 total, and how fast are refunds?")] };
@@ -17,7 +17,9 @@ function lastMessage(out: { messages: BaseMessage[] }): AIMessage {
 }
 
 function reportOf(message: AIMessage): Report {
-  return message.response_metadata.hallucination_firewall as Report;
+  const report = firewallReport(message);
+  expect(report).toBeDefined();
+  return report!;
 }
 
 describe("firewallMiddleware", () => {
@@ -219,6 +221,7 @@ describe("firewallMiddleware", () => {
     const answer = lastMessage(await createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [open] }).invoke(ask));
     expect(answer.text).toBe(ANSWER);
     expect(answer.response_metadata.hallucination_firewall).toEqual({ error: "extractor down" });
+    expect(firewallReport(answer)).toBeUndefined();
     expect(open.stats.errors).toBe(1);
     expect(logger.warnings[0]).toContain("the answer was not verified: extractor down");
 
