@@ -1,8 +1,9 @@
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { MemorySaver } from "@langchain/langgraph";
-import { createAgent } from "langchain";
+import { createAgent, tool } from "langchain";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { Firewall, HallucinationBlocked, type Report } from "../../../src/index.js";
 import { findHallucinationBlocked, firewallMiddleware, firewallReport } from "../../../adapters/langchain/index.js";
 import { ANSWER, docSearch, invoiceLookup, memoryLogger, scriptedModel } from "./helpers.js";
@@ -191,6 +192,36 @@ describe("firewallMiddleware", () => {
     expect(fw.session("err").ledger.records.map((r) => r.callId)).toEqual(["good"]);
     expect(middleware.stats).toMatchObject({ recorded: 1, skipped: 1 });
     expect(reportOf(lastMessage(out)).decision).toBe("pass");
+  });
+
+  it("should record a huge result whole and skip media or binary results without failing the run", async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => ({ invoice_id: `INV-8-${String(i).padStart(4, "0")}`, total: 500 + i }));
+    const exportTool = tool(async () => rows, { name: "ledger_export", description: "Export every invoice.", schema: z.object({}) });
+    const screenshot = tool(async () => [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], { name: "screenshot", description: "Screenshot.", schema: z.object({}) });
+    const pdf = tool(async () => ["See the attached PDF.", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])], {
+      name: "pdf_fetch",
+      description: "Fetch a PDF.",
+      schema: z.object({}),
+      responseFormat: "content_and_artifact",
+    });
+    const model = fakeModel()
+      .respondWithTools([
+        { name: "ledger_export", args: {} },
+        { name: "screenshot", args: {} },
+        { name: "pdf_fetch", args: {} },
+      ])
+      .respond(new AIMessage("Invoice INV-8-4999 totals 5,599."));
+    const fw = new Firewall();
+    const logger = memoryLogger();
+    const middleware = firewallMiddleware({ firewall: fw, logger });
+    const out = await createAgent({ model, tools: [exportTool, screenshot, pdf], middleware: [middleware] }).invoke(ask, { configurable: { thread_id: "big" } });
+
+    expect(fw.session("big").ledger.records.map((r) => r.source)).toEqual(["ledger_export", "pdf_fetch"]);
+    expect(fw.session("big").ledger.records[0]!.bytes).toBeGreaterThan(150_000);
+    expect(middleware.stats).toMatchObject({ recorded: 2, skipped: 1, errors: 1 });
+    expect(logger.warnings.join("\n")).toContain("artifact of tool 'pdf_fetch' was not recorded");
+    const answer = lastMessage(out);
+    expect(reportOf(answer).verdicts[0]!.corrections[0]!.value).toMatch(/^5,?499$/);
   });
 
   it("should keep non-text content blocks and replace the text", async () => {
