@@ -6,6 +6,7 @@ import { BaseCallbackHandler } from "@langchain/core/callbacks/base";
 import type { Serialized } from "@langchain/core/load/serializable";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { Firewall, Logger } from "../../src/index.js";
+import { checkOptions } from "./check-options.js";
 import { recordToolOutput } from "./record-output.js";
 import { emptyStats, safely, type AdapterStats } from "./safety.js";
 import { resolveSessionId, threadIdOf, threadIdOfConfig, type SessionIdOption } from "./session-key.js";
@@ -76,8 +77,10 @@ export class FirewallCallbackHandler extends BaseCallbackHandler {
   private readonly runs = new Map<string, OpenRun>();
   private readonly tools = new Map<string, OpenTool>();
 
+  /** @throws ConfigError when `options.firewall` is missing. */
   constructor(options: FirewallCallbackHandlerOptions) {
     super();
+    checkOptions("FirewallCallbackHandler", options);
     this.firewall = options.firewall;
     this.sessionOption = options.sessionId;
     this.artifacts = options.artifacts ?? true;
@@ -100,17 +103,18 @@ export class FirewallCallbackHandler extends BaseCallbackHandler {
   /**
    * The session a runnable's config belongs to, as this handler keys it: the thread id, else the session of
    * the run the config was made for (a step of a chain this handler is attached to).
-   * @returns the session id, or `undefined` when the config names no run this handler has seen.
+   * @returns the session id, or `undefined` when the config names no run this handler has seen and no thread.
    */
   sessionIdFor(config: RunnableConfig | undefined): string | undefined {
     if (typeof this.sessionOption === "string") return this.sessionOption;
     const parent = parentRunIdOf(config);
     const open = parent ? this.runs.get(parent) : undefined;
     if (open) return open.session;
+    // A run this handler never saw recorded nothing here: only its thread can name the session.
     const threadId = threadIdOfConfig(config);
-    if (threadId === undefined && !parent) return undefined;
+    if (threadId === undefined) return undefined;
     const metadata = (config?.metadata ?? {}) as Record<string, unknown>;
-    return resolveSessionId(this.sessionOption, { threadId, rootRunId: parent, metadata }, () => parent!);
+    return resolveSessionId(this.sessionOption, { threadId, rootRunId: parent, metadata }, () => threadId);
   }
 
   // LangChain calls handleChainStart(chain, inputs, runId, parentRunId, tags, metadata, runType, runName)
@@ -151,7 +155,8 @@ export class FirewallCallbackHandler extends BaseCallbackHandler {
     toolCallId?: string,
   ): void {
     safely(this.stats, this.logger, "handleToolStart", () => {
-      const name = runName ?? (tool as { name?: string }).name ?? tool.id?.[tool.id.length - 1] ?? "tool";
+      const serialized = tool as { name?: string; id?: string[] } | null | undefined;
+      const name = runName ?? serialized?.name ?? serialized?.id?.[serialized.id.length - 1] ?? "tool";
       const place = this.place(runId, parentRunId, metadata);
       this.open(this.tools, runId, { ...place, name, args: parseToolInput(input), toolCallId: toolCallId || undefined });
       this.open(this.runs, runId, place);

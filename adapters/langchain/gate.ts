@@ -5,8 +5,9 @@
 import { randomUUID } from "node:crypto";
 import type { CallbackManagerForChainRun } from "@langchain/core/callbacks/manager";
 import { patchConfig, Runnable, RunnableLambda, type RunnableConfig } from "@langchain/core/runnables";
-import type { Firewall } from "../../src/index.js";
+import { ConfigError, type Firewall } from "../../src/index.js";
 import { FirewallCallbackHandler } from "./callback-handler.js";
+import { checkOptions } from "./check-options.js";
 import { gateOutput, type GateOptions } from "./gate-output.js";
 import { emptyStats, type AdapterStats } from "./safety.js";
 import { resolveSessionId, threadIdOfConfig, type SessionIdOption } from "./session-key.js";
@@ -41,8 +42,10 @@ type GateConfig = RunnableConfig & { writer?: unknown };
  * Blocking ships the refusal, or throws `HallucinationBlocked` with `onBlock: "throw"`. Never throws
  * otherwise: a failure of its own is logged and counted in `stats`.
  * @returns a `Runnable` with `stats`.
+ * @throws ConfigError at setup for a missing `firewall` or an option value it does not take.
  */
 export function firewallGate(options: FirewallGateOptions): Runnable & { stats: Readonly<AdapterStats> } {
+  checkOptions("firewallGate", options);
   const stats = emptyStats();
   const logger = options.logger ?? options.firewall.logger;
   const gate = RunnableLambda.from(async (input: unknown, config?: GateConfig) => {
@@ -79,8 +82,13 @@ export interface WithFirewallOptions extends GateOptions {
  * `invoke` runs the chain with a {@link FirewallCallbackHandler} bound to the invocation's session, then
  * gates the output as {@link firewallGate} does. `stream` yields the gated output as one chunk once it is
  * verified: no unverified text leaves the wrapper.
+ * @throws ConfigError at setup for a missing runnable or `firewall`, or an option value it does not take.
  */
 export function withFirewall<RunInput, RunOutput>(runnable: Invokable<RunInput, RunOutput>, options: WithFirewallOptions): FirewallGuard<RunInput, RunOutput> {
+  checkOptions("withFirewall", options);
+  if (typeof (runnable as { invoke?: unknown } | undefined)?.invoke !== "function") {
+    throw new ConfigError("withFirewall(runnable, options) needs a runnable with invoke(): an LCEL chain, a compiled graph or a createAgent agent.");
+  }
   return new FirewallGuard(runnable, options);
 }
 

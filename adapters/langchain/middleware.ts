@@ -7,6 +7,7 @@ import { HumanMessage, type AIMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { HallucinationBlocked, type Firewall, type Logger, type Report, type Session, type VerifyOverrides } from "../../src/index.js";
+import { checkOptions } from "./check-options.js";
 import { defaultCorrectionPrompt } from "./correction-prompt.js";
 import { DEFAULT_METADATA_KEY, isFinalAnswer, outcomeOf, rebuildMessage, type BlockOptions } from "./message-gate.js";
 import { recordToolMessages } from "./record-output.js";
@@ -85,8 +86,10 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
  * The middleware never throws into the run except as asked (`onBlock: "throw"`); errors of your model pass
  * through untouched, and tool errors are handled by LangChain as they would be without it.
  * @returns the middleware, with `stats` (recorded, skipped, errors, verified, blocked, retries).
+ * @throws ConfigError at setup for a missing `firewall` or an option value it does not take.
  */
 export function firewallMiddleware(options: FirewallMiddlewareOptions) {
+  checkOptions("firewallMiddleware", options);
   const { firewall, maxRetries = 0, metadataKey = DEFAULT_METADATA_KEY, onError = "pass" } = options;
   const logger = options.logger ?? firewall.logger;
   const record = options.record ?? true;

@@ -8,8 +8,8 @@ import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
-import { Firewall, HallucinationBlocked, type Report } from "../../../src/index.js";
-import { FirewallCallbackHandler, firewallGate, withFirewall } from "../../../adapters/langchain/index.js";
+import { ConfigError, Firewall, HallucinationBlocked, type Report } from "../../../src/index.js";
+import { FirewallCallbackHandler, firewallGate, firewallMiddleware, withFirewall } from "../../../adapters/langchain/index.js";
 import { ANSWER, docSearch, invoiceLookup, memoryLogger, scriptedModel } from "./helpers.js";
 
 /** An LCEL chain that looks the facts up with the two tools, then asks a chat model to answer from them. */
@@ -93,6 +93,19 @@ describe("firewallGate", () => {
     expect(answers[0]!.text).toContain("totals 4,379.20 EUR");
     expect(out.messages.at(-1)!.id).toBe("answer-1");
     expect(fw.session("graph-1").ledger.records).toHaveLength(2);
+  });
+});
+
+describe("adapter options", () => {
+  it.each([
+    ["firewallMiddleware without a firewall", () => firewallMiddleware({} as never), /firewallMiddleware needs \{ firewall \}/],
+    ["a handler without a firewall", () => new FirewallCallbackHandler(undefined as never), /FirewallCallbackHandler needs \{ firewall \}/],
+    ["an unknown onBlock", () => firewallGate({ firewall: new Firewall(), onBlock: "explode" as never }), /onBlock must be "refuse" or "throw", got "explode"/],
+    ["a negative maxRetries", () => firewallMiddleware({ firewall: new Firewall(), maxRetries: -1 }), /maxRetries must be a whole number/],
+    ["withFirewall around nothing", () => withFirewall(null as never, { firewall: new Firewall() }), /needs a runnable with invoke\(\)/],
+  ])("should refuse %s with a ConfigError", (_name, make, message) => {
+    expect(make).toThrow(ConfigError);
+    expect(make).toThrow(message);
   });
 });
 
