@@ -112,8 +112,12 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
 
     beforeAgent: (_state, runtime) => {
       const threadId = threadIdOf({ configurable: runtime.configurable });
-      const id = resolveSessionId(options.sessionId, { threadId, metadata: {}, context: runtime.context }, () => randomUUID());
-      return { [SESSION_KEY]: id };
+      try {
+        return { [SESSION_KEY]: resolveSessionId(options.sessionId, { threadId, metadata: {}, context: runtime.context }, () => randomUUID()) };
+      } catch (error) {
+        fail(stats, logger, "sessionId threw; the thread id or a fresh session is used", error);
+        return { [SESSION_KEY]: threadId ?? randomUUID() };
+      }
     },
 
     wrapModelCall: async (request, handler) => {
