@@ -79,3 +79,15 @@ describe("JSON answers", () => {
     expect((JSON.parse(annotated.output!) as Record<string, string>).note).toContain("⟦unsupported");
   });
 });
+
+describe("JSON answers about an entity", () => {
+  it("should check each field against the record of the object's identity (a swapped customer)", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "get_invoice", content: { id: "INV-2041", customer: "Lindqvist Bakery AB", total: 4213.5 } });
+    fw.record({ source: "get_invoice", content: { id: "INV-2042", customer: "Nordhavn Freight ApS", total: 980 } });
+    const report = await fw.verify('{"invoice": "INV-2041", "customer": "Nordhavn Freight ApS", "total": 4213.5}');
+    expect(report.claims.map((c) => c.text)).toEqual(["invoice: INV-2041", "INV-2041 customer: Nordhavn Freight ApS", "INV-2041 total: 4213.5"]);
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "contradicted", "supported"]);
+    expect(JSON.parse(report.output!)).toEqual({ invoice: "INV-2041", customer: "Lindqvist Bakery AB", total: 4213.5 });
+  });
+});
