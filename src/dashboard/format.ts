@@ -35,6 +35,14 @@ export const VERDICT_MARK: Record<VerdictLabel, string> = {
   not_checkable: "➖",
 };
 
+/** Marks of the HTML pages: plain symbols that common text fonts have (emoji fonts are often missing on servers). */
+export const HTML_MARK: Record<VerdictLabel, string> = {
+  supported: "✓",
+  contradicted: "✗",
+  unsupported: "!",
+  not_checkable: "–",
+};
+
 export const VERDICT_TEXT: Record<VerdictLabel, string> = {
   supported: "supported",
   contradicted: "contradicted",

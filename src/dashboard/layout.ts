@@ -1,5 +1,6 @@
 /** The page shell every dashboard page shares, and the links between pages. */
 import { html, type SafeHtml } from "./html.js";
+import { markOf } from "./pages/marks.js";
 
 export interface PageContext {
   /** Path the dashboard is mounted at (`""` at the root, `/hfw` when mounted there). */
@@ -39,7 +40,7 @@ export function layout(ctx: PageContext, title: string, body: SafeHtml, options:
 <main>
 ${body}
 </main>
-<footer class="muted">Verdicts: ✅ supported by the evidence · ❌ contradicted by it · ⚠️ unsupported (nothing in the evidence says so) · ➖ not checkable.</footer>
+<footer class="muted">Verdicts: ${markOf("supported")} supported by the tool outputs · ${markOf("contradicted")} contradicted by them · ${markOf("unsupported")} unsupported (no tool output says so) · ${markOf("not_checkable")} not checkable (nothing a tool output could settle).</footer>
 </body>
 </html>`;
 }

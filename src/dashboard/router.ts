@@ -90,14 +90,18 @@ export function createDashboard(options: DashboardOptions): Router {
   const storeLabel = "path" in options.store && typeof options.store.path === "string" ? options.store.path : "in-memory store";
   const router = express.Router();
   const ctxOf = (req: Request): PageContext => ({ base: req.baseUrl, storeLabel, title: options.title ?? "hallucination-firewall" });
-  const isApi = (req: Request) => req.path === "/api" || req.path.startsWith("/api/");
   const sendPage = (res: Response, page: { value: string }, status = 200) => res.status(status).type("html").set("Cache-Control", "no-store").send(page.value);
+  /** Errors are JSON under /api (the API router marks its responses), a page elsewhere. */
   const fail = (req: Request, res: Response, status: number, message: string) => {
-    if (isApi(req)) res.status(status).set("Cache-Control", "no-store").json({ error: { status, message } });
+    if (res.locals.api === true) res.status(status).set("Cache-Control", "no-store").json({ error: { status, message } });
     else sendPage(res, messagePage(ctxOf(req), status === 404 ? "Not found" : status === 401 ? "Token needed" : "Bad request", message), status);
   };
 
   router.use(securityHeaders());
+  router.use((req, res, next) => {
+    if (req.path === "/api" || req.path.startsWith("/api/")) res.locals.api = true;
+    next();
+  });
   if (options.token) {
     router.use(tokenAuth(options.token, (req, res) => fail(req, res, 401, "This dashboard needs its token: open the address printed by 'hfw dashboard' (it ends in ?token=…), or send 'Authorization: Bearer TOKEN'.")));
   }

@@ -8,7 +8,7 @@ export const STYLE_CSS = `
 body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--fg); }
 a { color: var(--accent); text-decoration: none; } a:hover { text-decoration: underline; }
 header.top { display: flex; gap: 1rem; align-items: baseline; padding: .6rem 1.5rem; border-bottom: 1px solid var(--line); background: var(--panel); }
-.brand { font-weight: 650; color: var(--fg); } .brand::before { content: "🛡 "; }
+.brand { font-weight: 650; color: var(--fg); }
 main { max-width: 1280px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 footer { max-width: 1280px; margin: 0 auto; padding: 0 1.5rem 2rem; font-size: 12px; }
 h1 { font-size: 1.5rem; margin: .4rem 0 1rem; } h2 { font-size: 1.1rem; margin: 0; }
@@ -39,6 +39,11 @@ button { cursor: pointer; background: var(--accent); color: #fff; border-color: 
 .score.good { color: var(--ok); } .score.fair { color: var(--warn); } .score.poor { color: var(--bad); } .score.none { color: var(--muted); }
 ${Array.from({ length: 21 }, (_, i) => `.bar.w${i * 5} { width: ${i * 3}px; }`).join(" ")}
 .v-supported { color: var(--ok); } .v-contradicted { color: var(--bad); } .v-unsupported { color: var(--warn); } .v-not_checkable { color: var(--nc); }
+.mark { display: inline-flex; align-items: center; justify-content: center; width: 1.25em; height: 1.25em; border-radius: 50%;
+  font-size: 11px; font-weight: 700; line-height: 1; color: #fff; background: var(--nc); vertical-align: 1px; }
+.mark.v-supported, .verdict.v-supported .mark { background: var(--ok); } .mark.v-contradicted, .verdict.v-contradicted .mark { background: var(--bad); }
+.mark.v-unsupported, .verdict.v-unsupported .mark { background: var(--warn); } .mark.v-not_checkable, .verdict.v-not_checkable .mark { background: var(--nc); }
+.counts > span { margin-right: .5rem; }
 td.n.v-supported, td.n.v-contradicted, td.n.v-unsupported, td.n.v-not_checkable { font-weight: 600; }
 .crumbs { margin: 0; font-size: 13px; }
 .session-id { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }

@@ -4,6 +4,7 @@ import { renderChart } from "../chart.js";
 import { bytesText, isoTime, scoreText, utcTime } from "../format.js";
 import { html, type SafeHtml } from "../html.js";
 import { pathTo, withQuery, type PageContext } from "../layout.js";
+import { counts } from "./marks.js";
 import { scoreBar } from "./sessions-page.js";
 
 export function sessionHeader(ctx: PageContext, s: SessionOverview, summaries: ReportSummary[], tab: "answers" | "evidence"): SafeHtml {
@@ -26,7 +27,7 @@ export function sessionHeader(ctx: PageContext, s: SessionOverview, summaries: R
 <div><dt>Last activity</dt><dd><time datetime="${isoTime(s.updatedAt)}">${utcTime(s.updatedAt)}</time></dd></div>
 <div><dt>Answers</dt><dd>${s.responses}${s.blocked > 0 ? html` <span class="badge block">${s.blocked} blocked</span>` : ""}</dd></div>
 <div><dt>Grounding</dt><dd>${scoreBar(s.groundingScore)} <span class="muted">${s.claims.supported}/${checkable} checkable</span></dd></div>
-<div><dt>Claims</dt><dd><span class="v-supported">✅ ${s.claims.supported}</span> <span class="v-contradicted">❌ ${s.claims.contradicted}</span> <span class="v-unsupported">⚠️ ${s.claims.unsupported}</span> <span class="v-not_checkable">➖ ${s.claims.not_checkable}</span></dd></div>
+<div><dt>Claims</dt><dd class="counts">${counts(s.claims)}</dd></div>
 <div><dt>Evidence</dt><dd>${s.evidenceCount} records · ${bytesText(s.evidenceBytes)}</dd></div>
 </dl>
 <section class="panel">${chart}</section>

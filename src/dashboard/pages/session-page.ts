@@ -3,7 +3,7 @@
  * confidence, deciding tier, evidence quotes, corrections and per-tier trace with timings.
  */
 import type { Claim, ClaimVerdict, Report, ReportSummary, SessionOverview } from "../../index.js";
-import { isoTime, msText, scoreText, tierText, utcTime, VERDICT_MARK, VERDICT_TEXT } from "../format.js";
+import { HTML_MARK, isoTime, msText, scoreText, tierText, utcTime, VERDICT_TEXT } from "../format.js";
 import { claimAnchor, highlightDraft } from "../highlight.js";
 import { html, type SafeHtml } from "../html.js";
 import { layout, pathTo, type PageContext } from "../layout.js";
@@ -17,9 +17,9 @@ function claimRow(ctx: PageContext, sessionId: string, claim: Claim, v: ClaimVer
   const label = v?.verdict ?? "not_checkable";
   const decider = v?.trace.find((t) => t.tier === v.tier && t.outcome !== "pass");
   const flagged = label === "contradicted" || label === "unsupported";
-  return html`<tr class="claim-row v-${label}${flagged ? " flagged" : ""}" id="${claimAnchor(claim.id)}">
+  return html`<tr class="claim-row verdict-${label}${flagged ? " flagged" : ""}" id="${claimAnchor(claim.id)}">
 <td class="id">${claim.id}</td>
-<td><span class="verdict v-${label}">${VERDICT_MARK[label]} ${VERDICT_TEXT[label]}</span><div class="muted small">${claim.kind}</div></td>
+<td><span class="verdict v-${label}"><span class="mark">${HTML_MARK[label]}</span> ${VERDICT_TEXT[label]}</span><div class="muted small">${claim.kind.replace("_", " ")} claim</div></td>
 <td class="claim-text">${claim.text}
 ${(v?.corrections ?? []).map((c) => html`<div class="correction">correction: <del>${c.wrong}</del> → <ins>${c.value}</ins> <span class="muted">(${quoteLink(ctx, sessionId, c.quote)})</span></div>`)}
 ${v && v.corrections.length === 0 && v.quotes.length > 0 && label !== "not_checkable" ? html`<div class="quote">evidence: ${quoteLink(ctx, sessionId, v.quotes[0]!)}</div>` : ""}

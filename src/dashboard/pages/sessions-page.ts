@@ -4,6 +4,7 @@ import { renderChart } from "../chart.js";
 import { isoTime, scoreText, utcTime } from "../format.js";
 import { html, type SafeHtml } from "../html.js";
 import { layout, pathTo, withQuery, type PageContext } from "../layout.js";
+import { markOf } from "./marks.js";
 
 export interface SessionsView {
   q: string;
@@ -49,7 +50,7 @@ export function sessionsPage(ctx: PageContext, data: { result: SessionPage; view
   const pages = Math.max(1, Math.ceil(result.total / view.size));
   const keep = { q: view.q, status: view.status === "all" ? undefined : view.status, sort: view.sort === "recent" ? undefined : view.sort, size: view.size === 50 ? undefined : view.size };
   const pageLink = (p: number) => withQuery(`${ctx.base}/`, { ...keep, page: p === 1 ? undefined : p });
-  const sortLink = (sort: SessionSort, label: string) =>
+  const sortLink = (sort: SessionSort, label: string | SafeHtml) =>
     view.sort === sort ? html`<span class="sorted">${label} ▾</span>` : html`<a href="${withQuery(`${ctx.base}/`, { ...keep, sort: sort === "recent" ? undefined : sort })}">${label}</a>`;
   const chart = renderChart(
     data.trends.map((t) => ({
@@ -76,7 +77,7 @@ ${
     ? html`<div class="empty"><p>Nothing to show here yet.</p><p>Record sessions with <code>hfw verify --db FILE --evidence … --draft …</code>, a <code>Firewall</code> given a <code>SqliteStore</code> (or <code>HFW_STORE=FILE</code>), or <code>npm run example:sessions</code> for the bundled examples.</p></div>`
     : html`<table class="sessions">
 <thead><tr><th>Session</th><th>${sortLink("oldest", "Started")}</th><th>${sortLink("recent", "Last activity")}</th><th class="n">${sortLink("answers", "Answers")}</th><th>${sortLink("score", "Grounding")}</th>
-<th class="n" title="supported">✅</th><th class="n" title="contradicted">${sortLink("flagged", "❌")}</th><th class="n" title="unsupported">⚠️</th><th class="n" title="not checkable">➖</th><th>Blocked</th><th class="n">Evidence</th></tr></thead>
+<th class="n" title="supported claims">${markOf("supported")}</th><th class="n" title="contradicted claims (sort: most flagged)">${sortLink("flagged", markOf("contradicted"))}</th><th class="n" title="unsupported claims">${markOf("unsupported")}</th><th class="n" title="claims not checkable">${markOf("not_checkable")}</th><th>Blocked</th><th class="n">Evidence</th></tr></thead>
 <tbody>${result.sessions.map((s) => row(ctx, s))}</tbody>
 </table>`
 }
