@@ -25,7 +25,7 @@ const EMAIL = /(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za
 
 /** A number after a label that names it (`phone: 5551234567`, `"ssn": "123456789"`, `passport no. X1234567`). */
 const LABELLED =
-  /\b(phone|telephone|tel|mobile|cell|fax|ssn|social security(?: number)?|national id(?: number)?|passport(?: number| no\.?)?|tax id|nino)(?![a-z])["']?\s*[:=#]?\s*["']?([+(]?[A-Z]{0,2}\d[\dA-Z ().-]{4,}[\dA-Z])/dgi;
+  /\b(phone|telephone|tel|mobile|cell|fax|ssn|social security(?: number)?|national id(?: number)?|passport(?: number| no\.?)?|tax id|nino)(?![a-z])["']?\s*[:=#]?\s*["']?([+(]?[A-Z]{0,2}\d[\d ().-]{4,}\d[A-Z]?)(?![\w])/dgi;
 
 /** 13-19 digits, optionally grouped by spaces or dashes; kept only with a card issuer prefix and a valid Luhn sum. */
 const CARD = /(?<![\d.,-])\d(?:[ -]?\d){12,18}(?![\d-]|[.,]\d)/g;
