@@ -23,7 +23,7 @@ function claimBody(draft: string, span: [number, number], corrections: Correctio
   for (const c of sorted) {
     if (c.span[0] < at) continue;
     parts.push(draft.slice(at, c.span[0]));
-    parts.push(html`<del>${draft.slice(c.span[0], c.span[1])}</del><ins title="${`evidence: ${c.quote.source} ${c.quote.evidenceId} "${c.quote.text}"`}">${c.value}</ins>`);
+    parts.push(html`<del>${draft.slice(c.span[0], c.span[1])}</del><span class="arrow"> → </span><ins title="${`evidence: ${c.quote.source} ${c.quote.evidenceId} "${c.quote.text}"`}">${c.value}</ins>`);
     at = c.span[1];
   }
   parts.push(draft.slice(at, span[1]));

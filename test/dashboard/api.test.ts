@@ -121,7 +121,7 @@ describe("the pages", () => {
 
   it("should highlight the contradicted claims of a session with their corrections", async () => {
     const page = await get("/sessions/npm-audit");
-    expect(page.text).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c4" title="r1\.c4: contradicted \(0\.\d\d\)">The registry lists <del>40<\/del><ins title="[^"]*">35<\/ins> published versions of cors<\/a>/);
+    expect(page.text).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c4" title="r1\.c4: contradicted \(0\.\d\d\)">The registry lists <del>40<\/del><span class="arrow"> → <\/span><ins title="[^"]*">35<\/ins> published versions of cors<\/a>/);
     expect(page.text).toContain('<a class="claim v-supported" href="#claim-r1.c2"');
     expect(page.text).toContain('<tr class="claim-row verdict-contradicted flagged" id="claim-r1.c4">');
     expect(page.text).toContain("tier 0 · exact");

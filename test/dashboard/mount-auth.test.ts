@@ -41,7 +41,7 @@ describe("createDashboard mounted in a user's app", () => {
     expect(list).toContain('<link rel="stylesheet" href="/hfw/assets/style.css">');
     expect(list).toContain("in-memory store");
     const session = await (await fetch(`${base}/hfw/sessions/live-chat`)).text();
-    expect(session).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c1"[^>]*>cors has <del>40<\/del><ins[^>]*>35<\/ins> published versions\.?<\/a>/);
+    expect(session).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c1"[^>]*>cors has <del>40<\/del><span class="arrow"> → <\/span><ins[^>]*>35<\/ins> published versions\.?<\/a>/);
     const api = (await (await fetch(`${base}/hfw/api/sessions`)).json()) as { total: number; sessions: Array<{ sessionId: string; flagged: number }> };
     expect(api.sessions).toMatchObject([{ sessionId: "live-chat", flagged: 1 }]);
   });

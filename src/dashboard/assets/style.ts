@@ -64,7 +64,7 @@ a.claim.v-contradicted { background: var(--bad-bg); border-color: var(--bad); }
 a.claim.v-unsupported { background: var(--warn-bg); border-color: var(--warn); }
 a.claim.v-not_checkable { border-color: var(--line); }
 del { color: var(--bad); } ins { color: var(--ok); text-decoration: none; font-weight: 600; }
-a.claim ins::before { content: " → "; color: var(--muted); font-weight: 400; }
+a.claim .arrow { color: var(--muted); }
 .reasons { margin: .5rem 0; padding-left: 1.2rem; color: var(--muted); font-size: 13px; }
 .blocked-note { color: var(--bad); font-weight: 600; }
 .output pre, pre.content { white-space: pre-wrap; word-wrap: break-word; background: var(--bg); padding: .6rem .8rem; border-radius: 6px; font-size: 13px; max-height: 40rem; overflow: auto; }
