@@ -21,7 +21,7 @@ export interface Migration {
 export const MIGRATIONS: Migration[] = [
   {
     version: 1,
-    description: "sessions, evidence, chunks, reports, claims, verdicts, traces",
+    description: "sessions, evidence, chunks, reports, claims, verdicts, traces, daily totals",
     up: `
 CREATE TABLE sessions (
   id TEXT PRIMARY KEY,
@@ -97,6 +97,29 @@ CREATE TABLE reports (
   UNIQUE (session_id, response_id)
 ) STRICT;
 CREATE INDEX reports_created ON reports (created_at);
+
+-- Answers per UTC day over all sessions, kept by triggers (also on cascaded deletes), so that a chart of
+-- trends reads a row a day whatever the number of sessions.
+CREATE TABLE daily (
+  day TEXT PRIMARY KEY,
+  responses INTEGER NOT NULL,
+  supported INTEGER NOT NULL,
+  contradicted INTEGER NOT NULL,
+  unsupported INTEGER NOT NULL,
+  not_checkable INTEGER NOT NULL,
+  blocked INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+CREATE TRIGGER reports_daily_insert AFTER INSERT ON reports BEGIN
+  INSERT INTO daily (day, responses, supported, contradicted, unsupported, not_checkable, blocked)
+  VALUES (strftime('%Y-%m-%d', NEW.created_at / 1000, 'unixepoch'), 1, NEW.supported, NEW.contradicted, NEW.unsupported, NEW.not_checkable, NEW.decision = 'block')
+  ON CONFLICT (day) DO UPDATE SET responses = responses + 1, supported = supported + excluded.supported, contradicted = contradicted + excluded.contradicted,
+    unsupported = unsupported + excluded.unsupported, not_checkable = not_checkable + excluded.not_checkable, blocked = blocked + excluded.blocked;
+END;
+CREATE TRIGGER reports_daily_delete AFTER DELETE ON reports BEGIN
+  UPDATE daily SET responses = responses - 1, supported = supported - OLD.supported, contradicted = contradicted - OLD.contradicted,
+    unsupported = unsupported - OLD.unsupported, not_checkable = not_checkable - OLD.not_checkable, blocked = blocked - (OLD.decision = 'block')
+  WHERE day = strftime('%Y-%m-%d', OLD.created_at / 1000, 'unixepoch');
+END;
 
 CREATE TABLE claims (
   session_id TEXT NOT NULL,

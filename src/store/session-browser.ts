@@ -96,7 +96,7 @@ export interface SessionBrowser {
   /** Evidence in recording order (all, or one page). */
   listEvidence(sessionId: string, page?: PageRequest): EvidenceRecord[];
   getEvidence(sessionId: string, evidenceId: string): EvidenceRecord | undefined;
-  /** Answers per UTC day over the last `days` days up to `now` (ms, default now). */
+  /** Answers per UTC day, from the day `days` days before `now` (ms, default now) to `now`'s day. */
   trends(options: { days: number; now?: number }): DayTrend[];
 }
 
@@ -216,12 +216,13 @@ export function browserOf(store: Store): SessionBrowser {
     listEvidence: (sessionId, page) => pageOf(store.listEvidence(sessionId), page),
     getEvidence: (sessionId, evidenceId) => store.listEvidence(sessionId).find((e) => e.id === evidenceId),
     trends({ days, now = Date.now() }) {
-      const since = now - days * 86_400_000;
+      const first = utcDay(now - days * 86_400_000);
+      const last = utcDay(now);
       const byDay = new Map<string, DayTrend>();
       for (const s of store.listSessions()) {
         for (const r of store.listReports(s.sessionId)) {
-          if (r.createdAt < since || r.createdAt > now) continue;
           const day = utcDay(r.createdAt);
+          if (day < first || day > last) continue;
           let t = byDay.get(day);
           if (!t) byDay.set(day, (t = { day, responses: 0, claims: EMPTY_COUNTS(), flagged: 0, groundingScore: null, blocked: 0 }));
           t.responses++;

@@ -23,6 +23,7 @@ import {
   type SessionPage,
   type SessionQuery,
   type SessionSort,
+  utcDay,
 } from "./session-browser.js";
 import {
   evidenceOf,
@@ -144,11 +145,11 @@ export class SqliteStore implements Store, SessionBrowser {
       this.db.pragma(`synchronous = ${o.synchronous === "full" ? "FULL" : "NORMAL"}`);
       this.db.pragma("foreign_keys = ON");
       migrate(this.db, MIGRATIONS, this.path);
+      this.stmt = this.prepare();
     } catch (cause) {
       if (FirewallError.isInstance(cause)) throw cause;
       throw new StoreError(`Cannot open the SQLite store '${this.path}': ${explain(cause, this.busyTimeoutMs)}.`, { cause });
     }
-    this.stmt = this.prepare();
     this.putEvidenceTx = this.db.transaction((sessionId: string, record: EvidenceRecord) => this.writeEvidence(sessionId, record));
     this.putReportTx = this.db.transaction((report: Report) => this.writeReport(report));
   }
@@ -191,9 +192,7 @@ export class SqliteStore implements Store, SessionBrowser {
       pruneBefore: db.prepare("DELETE FROM sessions WHERE updated_at < ?"),
       countBefore: db.prepare("SELECT count(*) AS n FROM sessions WHERE updated_at < ?"),
       trends: db.prepare(
-        `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) AS responses, sum(supported) AS supported, sum(contradicted) AS contradicted,
-         sum(unsupported) AS unsupported, sum(not_checkable) AS not_checkable, sum(decision = 'block') AS blocked
-         FROM reports WHERE created_at >= ? AND created_at <= ? GROUP BY day ORDER BY day`,
+        "SELECT day, responses, supported, contradicted, unsupported, not_checkable, blocked FROM daily WHERE day >= ? AND day <= ? AND responses > 0 ORDER BY day",
       ),
     };
   }
@@ -336,7 +335,7 @@ export class SqliteStore implements Store, SessionBrowser {
 
   trends({ days, now = Date.now() }: { days: number; now?: number }): DayTrend[] {
     return this.guard("Reading trends", () =>
-      (this.stmt.trends.all(now - days * 86_400_000, now) as Array<Record<string, number> & { day: string }>).map((r) => {
+      (this.stmt.trends.all(utcDay(now - days * 86_400_000), utcDay(now)) as Array<Record<string, number> & { day: string }>).map((r) => {
         const claims = { supported: r.supported!, contradicted: r.contradicted!, unsupported: r.unsupported!, not_checkable: r.not_checkable! };
         const checkable = claims.supported + claims.contradicted + claims.unsupported;
         return {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The dashboard in real headless Chromium (Debian's `chromium`, driven by playwright-core): the list, a
  * session with a contradicted claim highlighted beside its correction, the injected scripts and handlers of

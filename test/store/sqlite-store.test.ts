@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { EvidenceRecordSchema, Firewall, ReportSchema, SqliteStore, StoreError } from "../../src/index.js";
+import { browserOf, EvidenceRecordSchema, Firewall, MemoryStore, ReportSchema, SqliteStore, StoreError } from "../../src/index.js";
 import { migrate, type Migration } from "../../src/store/migrations.js";
 import { npmEvidence, runNpmExample, tempDb } from "./helpers.js";
 
@@ -146,6 +146,24 @@ describe("SqliteStore", () => {
       expect((raw.prepare(`SELECT count(*) AS n FROM ${table} WHERE session_id = 'kept'`).get() as { n: number }).n, table).toBeGreaterThan(0);
     }
     expect(store.listSessions().map((s) => s.sessionId)).toEqual(["kept"]);
+    // The daily totals follow the deletion.
+    expect(store.trends({ days: 1 }).map((d) => [d.responses, d.flagged])).toEqual([[1, 2]]);
+  });
+
+  it("should keep answers per UTC day that agree with a scan of the reports", async () => {
+    const store = track(new SqliteStore(tempDb()));
+    const { report } = await runNpmExample(store);
+    const day = 86_400_000;
+    const t = report.createdAt;
+    store.putReport({ ...report, sessionId: "a", createdAt: t - 2 * day });
+    store.putReport({ ...report, sessionId: "a", responseId: "r2", createdAt: t - 2 * day + 1, decision: "block", output: null });
+    store.putReport({ ...report, sessionId: "b", createdAt: t - 40 * day });
+    const memory = new MemoryStore();
+    for (const id of ["npm-audit", "a", "b"]) for (const r of store.listReports(id)) memory.putReport(r);
+    const expected = browserOf(memory).trends({ days: 30, now: t });
+    expect(store.trends({ days: 30, now: t })).toEqual(expected);
+    expect(expected.map((d) => d.day)).toEqual([new Date(t - 2 * day).toISOString().slice(0, 10), new Date(t).toISOString().slice(0, 10)]);
+    expect(expected[0]).toMatchObject({ responses: 2, claims: { supported: 4, contradicted: 4, unsupported: 0, not_checkable: 4 }, flagged: 4, groundingScore: 0.5, blocked: 1 });
   });
 
   it("should prune the sessions idle for more than N days, and count them on a dry run", async () => {
