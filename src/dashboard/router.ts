@@ -3,6 +3,7 @@
  * its two static assets, security headers (helmet) and optional token auth. Mount it anywhere:
  * `app.use("/hfw", createDashboard({ store }))`. It only reads the store.
  */
+import { isAbsolute, relative } from "node:path";
 import type { NextFunction, Request, Response, Router } from "express";
 import {
   browserOf,
@@ -67,6 +68,12 @@ function securityHeaders() {
   });
 }
 
+/** A database path as the header shows it: relative to the working folder when inside it. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
 /** Redacts what a browser reads, for stores that keep the original text. */
 function redactor(on: boolean) {
   return {
@@ -87,7 +94,7 @@ export function createDashboard(options: DashboardOptions): Router {
   const pageSize = options.pageSize ?? 20;
   const trendDays = options.trendDays ?? 30;
   const r = redactor(options.redact ?? redactFromEnv());
-  const storeLabel = "path" in options.store && typeof options.store.path === "string" ? options.store.path : "in-memory store";
+  const storeLabel = "path" in options.store && typeof options.store.path === "string" ? shortPath(options.store.path) : "in-memory store";
   const router = express.Router();
   const ctxOf = (req: Request): PageContext => ({ base: req.baseUrl, storeLabel, title: options.title ?? "hallucination-firewall" });
   const sendPage = (res: Response, page: { value: string }, status = 200) => res.status(status).type("html").set("Cache-Control", "no-store").send(page.value);
