@@ -34,7 +34,7 @@ export function renderSessionMarkdown(data: SessionExport): string {
     `# Hallucination report: session ${mdText(s.sessionId)}`,
     "",
     `- Started ${utcTime(s.createdAt)}, last activity ${utcTime(s.updatedAt)}; exported ${utcTime(data.exportedAt)}`,
-    `- Answers: ${s.responses}${s.blocked > 0 ? ` (${s.blocked} blocked)` : ""}; evidence: ${s.evidenceCount} tool outputs (${bytesText(s.evidenceBytes)})`,
+    `- Answers: ${s.responses}${s.blocked > 0 ? ` (${s.blocked} blocked)` : ""}; evidence: ${s.evidenceCount} tool output${s.evidenceCount === 1 ? "" : "s"} (${bytesText(s.evidenceBytes)})`,
     `- Grounding score: ${scoreText(s.groundingScore)}${checkable > 0 ? ` (${s.claims.supported} of ${checkable} checkable claims supported)` : " (nothing checkable)"}`,
     `- Claims: ${VERDICT_MARK.supported} ${s.claims.supported} supported · ${VERDICT_MARK.contradicted} ${s.claims.contradicted} contradicted · ${VERDICT_MARK.unsupported} ${s.claims.unsupported} unsupported · ${VERDICT_MARK.not_checkable} ${s.claims.not_checkable} not checkable`,
   ];

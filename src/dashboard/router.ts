@@ -11,6 +11,7 @@ import {
   redactEvidence,
   redactFromEnv,
   redactReport,
+  redactText,
   type EvidenceRecord,
   type Report,
   type SessionBrowser,
@@ -19,7 +20,6 @@ import {
 import { APP_JS } from "./assets/script.js";
 import { STYLE_CSS } from "./assets/style.js";
 import { tokenAuth } from "./auth.js";
-import { redactText } from "../index.js";
 import { loadExpress, loadHelmet } from "./load-deps.js";
 import { messagePage, type PageContext } from "./layout.js";
 import { renderSessionMarkdown } from "./markdown-report.js";
