@@ -10,6 +10,7 @@ import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
 import { run as benchAiSdk } from "./bench/ai-sdk.js";
 import { run as benchLangchain } from "./bench/langchain.js";
+import { run as benchDashboard } from "./bench/dashboard.js";
 
 const SEED = 20250601;
 
@@ -150,3 +151,4 @@ benchRecording();
 await benchVerify();
 console.log(`\n${await benchLangchain()}`);
 console.log(`\n${await benchAiSdk()}`);
+console.log(`\n${await benchDashboard()}`);
