@@ -91,3 +91,15 @@ describe("JSON answers about an entity", () => {
     expect(JSON.parse(report.output!)).toEqual({ invoice: "INV-2041", customer: "Lindqvist Bakery AB", total: 4213.5 });
   });
 });
+
+describe("re-verifying a rewrite", () => {
+  it("should leave the source list the rewrite added unflagged", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "dotenv", version: "18.0.10" } });
+    const first = await fw.verify("dotenv's latest version is 18.0.9.");
+    expect(first.output).toContain("Sources:");
+    const again = await fw.verify(first.output!);
+    expect(again.decision).toBe("pass");
+    expect(again.counts.unsupported + again.counts.contradicted).toBe(0);
+  });
+});
