@@ -109,6 +109,20 @@ export class Firewall {
     return s;
   }
 
+  /**
+   * Loads what the firewall loads lazily (the sentence model, the word-frequency table, the date parser) by
+   * verifying a small fixed draft in a private, unstored session, so that the first answer of an agent does
+   * not pay for it (about 0.3-1 s once per process). Call it at startup; calling it again costs a few ms.
+   * @returns the time it took, ms.
+   */
+  async warmup(): Promise<number> {
+    const started = performance.now();
+    const probe = new Session("hfw-warmup", { ...this.deps, store: new MemoryStore() });
+    probe.record({ source: "warmup", content: { invoice: "INV-1", customer: "Jane Smith", total: 1500, currency: "EUR", due: "2024-03-01" } });
+    await probe.verify("Jane Smith's invoice INV-1 totals 1,500 EUR and is due on March 1, 2024. It was not paid.");
+    return performance.now() - started;
+  }
+
   /** Ids of the sessions this process has opened. */
   sessionIds(): string[] {
     return [...this.sessions.keys()];
