@@ -19,7 +19,7 @@ const WRAP = /^["'“”‘’«»`]+|["'“”‘’«»`]+$/g;
  */
 const INSTRUCTION = [
   /\b(?:ignore|disregard|forget|override)\b[^.\n]{0,60}\b(?:instructions?|prompts?|rules?|guidelines?|directions?|above|previous|prior)\b/i,
-  /\b(?:answer|respond|reply|output|say|mark|label|classify|rate|judge|treat)\b[^.\n]{0,40}\b(?:supported|contradicted|unsupported|verified|entailed)\b/i,
+  /(?:^|[.!:;]\s*|\b(?:please|must|should|always|just|now|and|then|to)\s+)(?:answer|respond|reply|output|say|mark|label|classify|rate|judge|treat)\b[^.\n]{0,40}\b(?:supported|contradicted|unsupported|verified|entailed)\b/i,
   /\b(?:system prompt|you are now|new instructions?)\b/i,
 ];
 

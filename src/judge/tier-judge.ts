@@ -127,13 +127,15 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
   };
   if (!(Number.isInteger(settings.maxRetries) && settings.maxRetries >= 0)) throw new ConfigError(`judge.maxRetries must be a whole number of at least 0, got ${settings.maxRetries}.`);
   if (o.model !== undefined && !isLlmModel(o.model)) throw new ConfigError("judge.model must be an AI SDK language model (e.g. openai('gpt-4o-mini')) or a model id string.");
-  const env = o.model === undefined ? readLlmEnv() : null;
-  if (o.model === undefined && !env) {
+  // A dry run needs only a model id (for prices): HFW_LLM_MODEL, no provider package.
+  const dryId = settings.dryRun && o.model === undefined ? process.env.HFW_LLM_MODEL?.trim() : undefined;
+  const env = o.model === undefined && !dryId ? readLlmEnv() : null;
+  if (o.model === undefined && !env && !dryId) {
     throw new ConfigError("The LLM judge has no model: pass one (judge: openai('gpt-4o-mini')) or set HFW_LLM_PROVIDER and HFW_LLM_MODEL.");
   }
   if (!settings.dryRun) assertAiInstalled("The LLM judge");
   const cache = o.cache === false ? null : (o.cache ?? createMemoryLlmCache());
-  let identity: ModelIdentity | null = o.model !== undefined ? identify(o.model) : settings.dryRun ? { provider: env!.provider, modelId: env!.model } : null;
+  let identity: ModelIdentity | null = o.model !== undefined ? identify(o.model) : dryId ? { provider: process.env.HFW_LLM_PROVIDER?.trim() || null, modelId: dryId } : null;
   let resolving: Promise<LlmModel> | undefined;
   const model = (): Promise<LlmModel> => {
     if (o.model !== undefined) return Promise.resolve(o.model);
