@@ -5,8 +5,8 @@
  *
  * Per claim: (1) the sentence: where the model's `source` occurs in the draft (whitespace-insensitive), else
  * the draft sentence sharing most content words with the claim; (2) inside it, the claim text itself when it
- * occurs verbatim, else the tightest stretch holding the claim's matched words when at least half of its
- * content words and all its figures are there, else the whole sentence. A sentence that occurs several times
+ * occurs verbatim, else the clauses that hold most of its content words (at least half, and all its figures),
+ * else the whole sentence. A sentence that occurs several times
  * goes to the first occurrence at or after the previous claim that does not already hold the same claim, so
  * repeated sentences get one claim each.
  */
@@ -107,23 +107,56 @@ function citationsOf(draft: string, span: Span): string[] {
   return [...text.matchAll(CITATION)].map((m) => m[1]!);
 }
 
-/** The tightest span of the region holding the claim's matched words, or null when too few match. */
-function wordSpan(claim: Token[], region: Token[]): Span | null {
+const CLAUSE_MARK = /[,;:()\u2013\u2014]/g;
+const LEADING_CONJUNCTION = /^(?:and|but|or|while|whereas|although|though|yet|so)\s+/i;
+
+/** The clauses of a region (cut at `, ; : ( ) – —`), as spans. */
+function clauses(draft: string, region: Span): Span[] {
+  const out: Span[] = [];
+  let start = region[0];
+  for (const m of draft.slice(region[0], region[1]).matchAll(CLAUSE_MARK)) {
+    const at = region[0] + m.index!;
+    if (at > start) out.push([start, at]);
+    start = at + 1;
+  }
+  if (region[1] > start) out.push([start, region[1]]);
+  return out;
+}
+
+/**
+ * The clauses of the region that hold the claim: the run of clauses that best matches the claim's content
+ * words (at least half of them, and every figure, must be there). Whole clauses, so that a rewrite that
+ * hedges or removes the claim acts on a grammatical unit; null when no run holds enough of the claim.
+ */
+function clauseSpan(draft: string, claim: Token[], region: Span, regionTokens: Token[]): Span | null {
   const content = claim.filter((t) => t.content);
   if (content.length === 0) return null;
-  const matched: Token[] = [];
-  let hits = 0;
-  for (const t of content) {
-    const found = region.filter((r) => r.content && (r.lower === t.lower || (!t.number && r.stem === t.stem)));
-    if (found.length === 0) {
-      if (t.number) return null;
-      continue;
+  const parts = clauses(draft, region);
+  const same = (r: Token, t: Token) => r.lower === t.lower || (!t.number && r.stem === t.stem);
+  let best: { span: Span; score: number } | null = null;
+  for (let i = 0; i < parts.length; i++) {
+    for (let j = i; j < parts.length; j++) {
+      const span: Span = [parts[i]![0], parts[j]![1]];
+      const inside = regionTokens.filter((r) => r.content && r.start >= span[0] && r.end <= span[1]);
+      let hits = 0;
+      let numbers = true;
+      for (const t of content) {
+        if (inside.some((r) => same(r, t))) hits++;
+        else if (t.number) numbers = false;
+      }
+      if (!numbers || hits * 2 < content.length) continue;
+      // F1 of the claim's words found (recall) and the run's words that are the claim's (precision): a
+      // clause that adds only the subject joins the run; one that adds a different fact does not.
+      const recall = hits / content.length;
+      const precision = inside.filter((r) => content.some((t) => same(r, t))).length / inside.length;
+      const score = (2 * recall * precision) / (recall + precision);
+      if (!best || score > best.score + 1e-9) best = { span, score };
     }
-    hits++;
-    matched.push(...found);
   }
-  if (hits * 2 < content.length || matched.length === 0) return null;
-  return [Math.min(...matched.map((m) => m.start)), Math.max(...matched.map((m) => m.end))];
+  if (!best) return null;
+  const [s, e] = trimSpan(draft, best.span);
+  const lead = LEADING_CONJUNCTION.exec(draft.slice(s, e));
+  return [s + (lead ? lead[0].length : 0), e];
 }
 
 /**
@@ -181,7 +214,7 @@ export function alignClaims(draft: string, claims: ClaimToAlign[], units: Span[]
       alignment = "exact";
       map = mapVerbatim(text, draft, span);
     } else {
-      const tight = alignment === "none" ? null : wordSpan(claimTokens, regionTokens);
+      const tight = alignment === "none" ? null : clauseSpan(draft, claimTokens, region, regionTokens);
       if (tight) {
         span = tight;
         alignment = "words";
