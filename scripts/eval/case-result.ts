@@ -60,6 +60,8 @@ export interface CaseResult {
   /** Prompt and completion tokens of those calls (estimates in a dry run); absent in older results files. */
   llmInputTokens?: number;
   llmOutputTokens?: number;
+  /** Claims sent to the LLM judge (or, in a dry run, that would be), cached ones included. */
+  judgedClaims?: number;
   claims: ClaimResult[];
   /** The labelled hallucination spans of the answer (empty: faithful, or location unknown). */
   spans: LabelledSpan[];
@@ -161,6 +163,7 @@ export function toCaseResult(c: EvalCase, report: Report): CaseResult {
     costUsd: usage.costUsd,
     llmInputTokens: usage.inputTokens,
     llmOutputTokens: usage.outputTokens,
+    judgedClaims: new Set(report.llm?.calls.filter((x) => x.purpose === "judge").flatMap((x) => x.claimIds) ?? []).size,
     claims,
     spans: c.spans,
     goldClaims: c.claims ? matchGoldClaims(c.claims, claims) : null,

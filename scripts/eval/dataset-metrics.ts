@@ -85,7 +85,14 @@ export interface DatasetMetrics {
   tiers: TierMix;
   decisions: Record<Decision, number>;
   /** Model calls, USD and tokens per answer (LLM judge and extractor; estimates in a judge dry run). */
-  llm: { callsPerAnswer: number | null; costPerAnswer: number | null; inputTokensPerAnswer: number | null; outputTokensPerAnswer: number | null };
+  llm: {
+    callsPerAnswer: number | null;
+    costPerAnswer: number | null;
+    inputTokensPerAnswer: number | null;
+    outputTokensPerAnswer: number | null;
+    /** Share of the checkable claims sent to the LLM judge (0..1). */
+    judgedShare: number | null;
+  };
   sweep: SweepPoint[];
 }
 
@@ -249,6 +256,10 @@ export function datasetMetrics(all: readonly CaseResult[], operatingPoint: numbe
       costPerAnswer: ratio(results.reduce((s, r) => s + r.costUsd, 0), results.length),
       inputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmInputTokens ?? 0), 0), results.length),
       outputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmOutputTokens ?? 0), 0), results.length),
+      judgedShare: ratio(
+        results.reduce((s, r) => s + (r.judgedClaims ?? 0), 0),
+        results.reduce((s, r) => s + r.claims.filter((c) => c.kind === "factual" || c.kind === "hedge").length, 0),
+      ),
     },
     sweep: thresholdSweep(results, operatingPoint),
   };

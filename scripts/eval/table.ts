@@ -61,7 +61,7 @@ export function summaryTable(results: EvalResults): { headers: string[]; rows: s
 /** Tier mix, decisions and LLM use per dataset. */
 export function mixTable(results: EvalResults): { headers: string[]; rows: string[][] } {
   const tierKeys = [...new Set(Object.values(results.datasets).flatMap((m) => Object.keys(m.tiers)))].sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
-  const headers = ["dataset", "claims", ...tierKeys.map((k) => `tier ${k}`), "pass", "annotate", "rewrite", "block", "LLM calls/ans", "tokens in/ans", "tokens out/ans", "cost/ans"];
+  const headers = ["dataset", "claims", ...tierKeys.map((k) => `tier ${k}`), "pass", "annotate", "rewrite", "block", "judged", "LLM calls/ans", "tokens in/ans", "tokens out/ans", "cost/ans"];
   const rows = groups(results).map(([name, m]) => {
     const total = Object.values(m.tiers).reduce((s, t) => s + t.claims, 0);
     return [
@@ -72,6 +72,7 @@ export function mixTable(results: EvalResults): { headers: string[]; rows: strin
       String(m.decisions.annotate),
       String(m.decisions.rewrite),
       String(m.decisions.block),
+      m.llm.judgedShare === null ? "-" : `${(m.llm.judgedShare * 100).toFixed(0)}%`,
       fmt(m.llm.callsPerAnswer, 2),
       fmt(m.llm.inputTokensPerAnswer, 0),
       fmt(m.llm.outputTokensPerAnswer, 0),
@@ -101,7 +102,8 @@ export function confusionTable(m: DatasetMetrics): { headers: string[]; rows: st
 export const LEGEND =
   "P/R/F1: response-level precision/recall/F1 of flagging hallucinated answers; BAcc: balanced accuracy; AUROC: by lowest claim support; " +
   "FBR: false-block rate of faithful answers; clm*: claim-level vs labelled spans; FFR: false-flag rate of clean checkable claims; " +
-  "spanF1: character-level span F1; goldAcc/corrAcc: gold claim verdict and correction accuracy; p50/p95ms: verify latency.";
+  "spanF1: character-level span F1; goldAcc/corrAcc: gold claim verdict and correction accuracy; p50/p95ms: verify latency; " +
+  "judged: checkable claims sent to the LLM judge (tier 2).";
 
 function judgeNote(c: EvalResults["config"]): string {
   if (!c.judge) return "";

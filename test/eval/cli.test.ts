@@ -128,5 +128,7 @@ describe.skipIf(!built)("eval command line", () => {
     expect(judged.llmInputTokens).toBeGreaterThan(100);
     expect(judged.costUsd).toBeCloseTo((judged.llmInputTokens! * 0.15 + judged.llmOutputTokens! * 0.6) / 1e6, 12);
     expect(results.datasets.toy!.llm.costPerAnswer).toBeGreaterThan(0);
+    expect(judged.judgedClaims).toBe(1);
+    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(1 / 4, 6);
   });
 });
