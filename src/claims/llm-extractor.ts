@@ -101,17 +101,22 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
 
   const extract = async (draft: string, context: ExtractContext = {}): Promise<ExtractedClaim[]> => {
     if (draft.trim() === "") return [];
-    const rules = extractClaimsSync(draft);
     // A JSON draft is read leaf by leaf, exactly, by the rules: no model needed.
-    if (extractJsonClaims(draft)) return rules;
-    const units = extractClaimsSync(draft, { splitCompounds: false, carrySubject: false }).map((c) => c.span);
-    if (units.length === 0) return rules;
+    const json = extractJsonClaims(draft);
+    if (json) return json;
+    // Sentences, unsplit: where claims are aligned, and what must be covered. The rules' atomic claims are
+    // read only when needed (a fallback, a sentence the model left out).
+    const sentences = extractClaimsSync(draft, { splitCompounds: false, carrySubject: false });
+    const units = sentences.map((c) => c.span);
+    let ruled: ExtractedClaim[] | undefined;
+    const rules = (): ExtractedClaim[] => (ruled ??= extractClaimsSync(draft));
+    if (units.length === 0) return rules();
     let llmModel: LlmModel;
     try {
       llmModel = await model();
     } catch (error) {
       context.llm?.note(`LLM extractor unavailable (${(error as Error).message}): used the rule-based claims`);
-      return rules;
+      return rules();
     }
     const id = identify(llmModel);
     const parts = await Promise.all(
@@ -155,12 +160,13 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
               } else {
                 context.llm?.note(`LLM extractor failed on ${where} (${(error as Error).message}): used the rule-based claims there`);
               }
-              return rules.filter(inWindow);
+              return rules().filter(inWindow);
             }
           }
           const aligned = alignClaims(draft, output.claims, w.units, w.range).map(checkKind);
           // A checkable sentence the model left out is checked anyway, as the rules read it.
-          const missed = rules.filter((r) => inWindow(r) && CHECKABLE.has(r.kind) && !aligned.some((a) => overlaps(a.span, r.span)));
+          const uncovered = sentences.filter((u) => inWindow(u) && CHECKABLE.has(u.kind) && !aligned.some((a) => overlaps(a.span, u.span)));
+          const missed = uncovered.length === 0 ? [] : rules().filter((r) => CHECKABLE.has(r.kind) && uncovered.some((u) => overlaps(u.span, r.span)) && !aligned.some((a) => overlaps(a.span, r.span)));
           if (missed.length > 0) context.llm?.note(`LLM extractor left out ${missed.length} checkable sentence(s): added them from the rules`);
           const unaligned = aligned.filter((a) => a.alignment === "none").length;
           if (unaligned > 0) context.llm?.note(`LLM extractor: ${unaligned} claim(s) matched no draft sentence by their words: kept with the nearest sentence's span`);
