@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLlmExtractor, createRuleExtractor, Firewall, LlmMeter, type ExtractedClaim } from "../../src/index.js";
-import { readRequest, scriptedModel, type ModelRequest } from "../judge/helpers.js";
+import { readRequest, ruleJudge, scriptedModel, type ModelRequest } from "../judge/helpers.js";
 
 type ModelClaim = { text: string; kind: string; source: string };
 
@@ -145,6 +145,20 @@ describe("LLM claim extractor", () => {
     expect(second).toEqual(first);
     expect(model.doGenerateCalls).toHaveLength(1);
     expect(llm.calls[0]).toMatchObject({ outcome: "cached", attempts: 0, costUsd: 0 });
+  });
+
+  it("should account the extractor's and the judge's calls in one report", async () => {
+    const draft = "Express apps can use cors to reply to requests from other origins.";
+    const judge = ruleJudge([{ match: /other origins/, verdict: "supported", quote: "The cors package lets Express servers answer cross-origin requests." }]);
+    const fw = new Firewall({ extractor: createLlmExtractor({ model: sentenceModel() }), judge: { model: judge } });
+    fw.record({ source: "docs", content: "The cors package lets Express servers answer cross-origin requests." });
+    const report = await fw.verify(draft);
+    expect(report.llm!.calls.map((c) => [c.purpose, c.outcome])).toEqual([
+      ["extract", "ok"],
+      ["judge", "ok"],
+    ]);
+    expect(report.llm!.modelCalls).toBe(2);
+    expect(report.verdicts[0]).toMatchObject({ verdict: "supported", tier: 2 });
   });
 
   it("should pass the draft as data, not instructions", async () => {

@@ -204,6 +204,21 @@ describe("LLM judge: failures", () => {
     expect(verdictOf(report, 3)).toMatchObject({ verdict: "unsupported", tier: 1 });
   });
 
+  it("should stop a call when the caller aborts the verify, keeping the lower verdicts", async () => {
+    const controller = new AbortController();
+    const model = scriptedModel(
+      (req) =>
+        new Promise((_, reject) => {
+          const signal = req.options.abortSignal!;
+          signal.addEventListener("abort", () => reject(signal.reason as Error));
+          setTimeout(() => controller.abort(), 10);
+        }),
+    );
+    const report = await corsFirewall({ model }).verify(DRAFT, { signal: controller.signal });
+    expect(report.llm!.calls[0]).toMatchObject({ outcome: "aborted", error: "aborted by the caller" });
+    expect(verdictOf(report, 3)).toMatchObject({ verdict: "unsupported", tier: 1 });
+  });
+
   it("should fail closed under a block action when the judge fails, and open otherwise", async () => {
     const model = scriptedModel(() => {
       throw new Error("connection refused");
@@ -339,6 +354,15 @@ describe("LLM judge: cost and cache", () => {
     const v3 = verdictOf(report, 3);
     expect(report.llm!.calls[v3.trace.at(-1)!.llmCall!]!.claimIds).toEqual(["r1.c3"]);
     expect(formatReport(report)).toMatch(/LLM: 2 model call\(s\) · 2400 tokens in, 160 out · \$0\.0005/);
+  });
+
+  it("should total model use over the session's answers", async () => {
+    const model = ruleJudge([], { input: 1000, output: 100 });
+    const fw = corsFirewall({ model, cache: false, prices: { "mock-judge-1": { input: 1, output: 2 } } });
+    await fw.verify(DRAFT);
+    await fw.verify(DRAFT);
+    expect(fw.sessionReport().llm).toMatchObject({ modelCalls: 2, cachedCalls: 0, inputTokens: 2000, outputTokens: 200 });
+    expect(fw.sessionReport().llm!.costUsd).toBeCloseTo((2 * (1000 + 200)) / 1e6, 12);
   });
 
   it("should report the cost as unknown when the model has no price", async () => {
