@@ -8,6 +8,8 @@
  */
 import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
+import { run as benchAiSdk } from "./bench/ai-sdk.js";
+import { run as benchLangchain } from "./bench/langchain.js";
 
 const SEED = 20250601;
 
@@ -146,3 +148,5 @@ async function benchVerify(): Promise<void> {
 console.log(`# hallucination-firewall bench (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
 benchRecording();
 await benchVerify();
+console.log(`\n${await benchLangchain()}`);
+console.log(`\n${await benchAiSdk()}`);
