@@ -11,6 +11,7 @@ import { mulberry32 } from "./eval/sample.js";
 import { run as benchAiSdk } from "./bench/ai-sdk.js";
 import { run as benchLangchain } from "./bench/langchain.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
+import { run as benchJudge } from "./bench/judge.js";
 
 const SEED = 20250601;
 
@@ -152,3 +153,4 @@ await benchVerify();
 console.log(`\n${await benchLangchain()}`);
 console.log(`\n${await benchAiSdk()}`);
 console.log(`\n${await benchDashboard()}`);
+console.log(`\n${await benchJudge()}`);

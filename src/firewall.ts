@@ -2,9 +2,12 @@
  * The facade the CLI, the adapters and users call.
  */
 import { createRuleExtractor } from "./claims/index.js";
+import { createLlmExtractor } from "./claims/llm-extractor.js";
 import type { ClaimExtractor } from "./claims/types.js";
 import { ConfigError } from "./errors.js";
+import { createJudgeTier, type JudgeOptions } from "./judge/tier-judge.js";
 import type { RecordInput } from "./ledger/evidence-ledger.js";
+import type { LlmModel } from "./llm/model.js";
 import type { PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
@@ -27,14 +30,24 @@ export interface FirewallOptions {
   /** Policy fields that override the preset (e.g. `{ action: "annotate" }`). */
   policy?: PolicyOverrides;
   /**
-   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0) and `lexical` (the
-   * offline tier-1 backend). Default `["exact", "lexical"]`. Add your own `Tier` objects to the list.
+   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0), `lexical` (the offline
+   * tier-1 backend) and `judge` (tier 2, the LLM judge; configured by `judge`, or by `HFW_LLM_*` alone).
+   * Default `["exact", "lexical"]`, plus `judge` when the `judge` option is set. Add your own `Tier` objects.
    */
-  tiers?: Array<Tier | "exact" | "lexical">;
+  tiers?: Array<Tier | "exact" | "lexical" | "judge">;
+  /**
+   * The LLM judge (tier 2): any AI SDK language model, or {@link JudgeOptions} (model, review threshold,
+   * batch size, concurrency, timeout, retries, budget, prices, cache). It sees only the claims tiers 0 and 1
+   * left undecided or below `reviewBelow` confidence. Needs `ai` installed.
+   */
+  judge?: LlmModel | JudgeOptions;
   /** Thresholds of the lexical tier (0..1 each); defaults were set on the dev data. */
   lexical?: Partial<LexicalThresholds>;
-  /** Claim extractor (default: rule-based, offline). */
-  extractor?: ClaimExtractor;
+  /**
+   * Claim extractor (default: rule-based, offline). `"llm"` splits drafts with the model named by
+   * `HFW_LLM_*` (see `createLlmExtractor` to pass a model and options).
+   */
+  extractor?: ClaimExtractor | "rules" | "llm";
   /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_STORE` names, else in memory). */
   store?: Store;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
@@ -80,14 +93,22 @@ export class Firewall {
     this.store = options.store ?? storeFromEnv() ?? new MemoryStore();
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
-    const tiers = (options.tiers ?? ["exact", "lexical"]).map((t) => {
+    const names = options.tiers ?? ["exact", "lexical"];
+    // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
+    const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
+    const tiers = withJudge.map((t) => {
       if (t === "exact") return createExactTier();
       if (t === "lexical") return createLexicalTier(options.lexical);
+      if (t === "judge") return createJudgeTier(options.judge ?? {});
       if (typeof t === "object" && t && typeof t.run === "function") return t;
-      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", or an object with tier, name and run().`);
+      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", "judge", or an object with tier, name and run().`);
     });
+    const extractor = options.extractor ?? "rules";
+    if (typeof extractor === "string" && extractor !== "rules" && extractor !== "llm") {
+      throw new ConfigError(`Unknown extractor ${JSON.stringify(extractor)}: use "rules", "llm", or an object with name and extract().`);
+    }
     this.deps = {
-      extractor: options.extractor ?? createRuleExtractor(),
+      extractor: extractor === "rules" ? createRuleExtractor() : extractor === "llm" ? createLlmExtractor() : extractor,
       tiers,
       store: this.store,
       strictness,

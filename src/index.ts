@@ -37,3 +37,13 @@ export {
   type PageRequest,
   type SessionExport,
 } from "./store/session-browser.js";
+export type { PriorVerdict } from "./verify/tier.js";
+export type { ExtractContext } from "./claims/types.js";
+/** Tier 2: the LLM judge, and the LLM claim extractor (both load `ai` only when they run). */
+export { createJudgeTier, type JudgeOptions, type JudgeTier } from "./judge/tier-judge.js";
+export type { JudgeBudget } from "./judge/judge-budget.js";
+export { createLlmExtractor, type LlmExtractorOptions } from "./claims/llm-extractor.js";
+export { createFileLlmCache, createMemoryLlmCache, llmCacheKey, type LlmCache } from "./llm/llm-cache.js";
+export { modelFromEnv, readLlmEnv, LLM_PROVIDERS, type LlmEnvConfig } from "./llm/model-from-env.js";
+export type { LlmModel } from "./llm/model.js";
+export { costOf, LlmMeter, type ModelPrice, type PriceTable } from "./llm/usage.js";

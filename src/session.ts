@@ -5,11 +5,12 @@
 import type { ClaimExtractor } from "./claims/types.js";
 import { DraftError, FirewallError, HallucinationBlocked } from "./errors.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
+import { LlmMeter, summarise } from "./llm/usage.js";
 import { applyPolicy } from "./policy/apply-policy.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
-import type { Claim, ClaimVerdict, EvidenceRecord, Report, Strictness, VerdictCounts } from "./schema.js";
+import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import type { Store } from "./store/store.js";
-import { runTiers } from "./verify/pipeline.js";
+import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
@@ -31,6 +32,8 @@ export interface SessionReport {
   groundingScore: number | null;
   decisions: Record<Report["decision"], number>;
   reports: Report[];
+  /** Model use summed over the answers that used an LLM judge or extractor; absent when none did. */
+  llm?: Omit<LlmUsage, "calls" | "notes">;
 }
 
 /** What `explain(claimId)` returns. */
@@ -136,7 +139,8 @@ export class Session {
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
-    const extracted = await this.deps.extractor.extract(draft);
+    const llm = new LlmMeter();
+    const extracted = await this.deps.extractor.extract(draft, { llm, signal });
     const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
     const items: TierItem[] = [];
     extracted.forEach((e, i) => {
@@ -146,7 +150,7 @@ export class Session {
     });
     let decided: Awaited<ReturnType<typeof runTiers>>;
     try {
-      decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
+      decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal, llm });
     } finally {
       // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
       this.ledger.trimMemos();
@@ -167,7 +171,9 @@ export class Session {
     );
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = applyPolicy(draft, claims, verdicts, groundingScore, policy);
+    const result = failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy), verdicts, policy.action);
+    const usage = llm.summary();
+    for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
     const report: Report = {
       responseId,
       sessionId: this.id,
@@ -185,6 +191,7 @@ export class Session {
       evidenceCount: this.ledger.records.length,
       ms: performance.now() - started,
       createdAt: Date.now(),
+      ...(usage ? { llm: usage } : {}),
     };
     this.reports.push(report);
     this.unsaved.push(report);
@@ -247,7 +254,10 @@ export class Session {
       for (const k of Object.keys(claims) as Array<keyof VerdictCounts>) claims[k] += r.counts[k];
       decisions[r.decision]++;
     }
+    const withLlm = this.reports.filter((r) => r.llm);
+    const llm = withLlm.length ? summarise(withLlm.flatMap((r) => r.llm!.calls)) : undefined;
     return {
+      ...(llm ? { llm: { modelCalls: llm.modelCalls, cachedCalls: llm.cachedCalls, inputTokens: llm.inputTokens, outputTokens: llm.outputTokens, costUsd: llm.costUsd, ms: llm.ms } } : {}),
       sessionId: this.id,
       responses: this.reports.length,
       evidenceCount: this.ledger.records.length,
@@ -258,6 +268,21 @@ export class Session {
       reports: [...this.reports],
     };
   }
+}
+
+/**
+ * A block action fails closed: when a tier failed on a checkable claim after its verdict was given (the LLM
+ * judge timed out, erred, or gave invalid output), the answer is blocked even if nothing was flagged.
+ */
+function failClosed(result: ReturnType<typeof applyPolicy>, verdicts: ClaimVerdict[], action: Report["action"]): ReturnType<typeof applyPolicy> {
+  if (action !== "block" || result.decision === "block") return result;
+  const failed = verdicts.filter((v) => v.verdict !== "not_checkable" && failedAfterVerdict(v));
+  if (failed.length === 0) return result;
+  const reasons = failed.map((v) => {
+    const t = [...v.trace].reverse().find((x) => x.outcome === "error")!;
+    return `${v.claimId}: tier ${t.tier} (${t.name}) failed, failing closed under the block action: ${t.note}`;
+  });
+  return { decision: "block", output: null, reasons: [...(result.decision === "pass" ? [] : result.reasons), ...reasons], sources: [] };
 }
 
 /** Grounding score: supported / (supported + contradicted + unsupported); null when that is 0. */

@@ -2,13 +2,13 @@
  * Runs benchmark cases through the firewall: one fresh session per case, each evidence string recorded as a
  * tool output, the answer verified, the report reduced to a {@link CaseResult}.
  */
-import { Firewall, createExactTier, createLexicalTier, type Strictness, type Tier } from "../../src/index.js";
+import { Firewall, createExactTier, createFileLlmCache, createLexicalTier, type JudgeOptions, type Strictness, type Tier } from "../../src/index.js";
 import { toCaseResult, type CaseResult } from "./case-result.js";
 import type { EvalCase } from "./load-cases.js";
 import { withTierCache, type CachedTier, type TierCacheStats } from "./tier-cache.js";
 
-/** Built-in tier names by tier number (`--tiers 0,1`). */
-export const TIER_NAMES = { 0: "exact", 1: "lexical" } as const;
+/** Built-in tier names by tier number (`--tiers 0,1,2`). */
+export const TIER_NAMES = { 0: "exact", 1: "lexical", 2: "judge" } as const;
 export type TierName = (typeof TIER_NAMES)[keyof typeof TIER_NAMES];
 
 export interface RunOptions {
@@ -16,8 +16,13 @@ export interface RunOptions {
   strictness?: Strictness;
   /** Built-in tiers to run (default `["exact", "lexical"]`). */
   tiers?: TierName[];
-  /** Cache tier outcomes in this folder (see `tier-cache.ts`); off when undefined. */
+  /**
+   * Cache tier outcomes in this folder (see `tier-cache.ts`); off when undefined. The judge keeps its answers
+   * in the same folder (`llm.jsonl`, the library's own file cache), so a re-run costs no tokens.
+   */
   cacheDir?: string;
+  /** Options of the LLM judge when `tiers` holds `judge` (default: the model named by `HFW_LLM_*`). */
+  judge?: JudgeOptions;
   /** Called after each case with the number done and the total. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -55,12 +60,15 @@ export async function runCases(cases: readonly EvalCase[], options: RunOptions =
   const names = options.tiers ?? ["exact", "lexical"];
   let cached: CachedTier[] = [];
   let tiers: Array<Tier | TierName> = names;
+  let judge = options.judge ?? {};
   if (options.cacheDir !== undefined) {
     const dir = options.cacheDir;
-    cached = names.map((n) => withTierCache(n === "exact" ? createExactTier() : createLexicalTier(), { dir }));
-    tiers = cached;
+    // The judge has its own cache (model id, prompt version, input hash); the offline tiers are wrapped.
+    cached = names.filter((n) => n !== "judge").map((n) => withTierCache(n === "exact" ? createExactTier() : createLexicalTier(), { dir }));
+    tiers = names.includes("judge") ? [...cached, "judge"] : cached;
+    judge = { cache: createFileLlmCache({ dir }), ...judge };
   }
-  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers });
+  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers, ...(names.includes("judge") ? { judge } : {}) });
   const results: CaseResult[] = [];
   for (const c of cases) {
     const sessionId = `${c.dataset}/${c.id}`;
