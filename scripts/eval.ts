@@ -31,7 +31,8 @@ Options:
   --data PATH        a JSONL case file, or a folder of them; repeat for several
                      (default: every *.jsonl in ../shared/data next to the project)
   --limit N          at most N cases per file: a stratified (by label), seeded sample
-  --tiers LIST       tiers to run, e.g. 0,1 (0 = exact, 1 = lexical; default 0,1)
+  --tiers LIST       tiers to run, by number or name: 0 = exact, 1 = lexical, nli
+                     (a local NLI model, see HFW_NLI_MODEL); default 0,1
   --strictness S     lenient | balanced | strict (default balanced)
   --out FILE         results JSON (default results/latest.json)
   --cache            cache tier outcomes under .hfw/cache (for costly tiers)
@@ -62,8 +63,8 @@ function parseTiers(value: string): TierName[] {
   const out: TierName[] = [];
   for (const part of value.split(",").map((p) => p.trim())) {
     if (part === "2") throw new UsageError("Tier 2 (the LLM judge) is not available yet: use --tiers 0 or --tiers 0,1.");
-    if (part !== "0" && part !== "1") throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact) and/or 1 (lexical), e.g. --tiers 0,1.`);
-    const name = TIER_NAMES[Number(part) as 0 | 1];
+    const name: TierName | undefined = part === "0" || part === "1" ? TIER_NAMES[Number(part) as 0 | 1] : part === "exact" || part === "lexical" || part === "nli" ? part : undefined;
+    if (name === undefined) throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical) or nli, e.g. --tiers 0,1 or --tiers exact,nli.`);
     if (!out.includes(name)) out.push(name);
   }
   return out;

@@ -8,6 +8,8 @@ import type { RecordInput } from "./ledger/evidence-ledger.js";
 import type { PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+import type { NliOptions } from "./nli/options.js";
+import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
 import { createExactTier } from "./verify/tier-exact.js";
@@ -26,10 +28,13 @@ export interface FirewallOptions {
   /** Policy fields that override the preset (e.g. `{ action: "annotate" }`). */
   policy?: PolicyOverrides;
   /**
-   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0) and `lexical` (the
-   * offline tier-1 backend). Default `["exact", "lexical"]`. Add your own `Tier` objects to the list.
+   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0), `lexical` (the
+   * offline tier-1 backend) and `nli` (tier 1 with a local NLI model; needs the optional
+   * `@huggingface/transformers`). Default `["exact", "lexical"]`. Add your own `Tier` objects to the list.
    */
-  tiers?: Array<Tier | "exact" | "lexical">;
+  tiers?: Array<Tier | "exact" | "lexical" | "nli">;
+  /** Options of the `nli` tier and its dense retrieval (model, thresholds, worker, caches); see `NliOptions`. */
+  nli?: NliOptions;
   /** Thresholds of the lexical tier (0..1 each); defaults were set on the dev data. */
   lexical?: Partial<LexicalThresholds>;
   /** Claim extractor (default: rule-based, offline). */
@@ -69,6 +74,7 @@ export class Firewall {
   private readonly sessions = new Map<string, Session>();
   private readonly defaultId: string;
   private readonly deps: ConstructorParameters<typeof Session>[1];
+  private readonly nli: NliSetup | null;
 
   constructor(options: FirewallOptions = {}) {
     const strictness = options.strictness ?? envStrictness();
@@ -78,12 +84,18 @@ export class Firewall {
     this.store = options.store ?? new MemoryStore();
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
-    const tiers = (options.tiers ?? ["exact", "lexical"]).map((t) => {
+    const names = options.tiers ?? ["exact", "lexical"];
+    const warn = (message: string) => this.logger.warn(`hallucination-firewall: ${message}`);
+    this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
+    const tiers = names.map((t) => {
       if (t === "exact") return createExactTier();
       if (t === "lexical") return createLexicalTier(options.lexical);
+      if (t === "nli") return this.nli!.tier;
       if (typeof t === "object" && t && typeof t.run === "function") return t;
-      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", or an object with tier, name and run().`);
+      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", "nli", or an object with tier, name and run().`);
     });
+    // Low-confidence NLI verdicts go on to a later tier (the LLM judge) when one runs after it.
+    if (this.nli) this.nli.tier.deferLowConfidence = [...tiers].sort((a, b) => a.tier - b.tier).indexOf(this.nli.tier) < tiers.length - 1;
     this.deps = {
       extractor: options.extractor ?? createRuleExtractor(),
       tiers,
@@ -93,7 +105,8 @@ export class Firewall {
       maxDraftChars: options.maxDraftChars ?? 10_000_000,
       maxEvidenceBytes: options.maxEvidenceBytes,
       topK: options.topK ?? 5,
-      warn: (message) => this.logger.warn(`hallucination-firewall: ${message}`),
+      warn,
+      denseIndex: this.nli?.denseIndex,
     };
   }
 
@@ -145,6 +158,11 @@ export class Firewall {
   /** See {@link Session.report}. */
   sessionReport(sessionId?: string): SessionReport {
     return this.session(sessionId).report();
+  }
+
+  /** Frees tier 1's models and ends its worker thread (nothing to do without the `nli` tier). */
+  async close(): Promise<void> {
+    await this.nli?.tier.close();
   }
 
   /** Forgets a session's evidence and reports (default: the default session), in memory and in the store. */

@@ -19,3 +19,11 @@ export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds }
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
+/** Tier 1 with a local NLI model (optional peer `@huggingface/transformers`), and dense retrieval. */
+export { createNliTier, createModelBackend, type NliTier, type NliTierOptions } from "./nli/tier-nli.js";
+export { DEFAULT_NLI_MODEL, DEFAULT_EMBED_MODEL, resolveNliOptions, type NliOptions, type ResolvedNliOptions, type LabelRole } from "./nli/options.js";
+export { labelMap, roleOfLabel, type LabelMap } from "./nli/labels.js";
+export { windowSpans } from "./nli/windows.js";
+export type { ModelBackend, NliModelInfo } from "./nli/backend.js";
+export { DenseIndex, type Embedder } from "./ledger/dense-index.js";
+export { reciprocalRankFusion } from "./ledger/rrf.js";

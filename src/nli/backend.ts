@@ -1,0 +1,284 @@
+/**
+ * The model backend of tier 1, on transformers.js (ONNX models run by onnxruntime-node on the CPU): an NLI
+ * sequence classifier with its tokenizer, and an embedding model for dense retrieval. Each is loaded on its
+ * first use. The same backend runs in a worker thread (see `worker-client.ts`) or in the calling thread.
+ */
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { ConfigError } from "../errors.js";
+import { loadTransformers, type Transformers } from "./load-transformers.js";
+import { windowSpans, type WindowSpan } from "./windows.js";
+
+/** What a backend needs to know; plain data, so it crosses to a worker thread. */
+export interface BackendConfig {
+  model: string;
+  embedModel: string;
+  embedPooling: "cls" | "mean";
+  allowRemote: boolean;
+  cacheDir: string | null;
+  localModelPath: string | null;
+  dtype: string;
+  threads: number;
+  maxTokens: number;
+  /** Module to import instead of `@huggingface/transformers` (tests of the missing-package error). */
+  transformersPackage?: string;
+}
+
+/** The loaded NLI model as the tier needs to know it. */
+export interface NliModelInfo {
+  model: string;
+  /** `config.json` `id2label`. */
+  id2label: Record<string, string>;
+  /** Tokens one pair may take: min(tokenizer `model_max_length`, `maxTokens`). */
+  maxTokens: number;
+}
+
+/** Windows of one (claim, passage) pair, or the claim's own length when it leaves no room for a premise. */
+export type PairWindows = { spans: WindowSpan[] } | { claimTooLong: number };
+
+export interface WindowRequest {
+  claims: string[];
+  passages: string[];
+  /** `[claim index, passage index]` pairs to window. */
+  pairs: Array<[number, number]>;
+}
+
+/** The operations tier 1 asks of its models. */
+export interface ModelBackend {
+  /** Loads the NLI model (once). @throws ConfigError when it cannot be had. */
+  nliInfo(): Promise<NliModelInfo>;
+  /** Windows each pair's passage so that window + claim fit the model whole. */
+  windows(request: WindowRequest): Promise<PairWindows[]>;
+  /** @returns per pair, the model's probabilities in `id2label` order (softmax of the logits). */
+  classify(premises: string[], hypotheses: string[]): Promise<number[][]>;
+  /** @returns unit-length embeddings of the texts, in order. @throws ConfigError when no embedding model is set or it cannot be had. */
+  embed(texts: string[]): Promise<number[][]>;
+  /** Frees the models (and ends the worker thread, for a worker backend). */
+  close(): Promise<void>;
+}
+
+/** A model id or a local folder: paths (absolute, `./`, `../`, or an existing folder) are resolved. */
+export function modelSource(model: string): { local: boolean; path: string } {
+  if (isAbsolute(model) || model.startsWith("./") || model.startsWith("../") || model.startsWith("~")) return { local: true, path: resolve(model) };
+  try {
+    if (existsSync(model) && statSync(model).isDirectory()) return { local: true, path: resolve(model) };
+  } catch {
+    // not a folder: a model id
+  }
+  return { local: false, path: model };
+}
+
+const NEEDED_FILES = "config.json, tokenizer.json, tokenizer_config.json and onnx/model_quantized.onnx (dtype q8) or onnx/model.onnx (dtype fp32)";
+
+/** Turns a loading failure into a ConfigError that names the model and says how to provide it. */
+export function loadError(kind: "NLI" | "embedding", model: string, config: BackendConfig, error: unknown): ConfigError {
+  if (error instanceof ConfigError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const envVar = kind === "NLI" ? "HFW_NLI_MODEL" : "HFW_EMBED_MODEL";
+  const option = kind === "NLI" ? "nli.model" : "nli.embedModel";
+  const source = modelSource(model);
+  const notFound = /not found locally|Local file missing|file was not found|ENOENT|Could not locate file/i.test(message);
+  if (source.local && notFound) {
+    return new ConfigError(
+      `${kind} model '${model}' not found: the folder ${source.path} lacks a file the model needs (${message}). A local model folder holds ${NEEDED_FILES}; set ${envVar} (or ${option}) to such a folder, or to a model id with remote loading allowed.`,
+      { cause: error },
+    );
+  }
+  if (notFound && !config.allowRemote) {
+    return new ConfigError(
+      `${kind} model '${model}' not found in ${config.cacheDir ?? "the transformers.js cache"}${config.localModelPath ? ` or ${config.localModelPath}` : ""} and remote loading is off (HFW_OFFLINE or allowRemote: false): set ${envVar} (or ${option}) to a local folder holding ${NEEDED_FILES}, or allow remote loading once to download it.`,
+      { cause: error },
+    );
+  }
+  return new ConfigError(`${kind} model '${model}' could not be loaded: ${message}. Check the model id or folder (${envVar}, ${option}), the network if it must be downloaded, and the dtype (${config.dtype}).`, { cause: error });
+}
+
+/** Keeps the last `max` entries used. */
+class Lru<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+  get(key: K): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+}
+
+type Tokenizer = Awaited<ReturnType<Transformers["AutoTokenizer"]["from_pretrained"]>>;
+type Classifier = Awaited<ReturnType<Transformers["AutoModelForSequenceClassification"]["from_pretrained"]>>;
+type Extractor = (texts: string[], options: { pooling: "cls" | "mean"; normalize: boolean }) => Promise<{ tolist(): unknown }>;
+
+interface LoadedNli {
+  tokenizer: Tokenizer;
+  model: Classifier;
+  info: NliModelInfo;
+  /** Special tokens a pair adds (e.g. 3 for `[CLS] a [SEP] b [SEP]`). */
+  pairSpecials: number;
+}
+
+function softmax(row: number[]): number[] {
+  const m = Math.max(...row);
+  const e = row.map((x) => Math.exp(x - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / s);
+}
+
+/**
+ * The backend in the calling thread. transformers.js settings (`env.allowRemoteModels`, `env.cacheDir`,
+ * `env.localModelPath`) are process-wide in a thread: two backends with different settings belong in two
+ * worker threads.
+ */
+export class InThreadBackend implements ModelBackend {
+  private tf: Promise<Transformers> | null = null;
+  private nli: Promise<LoadedNli> | null = null;
+  private extractor: Promise<Extractor> | null = null;
+  private readonly counts = new Lru<string, number>(20_000);
+
+  constructor(private readonly config: BackendConfig) {}
+
+  private transformers(): Promise<Transformers> {
+    this.tf ??= loadTransformers(this.config.transformersPackage).then((tf) => {
+      tf.env.allowRemoteModels = this.config.allowRemote;
+      if (this.config.cacheDir) tf.env.cacheDir = this.config.cacheDir;
+      if (this.config.localModelPath) tf.env.localModelPath = this.config.localModelPath;
+      return tf;
+    });
+    // A failed import is not cached: the next call tries again (the package may have been installed since).
+    this.tf.catch(() => {
+      this.tf = null;
+    });
+    return this.tf;
+  }
+
+  private sessionOptions() {
+    return { intraOpNumThreads: this.config.threads, interOpNumThreads: 1 };
+  }
+
+  private loadNli(): Promise<LoadedNli> {
+    if (this.nli) return this.nli;
+    const model = this.config.model;
+    const source = modelSource(model);
+    this.nli = (async () => {
+      if (source.local && !existsSync(source.path)) {
+        throw new ConfigError(`NLI model '${model}' not found: the folder ${source.path} does not exist. Set HFW_NLI_MODEL (or nli.model) to a folder holding ${NEEDED_FILES}, or to a model id.`);
+      }
+      const tf = await this.transformers();
+      try {
+        const opts = { local_files_only: !this.config.allowRemote };
+        const [tokenizer, classifier] = await Promise.all([
+          tf.AutoTokenizer.from_pretrained(source.path, opts),
+          tf.AutoModelForSequenceClassification.from_pretrained(source.path, { ...opts, dtype: this.config.dtype as never, session_options: this.sessionOptions() }),
+        ]);
+        const modelMax = Number(tokenizer.model_max_length);
+        const maxTokens = Math.min(Number.isFinite(modelMax) && modelMax > 0 ? modelMax : Infinity, this.config.maxTokens);
+        const pairSpecials = (tokenizer.encode("", { text_pair: "" }) as number[]).length;
+        const id2label = ((classifier.config as unknown as { id2label?: Record<string, string> }).id2label ?? {}) as Record<string, string>;
+        return { tokenizer, model: classifier, pairSpecials, info: { model, id2label, maxTokens } };
+      } catch (error) {
+        throw loadError("NLI", model, this.config, error);
+      }
+    })();
+    this.nli.catch(() => {
+      this.nli = null;
+    });
+    return this.nli;
+  }
+
+  async nliInfo(): Promise<NliModelInfo> {
+    return (await this.loadNli()).info;
+  }
+
+  private counter(tokenizer: Tokenizer): (text: string) => number {
+    return (text) => {
+      let n = this.counts.get(text);
+      if (n === undefined) {
+        n = (tokenizer.encode(text, { add_special_tokens: false }) as number[]).length;
+        this.counts.set(text, n);
+      }
+      return n;
+    };
+  }
+
+  async windows(request: WindowRequest): Promise<PairWindows[]> {
+    const { tokenizer, info, pairSpecials } = await this.loadNli();
+    const count = this.counter(tokenizer);
+    // A premise shorter than this many tokens would be a sentence fragment: the claim is then too long.
+    const minPremise = Math.min(32, Math.floor(info.maxTokens / 4));
+    const spansByPassage = new Map<string, WindowSpan[]>();
+    return request.pairs.map(([c, p]) => {
+      const claimTokens = count(request.claims[c]!);
+      const budget = info.maxTokens - pairSpecials - claimTokens;
+      if (budget < minPremise) return { claimTooLong: claimTokens };
+      const key = `${budget}\u0000${p}`;
+      let spans = spansByPassage.get(key);
+      if (!spans) {
+        spans = windowSpans(request.passages[p]!, budget, count);
+        spansByPassage.set(key, spans);
+      }
+      return { spans };
+    });
+  }
+
+  async classify(premises: string[], hypotheses: string[]): Promise<number[][]> {
+    if (premises.length === 0) return [];
+    const { tokenizer, model, info } = await this.loadNli();
+    const inputs = tokenizer(premises, { text_pair: hypotheses, padding: true, truncation: false }) as unknown as Record<string, { dims: number[] }>;
+    const length = inputs.input_ids!.dims[1]!;
+    if (length > info.maxTokens) {
+      // Never truncate a pair: the claim would be what is cut. Windows keep every pair within the limit.
+      throw new Error(`a pair of ${length} tokens exceeds the model's ${info.maxTokens}: window the premise first`);
+    }
+    const out = (await model(inputs)) as { logits: { tolist(): number[][] } };
+    return out.logits.tolist().map(softmax);
+  }
+
+  private loadExtractor(): Promise<Extractor> {
+    if (this.extractor) return this.extractor;
+    const model = this.config.embedModel;
+    this.extractor = (async () => {
+      if (!model) throw new ConfigError("No embedding model is set (embedModel is empty): dense retrieval is off.");
+      const source = modelSource(model);
+      if (source.local && !existsSync(source.path)) {
+        throw new ConfigError(`Embedding model '${model}' not found: the folder ${source.path} does not exist. Set HFW_EMBED_MODEL (or nli.embedModel) to a folder, a model id, or '' for BM25 only.`);
+      }
+      const tf = await this.transformers();
+      try {
+        const pipe = await tf.pipeline("feature-extraction", source.path, {
+          local_files_only: !this.config.allowRemote,
+          dtype: this.config.dtype as never,
+          session_options: this.sessionOptions(),
+        });
+        return pipe as unknown as Extractor;
+      } catch (error) {
+        throw loadError("embedding", model, this.config, error);
+      }
+    })();
+    this.extractor.catch(() => {
+      this.extractor = null;
+    });
+    return this.extractor;
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    if (texts.length === 0) return [];
+    const extractor = await this.loadExtractor();
+    const out = await extractor(texts, { pooling: this.config.embedPooling, normalize: true });
+    return out.tolist() as number[][];
+  }
+
+  async close(): Promise<void> {
+    const nli = this.nli;
+    const ex = this.extractor;
+    this.nli = null;
+    this.extractor = null;
+    await Promise.allSettled([nli?.then((n) => n.model.dispose()), ex?.then((e) => (e as unknown as { dispose(): Promise<void> }).dispose())]);
+  }
+}
