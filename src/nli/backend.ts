@@ -4,7 +4,7 @@
  * first use. The same backend runs in a worker thread (see `worker-client.ts`) or in the calling thread.
  */
 import { existsSync, statSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { ConfigError } from "../errors.js";
 import { loadTransformers, type Transformers } from "./load-transformers.js";
 import { windowSpans, type WindowSpan } from "./windows.js";
@@ -69,6 +69,23 @@ export function modelSource(model: string): { local: boolean; path: string } {
 }
 
 const NEEDED_FILES = "config.json, tokenizer.json, tokenizer_config.json and onnx/model_quantized.onnx (dtype q8) or onnx/model.onnx (dtype fp32)";
+
+/**
+ * A local model folder must hold the files transformers.js reads before the weights; without this check a
+ * missing tokenizer file surfaces as a TypeError from inside the library.
+ * @throws ConfigError naming the folder and the missing files.
+ */
+function checkFolder(kind: "NLI" | "embedding", model: string, path: string): void {
+  const envVar = kind === "NLI" ? "HFW_NLI_MODEL" : "HFW_EMBED_MODEL";
+  const option = kind === "NLI" ? "nli.model" : "nli.embedModel";
+  if (!existsSync(path)) {
+    throw new ConfigError(`${kind} model '${model}' not found: the folder ${path} does not exist. Set ${envVar} (or ${option}) to a folder holding ${NEEDED_FILES}, or to a model id${kind === "embedding" ? ", or to '' for BM25 retrieval only" : ""}.`);
+  }
+  const missing = ["config.json", "tokenizer.json", "tokenizer_config.json"].filter((f) => !existsSync(join(path, f)));
+  if (missing.length > 0) {
+    throw new ConfigError(`${kind} model '${model}' is incomplete: the folder ${path} lacks ${missing.join(", ")}. A model folder holds ${NEEDED_FILES}; set ${envVar} (or ${option}) to a complete one.`);
+  }
+}
 
 /** Turns a loading failure into a ConfigError that names the model and says how to provide it. */
 export function loadError(kind: "NLI" | "embedding", model: string, config: BackendConfig, error: unknown): ConfigError {
@@ -167,19 +184,22 @@ export class InThreadBackend implements ModelBackend {
     const model = this.config.model;
     const source = modelSource(model);
     this.nli = (async () => {
-      if (source.local && !existsSync(source.path)) {
-        throw new ConfigError(`NLI model '${model}' not found: the folder ${source.path} does not exist. Set HFW_NLI_MODEL (or nli.model) to a folder holding ${NEEDED_FILES}, or to a model id.`);
-      }
+      if (source.local) checkFolder("NLI", model, source.path);
       const tf = await this.transformers();
       try {
         const opts = { local_files_only: !this.config.allowRemote };
+        // config.json first: a missing model then fails with "not found", not with a tokenizer's TypeError.
+        const config = await tf.AutoConfig.from_pretrained(source.path, opts);
         const [tokenizer, classifier] = await Promise.all([
           tf.AutoTokenizer.from_pretrained(source.path, opts),
-          tf.AutoModelForSequenceClassification.from_pretrained(source.path, { ...opts, dtype: this.config.dtype as never, session_options: this.sessionOptions() }),
+          tf.AutoModelForSequenceClassification.from_pretrained(source.path, { ...opts, config, dtype: this.config.dtype as never, session_options: this.sessionOptions() }),
         ]);
         const modelMax = Number(tokenizer.model_max_length);
         const maxTokens = Math.min(Number.isFinite(modelMax) && modelMax > 0 ? modelMax : Infinity, this.config.maxTokens);
-        const pairSpecials = (tokenizer.encode("", { text_pair: "" }) as number[]).length;
+        // Special tokens of a pair (an empty text_pair would be read as no pair at all): total minus the two texts.
+        const probe = "evidence";
+        const probeTokens = (tokenizer.encode(probe, { add_special_tokens: false }) as number[]).length;
+        const pairSpecials = (tokenizer.encode(probe, { text_pair: probe }) as number[]).length - 2 * probeTokens;
         const id2label = ((classifier.config as unknown as { id2label?: Record<string, string> }).id2label ?? {}) as Record<string, string>;
         return { tokenizer, model: classifier, pairSpecials, info: { model, id2label, maxTokens } };
       } catch (error) {
@@ -230,12 +250,17 @@ export class InThreadBackend implements ModelBackend {
   async classify(premises: string[], hypotheses: string[]): Promise<number[][]> {
     if (premises.length === 0) return [];
     const { tokenizer, model, info } = await this.loadNli();
-    const inputs = tokenizer(premises, { text_pair: hypotheses, padding: true, truncation: false }) as unknown as Record<string, { dims: number[] }>;
-    const length = inputs.input_ids!.dims[1]!;
-    if (length > info.maxTokens) {
-      // Never truncate a pair: the claim would be what is cut. Windows keep every pair within the limit.
-      throw new Error(`a pair of ${length} tokens exceeds the model's ${info.maxTokens}: window the premise first`);
+    // Never truncate a pair: the claim would be what is cut. Windows keep every pair within the limit; a
+    // pair over it is refused (the tokenizer cannot pad it into the batch without truncation).
+    const tooLong = () => new Error(`a pair exceeds the model's ${info.maxTokens} tokens: window the premise first (pairs are never truncated)`);
+    let inputs: Record<string, { dims: number[] }>;
+    try {
+      inputs = tokenizer(premises, { text_pair: hypotheses, padding: true, truncation: false }) as unknown as Record<string, { dims: number[] }>;
+    } catch (error) {
+      if (/Unable to create tensor/.test((error as Error).message)) throw tooLong();
+      throw error;
     }
+    if (inputs.input_ids!.dims[1]! > info.maxTokens) throw tooLong();
     const out = (await model(inputs)) as { logits: { tolist(): number[][] } };
     return out.logits.tolist().map(softmax);
   }
@@ -246,9 +271,7 @@ export class InThreadBackend implements ModelBackend {
     this.extractor = (async () => {
       if (!model) throw new ConfigError("No embedding model is set (embedModel is empty): dense retrieval is off.");
       const source = modelSource(model);
-      if (source.local && !existsSync(source.path)) {
-        throw new ConfigError(`Embedding model '${model}' not found: the folder ${source.path} does not exist. Set HFW_EMBED_MODEL (or nli.embedModel) to a folder, a model id, or '' for BM25 only.`);
-      }
+      if (source.local) checkFolder("embedding", model, source.path);
       const tf = await this.transformers();
       try {
         const pipe = await tf.pipeline("feature-extraction", source.path, {
