@@ -41,6 +41,11 @@ export class EvidenceLedger {
    */
   constructor(private readonly options: { maxEvidenceBytes?: number; dense?: DenseIndex } = {}) {}
 
+  /** The dense index, when tier 1 embeds this ledger's chunks (see `retrieveMany`). */
+  get dense(): DenseIndex | undefined {
+    return this.options.dense;
+  }
+
   /** Total evidence text recorded, bytes (UTF-8). */
   get bytes(): number {
     return this.bytesTotal;
