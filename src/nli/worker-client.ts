@@ -64,6 +64,11 @@ export class WorkerBackend implements ModelBackend {
     this.maxQueue = options.maxQueue ?? 64;
   }
 
+  /** Requests sent and not yet answered. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   /** The thread id of the current worker, or null before the first request and after `close`. */
   get threadId(): number | null {
     return this.worker?.threadId ?? null;

@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
   ConfigError,
@@ -254,6 +256,14 @@ describe("NLI tier: a model that cannot be had", () => {
     expect(v.trace.at(-1)!.note).toMatch(/failing closed/);
     expect(report.decision).toBe("block");
     expect(warnings.join("\n")).toMatch(new RegExp(`NLI model '${missing}' not found.*HFW_NLI_MODEL`));
+  });
+
+  it("should name the files an incomplete model folder lacks", async () => {
+    const folder = models.nli("incomplete");
+    rmSync(join(folder, "tokenizer_config.json"));
+    const tier = createNliTier({ model: folder, embedModel: "", worker: false, allowRemote: false });
+    open.push(tier);
+    await expect(tier.ready()).rejects.toThrow(/is incomplete: the folder .* lacks tokenizer_config\.json/);
   });
 
   it("should reject ready() with a ConfigError for a model id not in the cache when remote loading is off", async () => {

@@ -69,6 +69,22 @@ describe("NLI worker thread", () => {
     expect(tier.cache.stats.misses).toBeGreaterThan(0);
   });
 
+  it("should recover when the worker dies in the middle of a verify: the report is the same as without the crash", async () => {
+    const tier = createNliTier({ model: models.nli("worker"), embedModel: "", allowRemote: false, threads: 1 });
+    open.push(tier);
+    await tier.ready();
+    const backend = tier.backend as WorkerBackend;
+    const fw = new Firewall({ tiers: ["exact", tier] });
+    fw.record({ source: "npm_view", content: "The cors package has the mit license." });
+    fw.record({ source: "npm_view", content: "cors is not deprecated." });
+    const verifying = fw.verify("cors has the mit license. cors is deprecated.");
+    while (backend.inFlight === 0) await new Promise((r) => setImmediate(r));
+    await backend.kill();
+    const report = await verifying;
+    expect(backend.restarts).toBe(1);
+    expect(report.verdicts.map((v) => `${v.verdict}/${v.tier}`)).toEqual(["supported/1", "contradicted/1"]);
+  });
+
   it("should refuse requests beyond the bounded queue, and answer the rest", async () => {
     const backend = workerBackend(2);
     const calls = Array.from({ length: 5 }, () => backend.classify(["The cors package has the mit license."], ["cors has the mit license."]));
