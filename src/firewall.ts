@@ -12,6 +12,7 @@ import type { NliOptions } from "./nli/options.js";
 import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
+import { storeFromEnv } from "./store/store-from-env.js";
 import { createExactTier } from "./verify/tier-exact.js";
 import { createLexicalTier, type LexicalThresholds } from "./verify/tier-lexical.js";
 import type { Tier } from "./verify/tier.js";
@@ -39,7 +40,7 @@ export interface FirewallOptions {
   lexical?: Partial<LexicalThresholds>;
   /** Claim extractor (default: rule-based, offline). */
   extractor?: ClaimExtractor;
-  /** Where sessions, evidence and reports are kept (default: in memory). */
+  /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_STORE` names, else in memory). */
   store?: Store;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
   sessionId?: string;
@@ -66,7 +67,8 @@ export interface FirewallOptions {
  * The facade's methods act on the default session; `fw.session(id)` gives any other conversation its own
  * isolated ledger.
  *
- * @throws ConfigError for an unknown strictness or tier name.
+ * @throws ConfigError for an unknown strictness or tier name, or `HFW_STORE` set without better-sqlite3.
+ * @throws StoreError when the `HFW_STORE` file cannot be opened.
  */
 export class Firewall {
   readonly store: Store;
@@ -81,7 +83,7 @@ export class Firewall {
     if (!StrictnessSchema.safeParse(strictness).success) {
       throw new ConfigError(`Unknown strictness '${String(strictness)}': use lenient, balanced or strict.`);
     }
-    this.store = options.store ?? new MemoryStore();
+    this.store = options.store ?? storeFromEnv() ?? new MemoryStore();
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
     const names = options.tiers ?? ["exact", "lexical"];

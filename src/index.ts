@@ -4,7 +4,7 @@
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
 export { Session, scoreOf, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError } from "./errors.js";
+export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -19,6 +19,24 @@ export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds }
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
+export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
+export { storeFromEnv } from "./store/store-from-env.js";
+export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
+export {
+  browserOf,
+  exportSession,
+  DEFAULT_PAGE_SIZE,
+  type SessionBrowser,
+  type SessionOverview,
+  type SessionQuery,
+  type SessionPage,
+  type SessionStatus,
+  type SessionSort,
+  type ReportSummary,
+  type DayTrend,
+  type PageRequest,
+  type SessionExport,
+} from "./store/session-browser.js";
 /** Tier 1 with a local NLI model (optional peer `@huggingface/transformers`), and dense retrieval. */
 export { createNliTier, createModelBackend, type NliTier, type NliTierOptions } from "./nli/tier-nli.js";
 export { DEFAULT_NLI_MODEL, DEFAULT_EMBED_MODEL, resolveNliOptions, type NliOptions, type ResolvedNliOptions, type LabelRole } from "./nli/options.js";

@@ -63,6 +63,7 @@ export class Session {
   readonly ledger: EvidenceLedger;
   private reports: Report[] = [];
   private responseCounter = 0;
+  private readonly unsaved: Array<EvidenceRecord | Report> = [];
 
   constructor(
     readonly id: string,
@@ -79,12 +80,28 @@ export class Session {
    * Records a tool output as evidence (stored whole, chunked, indexed on the next retrieval).
    * @returns the evidence record (`id`, `hash`, `chunkCount`, ...); the same `callId` twice returns the first.
    * @throws EvidenceError for binary, non-UTF-8, oversized, or malformed-declared-JSON content.
+   * @throws StoreError when the store cannot write it: the record is kept in this session and written
+   *   before the next record or report.
    */
   record(input: RecordInput): EvidenceRecord {
     const before = this.ledger.records.length;
     const record = this.ledger.record(input);
-    if (this.ledger.records.length > before) this.deps.store.putEvidence(this.id, record);
+    if (this.ledger.records.length > before) this.unsaved.push(record);
+    this.save();
     return record;
+  }
+
+  /**
+   * Writes what the store has not taken yet, oldest first. A write that failed (the store threw) stays
+   * queued and is retried before the next one, so a retry never leaves a hole in the stored session.
+   */
+  private save(): void {
+    while (this.unsaved.length > 0) {
+      const next = this.unsaved[0]!;
+      if ("responseId" in next) this.deps.store.putReport(next);
+      else this.deps.store.putEvidence(this.id, next);
+      this.unsaved.shift();
+    }
   }
 
   /**
@@ -113,6 +130,8 @@ export class Session {
    * Verifies a draft answer against this session's evidence.
    * @returns the report (claims with spans, one verdict each, grounding score, decision, text that may ship).
    * @throws DraftError when the draft is not a string, holds binary data, or exceeds `maxDraftChars`.
+   * @throws StoreError when the store cannot write the report: it is kept in this session and written
+   *   before the next record or report.
    */
   async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
     const started = performance.now();
@@ -173,7 +192,8 @@ export class Session {
       createdAt: Date.now(),
     };
     this.reports.push(report);
-    this.deps.store.putReport(report);
+    this.unsaved.push(report);
+    this.save();
     return report;
   }
 

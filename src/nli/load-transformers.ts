@@ -13,7 +13,7 @@ export const INSTALL_COMMAND = "ONNXRUNTIME_NODE_INSTALL=skip npm install @huggi
 function missing(pkg: string, cause?: unknown): ConfigError {
   return new ConfigError(
     `Tier 'nli' needs the optional package ${pkg}, which is not installed: run '${INSTALL_COMMAND}' ` +
-      "(or put onnxruntime-node-install=skip in .npmrc), or leave 'nli' out of the tiers.",
+      "(the variable skips onnxruntime-node's CUDA download; its CPU binaries ship in the package), or leave 'nli' out of the tiers.",
     { cause },
   );
 }

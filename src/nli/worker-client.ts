@@ -69,6 +69,11 @@ export class WorkerBackend implements ModelBackend {
     return this.pending.size;
   }
 
+  /** Operations of the requests sent and not yet answered, oldest (the one running) first. */
+  get inFlightOps(): WorkerOp[] {
+    return [...this.pending.values()].map((p) => p.request.op);
+  }
+
   /** The thread id of the current worker, or null before the first request and after `close`. */
   get threadId(): number | null {
     return this.worker?.threadId ?? null;
@@ -147,7 +152,12 @@ export class WorkerBackend implements ModelBackend {
     return this.call("embed", { texts });
   }
 
-  /** Ends the current thread at once, as a crash would: requests in flight are sent again to a fresh thread. */
+  /**
+   * Ends the current thread at once, as a crash would: requests in flight are sent again to a fresh thread.
+   * For recovery drills and tests: ending the thread while ONNX Runtime is running an inference can abort the
+   * whole process (onnxruntime-node completes its native work into the ended thread), so end it while the
+   * running request is not `classify` or `embed` (see `inFlightOps`).
+   */
   async kill(): Promise<void> {
     await this.worker?.terminate();
   }

@@ -9,6 +9,7 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames } from "../quantity/names.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
+import { countFacts } from "./array-counts.js";
 import { featuresOf, sentencesOf } from "./lexical-features.js";
 
 export type FactValue =
@@ -94,7 +95,7 @@ function factsCache(ledger: EvidenceLedger): number {
  * @param json whether the passage comes from a flattened JSON record (`key.path: value` lines).
  */
 export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean): PassageFacts {
-  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }), factsCache(ledger));
+  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: json ? [...readFacts(chunk, json), ...countFacts(ledger, chunk)] : readFacts(chunk, json) }), factsCache(ledger));
 }
 
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */

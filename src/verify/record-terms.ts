@@ -37,6 +37,8 @@ export class RecordTerms {
       for (const tok of new Set(tokenize(record.text))) {
         add(this.byToken, tok, at);
         add(this.byStem, stemOf(tok), at);
+        // "the BOJ's cap" names the BOJ.
+        if (/['’]s$/.test(tok)) add(this.byToken, tok.slice(0, -2), at);
       }
       for (const m of record.text.matchAll(IDENTITY)) add(this.byIdentity, m[1]!.trim().toLowerCase(), at);
       for (const m of record.text.matchAll(CODE)) {

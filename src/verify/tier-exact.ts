@@ -342,8 +342,15 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
   return recordTerms(scope.context.ledger).withToken(base).size > 0;
 }
 
+/** How well a matched figure cites its claim: a specific value (money, a day, a version) best, a name least. */
+function weight(v: FactValue): number {
+  return v.type === "name" ? 0 : specific(v) ? 2 : 1;
+}
+
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
-  const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
+  // Lines that state the claim's figures, dates and versions are its citation; a name only shows whose they are.
+  const byWeight = results.filter((r) => r.outcome === "match" && r.best).sort((a, b) => weight(b.figure.value) - weight(a.figure.value));
+  const quotes = uniqueQuotes(byWeight.map((r) => r.best!.quote));
   const absent = results.filter((r) => r.outcome === "absent");
   // A claim about something the evidence never mentions ("rewritten in Rust in 2025") is unsupported, even
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.

@@ -46,10 +46,14 @@ describe("NLI worker thread", () => {
     const backend = workerBackend();
     await backend.nliInfo();
     const first = backend.threadId;
-    const pending = backend.classify(["The cors package has the mit license."], ["cors has the mit license."]);
+    // Windowing a long passage is JavaScript work in the worker (tokenising): the thread ends mid-request
+    // while ONNX Runtime is idle (ending it during an inference can abort the process, see kill()).
+    const passage = Array.from({ length: 4000 }, (_, i) => `The tower ${i % 2 ? "is" : "has"} a bridge in the north of the city.`).join(" ");
+    const pending = backend.windows({ claims: ["The alpha server has the gamma license."], passages: [passage], pairs: [[0, 0]] });
+    expect(backend.inFlightOps).toEqual(["windows"]);
     await backend.kill();
-    const [probs] = await pending;
-    expect(probs![1]).toBeGreaterThan(0.95);
+    const [w] = await pending;
+    expect("spans" in w! && w.spans.length).toBeGreaterThan(0);
     expect(backend.restarts).toBe(1);
     expect(backend.threadId).not.toBe(first);
   });
@@ -77,8 +81,11 @@ describe("NLI worker thread", () => {
     const fw = new Firewall({ tiers: ["exact", tier] });
     fw.record({ source: "npm_view", content: "The cors package has the mit license." });
     fw.record({ source: "npm_view", content: "cors is not deprecated." });
+    // The verify's first request is windowing (JavaScript work); while it is unanswered no inference can be
+    // running, since the worker answers in order: the thread ends mid-verify with ONNX Runtime idle.
     const verifying = fw.verify("cors has the mit license. cors is deprecated.");
     while (backend.inFlight === 0) await new Promise((r) => setImmediate(r));
+    expect(backend.inFlightOps[0]).toBe("windows");
     await backend.kill();
     const report = await verifying;
     expect(backend.restarts).toBe(1);
