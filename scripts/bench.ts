@@ -12,6 +12,7 @@ import { run as benchAiSdk } from "./bench/ai-sdk.js";
 import { run as benchLangchain } from "./bench/langchain.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
+import { run as benchNli } from "./bench/nli.js";
 
 const SEED = 20250601;
 
@@ -153,4 +154,5 @@ await benchVerify();
 console.log(`\n${await benchLangchain()}`);
 console.log(`\n${await benchAiSdk()}`);
 console.log(`\n${await benchDashboard()}`);
+console.log(`\n${await benchNli()}`);
 console.log(`\n${await benchJudge()}`);

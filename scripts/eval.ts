@@ -31,8 +31,9 @@ Options:
   --data PATH        a JSONL case file, or a folder of them; repeat for several
                      (default: every *.jsonl in ../shared/data next to the project)
   --limit N          at most N cases per file: a stratified (by label), seeded sample
-  --tiers LIST       tiers to run, e.g. 0,1 (0 = exact, 1 = lexical, 2 = LLM judge; default 0,1);
-                     tier 2 uses the model named by HFW_LLM_PROVIDER and HFW_LLM_MODEL
+  --tiers LIST       tiers to run, by number or name: 0 = exact, 1 = lexical, 2 = LLM judge, nli
+                     (a local NLI model, see HFW_NLI_MODEL); default 0,1; tier 2 uses the model
+                     named by HFW_LLM_PROVIDER and HFW_LLM_MODEL
   --prices FILE      JSON price table for tier 2: {"<model id>": {"input": USD, "output": USD}}
                      per million tokens; without it the cost column stays 0
   --judge-dry-run MODEL
@@ -68,8 +69,9 @@ function positiveInt(name: string, value: string): number {
 function parseTiers(value: string): TierName[] {
   const out: TierName[] = [];
   for (const part of value.split(",").map((p) => p.trim())) {
-    if (part !== "0" && part !== "1" && part !== "2") throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical) and/or 2 (LLM judge), e.g. --tiers 0,1.`);
-    const name = TIER_NAMES[Number(part) as 0 | 1 | 2];
+    const name: TierName | undefined =
+      part === "0" || part === "1" || part === "2" ? TIER_NAMES[Number(part) as 0 | 1 | 2] : part === "exact" || part === "lexical" || part === "nli" || part === "judge" ? part : undefined;
+    if (name === undefined) throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical), 2 (LLM judge) or nli, e.g. --tiers 0,1 or --tiers exact,nli.`);
     if (!out.includes(name)) out.push(name);
   }
   return out;

@@ -11,6 +11,8 @@ import type { LlmModel } from "./llm/model.js";
 import type { PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+import type { NliOptions } from "./nli/options.js";
+import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
 import { storeFromEnv } from "./store/store-from-env.js";
@@ -31,10 +33,13 @@ export interface FirewallOptions {
   policy?: PolicyOverrides;
   /**
    * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0), `lexical` (the offline
-   * tier-1 backend) and `judge` (tier 2, the LLM judge; configured by `judge`, or by `HFW_LLM_*` alone).
+   * tier-1 backend), `nli` (tier 1 with a local NLI model; needs the optional `@huggingface/transformers`)
+   * and `judge` (tier 2, the LLM judge; configured by `judge`, or by `HFW_LLM_*` alone).
    * Default `["exact", "lexical"]`, plus `judge` when the `judge` option is set. Add your own `Tier` objects.
    */
-  tiers?: Array<Tier | "exact" | "lexical" | "judge">;
+  tiers?: Array<Tier | "exact" | "lexical" | "nli" | "judge">;
+  /** Options of the `nli` tier and its dense retrieval (model, thresholds, worker, caches); see `NliOptions`. */
+  nli?: NliOptions;
   /**
    * The LLM judge (tier 2): any AI SDK language model, or {@link JudgeOptions} (model, review threshold,
    * batch size, concurrency, timeout, retries, budget, prices, cache). It sees only the claims tiers 0 and 1
@@ -84,6 +89,7 @@ export class Firewall {
   private readonly sessions = new Map<string, Session>();
   private readonly defaultId: string;
   private readonly deps: ConstructorParameters<typeof Session>[1];
+  private readonly nli: NliSetup | null;
 
   constructor(options: FirewallOptions = {}) {
     const strictness = options.strictness ?? envStrictness();
@@ -94,15 +100,20 @@ export class Firewall {
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
     const names = options.tiers ?? ["exact", "lexical"];
+    const warn = (message: string) => this.logger.warn(`hallucination-firewall: ${message}`);
+    this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
     // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
     const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
     const tiers = withJudge.map((t) => {
       if (t === "exact") return createExactTier();
       if (t === "lexical") return createLexicalTier(options.lexical);
+      if (t === "nli") return this.nli!.tier;
       if (t === "judge") return createJudgeTier(options.judge ?? {});
       if (typeof t === "object" && t && typeof t.run === "function") return t;
-      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", "judge", or an object with tier, name and run().`);
+      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", "nli", "judge", or an object with tier, name and run().`);
     });
+    // Low-confidence NLI verdicts go on to a later tier (the LLM judge) when one runs after it.
+    if (this.nli) this.nli.tier.deferLowConfidence = [...tiers].sort((a, b) => a.tier - b.tier).indexOf(this.nli.tier) < tiers.length - 1;
     const extractor = options.extractor ?? "rules";
     if (typeof extractor === "string" && extractor !== "rules" && extractor !== "llm") {
       throw new ConfigError(`Unknown extractor ${JSON.stringify(extractor)}: use "rules", "llm", or an object with name and extract().`);
@@ -116,7 +127,8 @@ export class Firewall {
       maxDraftChars: options.maxDraftChars ?? 10_000_000,
       maxEvidenceBytes: options.maxEvidenceBytes,
       topK: options.topK ?? 5,
-      warn: (message) => this.logger.warn(`hallucination-firewall: ${message}`),
+      warn,
+      denseIndex: this.nli?.denseIndex,
     };
   }
 
@@ -182,6 +194,11 @@ export class Firewall {
   /** See {@link Session.report}. */
   sessionReport(sessionId?: string): SessionReport {
     return this.session(sessionId).report();
+  }
+
+  /** Frees tier 1's models and ends its worker thread (nothing to do without the `nli` tier). */
+  async close(): Promise<void> {
+    await this.nli?.tier.close();
   }
 
   /** Forgets a session's evidence and reports (default: the default session), in memory and in the store. */

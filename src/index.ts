@@ -47,3 +47,11 @@ export { createFileLlmCache, createMemoryLlmCache, llmCacheKey, type LlmCache } 
 export { modelFromEnv, readLlmEnv, LLM_PROVIDERS, type LlmEnvConfig } from "./llm/model-from-env.js";
 export type { LlmModel } from "./llm/model.js";
 export { costOf, LlmMeter, type ModelPrice, type PriceTable } from "./llm/usage.js";
+/** Tier 1 with a local NLI model (optional peer `@huggingface/transformers`), and dense retrieval. */
+export { createNliTier, createModelBackend, type NliTier, type NliTierOptions } from "./nli/tier-nli.js";
+export { DEFAULT_NLI_MODEL, DEFAULT_EMBED_MODEL, resolveNliOptions, type NliOptions, type ResolvedNliOptions, type LabelRole } from "./nli/options.js";
+export { labelMap, roleOfLabel, type LabelMap } from "./nli/labels.js";
+export { windowSpans } from "./nli/windows.js";
+export type { ModelBackend, NliModelInfo } from "./nli/backend.js";
+export { DenseIndex, type Embedder } from "./ledger/dense-index.js";
+export { reciprocalRankFusion } from "./ledger/rrf.js";

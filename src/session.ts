@@ -4,6 +4,7 @@
  */
 import type { ClaimExtractor } from "./claims/types.js";
 import { DraftError, FirewallError, HallucinationBlocked } from "./errors.js";
+import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
 import { LlmMeter, summarise } from "./llm/usage.js";
 import { applyPolicy } from "./policy/apply-policy.js";
@@ -55,6 +56,8 @@ export interface SessionDeps {
   topK: number;
   /** Told about tier failures (the claim keeps the previous tier's verdict; see the trace). */
   warn: (message: string) => void;
+  /** Makes each session's dense index (tier 1's embedding model); absent: BM25 retrieval only. */
+  denseIndex?: () => DenseIndex;
 }
 
 const CHECKABLE = new Set(["factual", "hedge"]);
@@ -69,7 +72,7 @@ export class Session {
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
-    this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes });
+    this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes, dense: deps.denseIndex?.() });
     deps.store.ensureSession(id);
     for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
     this.reports = deps.store.listReports(id);
@@ -146,8 +149,10 @@ export class Session {
     extracted.forEach((e, i) => {
       const claim = claims[i]!;
       if (!CHECKABLE.has(claim.kind)) return;
-      items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
+      items.push({ claim, extracted: e, passages: [], hints: emptyHints() });
     });
+    const retrieved = await this.ledger.retrieveMany(items.map((it) => it.claim.text), topK);
+    items.forEach((it, i) => (it.passages = retrieved[i]!));
     let decided: Awaited<ReturnType<typeof runTiers>>;
     try {
       decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal, llm });

@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import type { Chunk, EvidenceRecord, Passage } from "../schema.js";
 import { Bm25Index } from "./bm25-index.js";
 import { chunkSpans } from "./chunk.js";
+import type { DenseIndex } from "./dense-index.js";
+import { fuseRankings } from "./fused-retrieval.js";
 import { toEvidenceText } from "./evidence-text.js";
 
 /** What `record` takes. */
@@ -33,7 +35,16 @@ export class EvidenceLedger {
   private readonly memos = new Map<string, Map<string, unknown>>();
   private readonly memoLimits = new Map<string, number>();
 
-  constructor(private readonly options: { maxEvidenceBytes?: number } = {}) {}
+  /**
+   * @param options.dense a dense index: chunks are embedded in the background as they are recorded, and
+   *   `retrieveMany` merges its ranking with BM25's by reciprocal rank fusion.
+   */
+  constructor(private readonly options: { maxEvidenceBytes?: number; dense?: DenseIndex } = {}) {}
+
+  /** The dense index, when tier 1 embeds this ledger's chunks (see `retrieveMany`). */
+  get dense(): DenseIndex | undefined {
+    return this.options.dense;
+  }
 
   /** Total evidence text recorded, bytes (UTF-8). */
   get bytes(): number {
@@ -92,6 +103,7 @@ export class EvidenceLedger {
         span,
       };
       this.index.add({ ord: this.chunks.length, text: chunk.text });
+      this.options.dense?.add(this.chunks.length, chunk.text);
       this.chunks.push(chunk);
       own.push(chunk);
     }
@@ -161,5 +173,16 @@ export class EvidenceLedger {
    */
   retrieve(query: string, limit = 5): Passage[] {
     return this.index.search(query, limit).map(({ ord, score }) => ({ ...this.chunks[ord]!, score }));
+  }
+
+  /**
+   * Retrieval for several claims: BM25+ alone, or, with a dense index, BM25+ and dense rankings merged by
+   * reciprocal rank fusion (waits for chunks still being embedded; BM25 alone if embedding failed).
+   * @returns per query, passages best first; with fusion, `score` is the fused RRF score.
+   */
+  async retrieveMany(queries: string[], limit = 5): Promise<Passage[][]> {
+    const dense = this.options.dense;
+    if (!dense || queries.length === 0) return queries.map((q) => this.retrieve(q, limit));
+    return fuseRankings(this, queries, limit, dense);
   }
 }
