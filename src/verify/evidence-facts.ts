@@ -10,7 +10,7 @@ import { extractNames } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
-import { featuresOf, sentencesOf } from "./lexical-features.js";
+import { featuresOf, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
 export type FactValue =
   | { type: "quantity"; q: Quantity }
@@ -98,6 +98,9 @@ const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}):
  * (least recently used beyond this are recomputed when needed). A passage's facts cost about 36x its text
  * (~740 bytes a fact: parsed value, slot stems, quote), so this keeps them near 2x the evidence.
  */
+/** Passages whose sentence split stays cached between verify calls (shared with the lexical tier). */
+const SENTENCES_CACHE = 512;
+
 function factsCache(ledger: EvidenceLedger): number {
   return Math.min(2048, Math.max(128, Math.ceil(ledger.chunks.length / 16)));
 }
@@ -107,7 +110,17 @@ function factsCache(ledger: EvidenceLedger): number {
  * @param json whether the passage comes from a flattened JSON record (`key.path: value` lines).
  */
 export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean): PassageFacts {
-  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: json ? [...readFacts(chunk, json), ...countFacts(ledger, chunk)] : readFacts(chunk, json) }), factsCache(ledger));
+  return ledger.memo(
+    "facts",
+    chunk.id,
+    () => {
+      // The lexical tier splits the same passages: one split serves both.
+      const sentences = ledger.memo("sentences", chunk.id, () => sentencesOf(chunk.text), SENTENCES_CACHE);
+      const facts = readFacts(chunk, json, sentences);
+      return { chunk, facts: json ? [...facts, ...countFacts(ledger, chunk)] : facts };
+    },
+    factsCache(ledger),
+  );
 }
 
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
@@ -115,10 +128,9 @@ const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
 const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|year|days?|months?|period|seats|users|version)s?\b|currency/i;
 
-function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
+function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
-  const sentences = sentencesOf(chunk.text);
   const rows = json ? rowTexts(chunk.text, sentences) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
