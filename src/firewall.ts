@@ -10,6 +10,7 @@ import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } f
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
+import { createTelemetry, type TelemetryOptions } from "./telemetry/telemetry.js";
 import { createExactTier } from "./verify/tier-exact.js";
 import { createLexicalTier, type LexicalThresholds } from "./verify/tier-lexical.js";
 import type { Tier } from "./verify/tier.js";
@@ -46,6 +47,11 @@ export interface FirewallOptions {
   topK?: number;
   /** Receives warnings (a tier that failed on a claim); default: silent. `console` fits. */
   logger?: Logger;
+  /**
+   * OpenTelemetry spans, verdict events and metrics (through `@opentelemetry/api`; no-ops until an SDK is
+   * registered). Default on, without content; `false` turns them off. See {@link TelemetryOptions}.
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /**
@@ -94,6 +100,7 @@ export class Firewall {
       maxEvidenceBytes: options.maxEvidenceBytes,
       topK: options.topK ?? 5,
       warn: (message) => this.logger.warn(`hallucination-firewall: ${message}`),
+      telemetry: createTelemetry(options.telemetry),
     };
   }
 

@@ -19,3 +19,7 @@ export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds }
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
+export { recordModelUsage, type ModelUsage } from "./telemetry/model-usage.js";
+export type { TelemetryOptions } from "./telemetry/telemetry.js";
+export { CAPTURE_CONTENT_ENV, type CaptureContentOption } from "./telemetry/content-capture.js";
+export { TELEMETRY_NAMES } from "./telemetry/names.js";

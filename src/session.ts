@@ -9,6 +9,8 @@ import { applyPolicy } from "./policy/apply-policy.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, Report, Strictness, VerdictCounts } from "./schema.js";
 import type { Store } from "./store/store.js";
+import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
+import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
 import { runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
@@ -52,7 +54,11 @@ export interface SessionDeps {
   topK: number;
   /** Told about tier failures (the claim keeps the previous tier's verdict; see the trace). */
   warn: (message: string) => void;
+  /** Spans, events and metrics through `@opentelemetry/api` (default: on, content capture from the environment). */
+  telemetry?: Telemetry;
 }
+
+const defaultTelemetry = createTelemetry();
 
 const CHECKABLE = new Set(["factual", "hedge"]);
 
@@ -60,12 +66,14 @@ export class Session {
   readonly ledger: EvidenceLedger;
   private reports: Report[] = [];
   private responseCounter = 0;
+  private readonly telemetry: Telemetry;
 
   constructor(
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
     this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes });
+    this.telemetry = deps.telemetry ?? defaultTelemetry;
     deps.store.ensureSession(id);
     for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
     this.reports = deps.store.listReports(id);
@@ -80,7 +88,10 @@ export class Session {
   record(input: RecordInput): EvidenceRecord {
     const before = this.ledger.records.length;
     const record = this.ledger.record(input);
-    if (this.ledger.records.length > before) this.deps.store.putEvidence(this.id, record);
+    if (this.ledger.records.length > before) {
+      this.deps.store.putEvidence(this.id, record);
+      this.telemetry.evidenceRecorded(this.id, record);
+    }
     return record;
   }
 
@@ -112,20 +123,32 @@ export class Session {
    * @throws DraftError when the draft is not a string, holds binary data, or exceeds `maxDraftChars`.
    */
   async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
+    const tel = this.telemetry.startVerify(this.id);
+    try {
+      return tel.end(await tel.within(() => this.verifyDraft(draft, overrides, tel)));
+    } catch (error) {
+      throw tel.fail(error);
+    }
+  }
+
+  private async verifyDraft(draft: string, overrides: VerifyOverrides, tel: VerifyTelemetry): Promise<Report> {
     const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
-    const extracted = await this.deps.extractor.extract(draft);
+    tel.begin(responseId, policy, draft.length, this.deps.tiers);
+    const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft));
     const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
+    const retrieval = tel.retrieval(topK);
     const items: TierItem[] = [];
     extracted.forEach((e, i) => {
       const claim = claims[i]!;
       if (!CHECKABLE.has(claim.kind)) return;
       items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
     });
-    const decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal });
+    retrieval.end(items);
+    const decided = await runTiers(tel.tiers(this.deps.tiers), items, { ledger: this.ledger, draft, signal });
     for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const byId = new Map(decided.map((v) => [v.claimId, v]));
     const verdicts: ClaimVerdict[] = claims.map(
@@ -142,7 +165,7 @@ export class Session {
     );
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = applyPolicy(draft, claims, verdicts, groundingScore, policy);
+    const result = tel.policy(policy, (edit) => applyPolicy(draft, claims, verdicts, groundingScore, policy, edit));
     const report: Report = {
       responseId,
       sessionId: this.id,

@@ -58,6 +58,10 @@ export interface Tier {
   /** 0 = exact checks, 1 = entailment (lexical default or NLI model), 2 = LLM judge. */
   readonly tier: number;
   readonly name: string;
+  /** Model the tier runs (an NLI model, an LLM judge), reported as `gen_ai.request.model` on its span. */
+  readonly model?: string;
+  /** The tier's decision thresholds by name (0..1 unless the name says otherwise), reported on its span. */
+  readonly thresholds?: Readonly<Record<string, number>>;
   /**
    * @returns one outcome per item, in order.
    * @throws anything: the pipeline catches it, notes it in each claim's trace, and passes the claims on.

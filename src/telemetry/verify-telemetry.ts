@@ -1,0 +1,352 @@
+/**
+ * The spans, events and metrics of one `verify` call:
+ *
+ * ```
+ * hfw.verify                      (child of the span active when verify was called)
+ * ├─ hfw.extract
+ * ├─ hfw.retrieve
+ * ├─ hfw.tier.0  ─ gen_ai.evaluation.result events, one per claim this tier decided
+ * ├─ hfw.tier.1  ─ ...
+ * └─ hfw.policy
+ *    └─ hfw.rewrite               (when the policy annotates or rewrites)
+ * ```
+ *
+ * Claims no tier decided (not checkable, or nothing settled them) get their event on `hfw.verify`. Child
+ * spans are made only while `hfw.verify` is recording, so with no SDK (or a sampled-out trace) the cost is
+ * one no-op span and the metric calls.
+ */
+import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from "@opentelemetry/api";
+import type { ClaimExtractor, ExtractedClaim } from "../claims/types.js";
+import type { Policy } from "../policy/presets.js";
+import type { Claim, Report, VerdictLabel } from "../schema.js";
+import { isPass, type Tier, type TierContext, type TierItem, type TierOutcome } from "../verify/tier.js";
+import type { ContentCapture } from "./content-capture.js";
+import { getInstruments, getTracer } from "./instruments.js";
+import { addTo, usageAttributes, usageOf, type UsageTotals } from "./model-usage.js";
+import { GENAI, HFW, SPAN, EVENT } from "./names.js";
+import { safely } from "./safely.js";
+import { verdictEventAttributes } from "./verdict-event.js";
+
+/** Wraps the annotate / rewrite step of the policy in its own span. */
+export type EditTracer = <T>(kind: "annotate" | "rewrite", edit: () => T) => T;
+
+/** What the session calls around each stage of `verify`. */
+export interface VerifyTelemetry {
+  /** Runs `fn` with `hfw.verify` as the active span, so spans made inside (an LLM extractor, a judge) nest. */
+  within<T>(fn: () => Promise<T>): Promise<T>;
+  /** Once the response id and policy are known. */
+  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[]): void;
+  /** Claim extraction, in `hfw.extract`. */
+  extract(extractor: ClaimExtractor, fn: () => Promise<ExtractedClaim[]>): Promise<ExtractedClaim[]>;
+  /** Starts `hfw.retrieve`; call `end` with the items built. */
+  retrieval(topK: number): { end(items: TierItem[]): void };
+  /** The tiers to run, each wrapped in its `hfw.tier.N` span. */
+  tiers(tiers: Tier[]): Tier[];
+  /** The policy, in `hfw.policy`; `fn` gets the tracer of its annotate / rewrite step. */
+  policy<T extends { decision: string; reasons: string[] }>(policy: Policy, fn: (edit: EditTracer) => T): T;
+  /** Ends `hfw.verify` with the report's figures. @returns the report. */
+  end(report: Report): Report;
+  /** Ends `hfw.verify` as failed. @returns the error, to rethrow. */
+  fail(error: unknown): unknown;
+}
+
+const passThroughEdit: EditTracer = (_kind, edit) => edit();
+
+/** The no-op used when telemetry is turned off for a Firewall. */
+export const NO_VERIFY_TELEMETRY: VerifyTelemetry = {
+  within: (fn) => fn(),
+  begin: () => {},
+  extract: (_e, fn) => fn(),
+  retrieval: () => ({ end: () => {} }),
+  tiers: (tiers) => tiers,
+  policy: (_p, fn) => fn(passThroughEdit),
+  end: (report) => report,
+  fail: (error) => error,
+};
+
+/** Starts the telemetry of one verify call (opens `hfw.verify` under the active context). */
+export function startVerifyTelemetry(sessionId: string, capture: ContentCapture): VerifyTelemetry {
+  return safely("verify span", () => new TracedVerify(sessionId, capture), NO_VERIFY_TELEMETRY);
+}
+
+class TracedVerify implements VerifyTelemetry {
+  private readonly started = performance.now();
+  private readonly tracer: Tracer;
+  private readonly span: Span;
+  private readonly ctx: Context;
+  private readonly recording: boolean;
+  private readonly emitted = new Set<string>();
+  private readonly claimsById = new Map<string, Claim>();
+  private responseId = "";
+  private usage: UsageTotals | undefined;
+
+  constructor(
+    private readonly sessionId: string,
+    private readonly capture: ContentCapture,
+  ) {
+    this.tracer = getTracer();
+    const parent = context.active();
+    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId, [HFW.sessionId]: sessionId } }, parent);
+    this.ctx = trace.setSpan(parent, this.span);
+    this.recording = this.span.isRecording();
+  }
+
+  within<T>(fn: () => Promise<T>): Promise<T> {
+    return context.with(this.ctx, fn);
+  }
+
+  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[]): void {
+    this.responseId = responseId;
+    if (!this.recording) return;
+    safely(
+      "verify attributes",
+      () =>
+        this.span.setAttributes({
+          [HFW.responseId]: responseId,
+          [HFW.strictness]: policy.strictness,
+          [HFW.action]: policy.action,
+          [HFW.draftChars]: draftChars,
+          [HFW.tiers]: [...tiers].sort((a, b) => a.tier - b.tier).map((t) => `${t.tier}:${t.name}`),
+          [HFW.contentCaptured]: this.capture.span || this.capture.event,
+        }),
+      undefined,
+    );
+  }
+
+  async extract(extractor: ClaimExtractor, fn: () => Promise<ExtractedClaim[]>): Promise<ExtractedClaim[]> {
+    const span = this.child(SPAN.extract, { [HFW.extractor]: extractor.name });
+    if (!span) return fn();
+    try {
+      const claims = await context.with(trace.setSpan(this.ctx, span), fn);
+      safely(
+        "extract attributes",
+        () => {
+          const kinds: Attributes = { [HFW.claimsCount]: claims.length };
+          for (const c of claims) kinds[HFW.claimsKind(c.kind)] = ((kinds[HFW.claimsKind(c.kind)] as number | undefined) ?? 0) + 1;
+          span.setAttributes(kinds);
+        },
+        undefined,
+      );
+      return claims;
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  retrieval(topK: number): { end(items: TierItem[]): void } {
+    const span = this.child(SPAN.retrieve, { [GENAI.operationName]: "retrieval", [HFW.topK]: topK });
+    return {
+      end: (items) => {
+        if (!span) return;
+        safely(
+          "retrieve span",
+          () => {
+            for (const it of items) this.claimsById.set(it.claim.id, it.claim);
+            span.setAttributes({ [HFW.claimsCheckable]: items.length, [HFW.passages]: items.reduce((n, it) => n + it.passages.length, 0) });
+            span.end();
+          },
+          undefined,
+        );
+      },
+    };
+  }
+
+  tiers(tiers: Tier[]): Tier[] {
+    return tiers.map((t) => {
+      const wrapped = Object.create(t) as Tier & { run: Tier["run"] };
+      Object.defineProperty(wrapped, "run", { value: (items: TierItem[], ctx: TierContext) => this.runTier(t, items, ctx), enumerable: true });
+      return wrapped;
+    });
+  }
+
+  private async runTier(tier: Tier, items: TierItem[], tierContext: TierContext): Promise<TierOutcome[]> {
+    const t0 = performance.now();
+    const base = { [HFW.tier]: tier.tier, [HFW.tierName]: tier.name };
+    const span = this.child(SPAN.tier(tier.tier), { ...base, ...tierAttributes(tier), [HFW.claimsIn]: items.length });
+    let failed: unknown;
+    try {
+      const outcomes = span ? await context.with(trace.setSpan(this.ctx, span), () => tier.run(items, tierContext)) : await tier.run(items, tierContext);
+      if (span) safely("tier span", () => this.describeTier(span, tier, items, outcomes), undefined);
+      return outcomes;
+    } catch (error) {
+      failed = error;
+      if (span) failSpan(span, error);
+      throw error;
+    } finally {
+      safely(
+        "tier metrics",
+        () => {
+          const attrs = failed === undefined ? base : { ...base, [GENAI.errorType]: errorType(failed) };
+          getInstruments().tierDuration.record((performance.now() - t0) / 1000, attrs);
+          if (span) {
+            const usage = usageOf(span);
+            if (usage) this.usage = addTo(this.span, usage);
+            span.end();
+          }
+        },
+        undefined,
+      );
+    }
+  }
+
+  private describeTier(span: Span, tier: Tier, items: TierItem[], outcomes: TierOutcome[]): void {
+    if (outcomes.length !== items.length) {
+      // The pipeline rejects such a batch and passes every claim on: no verdict events for it.
+      span.setStatus({ code: SpanStatusCode.ERROR, message: `returned ${outcomes.length} outcomes for ${items.length} claims` });
+      span.setAttribute(GENAI.errorType, "outcome_count_mismatch");
+      return;
+    }
+    const counts: Partial<Record<VerdictLabel | "passed", number>> = {};
+    outcomes.forEach((out, i) => {
+      if (isPass(out)) {
+        counts.passed = (counts.passed ?? 0) + 1;
+        return;
+      }
+      counts[out.verdict] = (counts[out.verdict] ?? 0) + 1;
+      const claim = items[i]!.claim;
+      this.emitted.add(claim.id);
+      span.addEvent(
+        EVENT.evaluation,
+        verdictEventAttributes(
+          { claim, verdict: out.verdict, confidence: out.confidence, tier: tier.tier, tierName: tier.name, note: out.note, quotes: out.quotes, corrections: out.corrections, responseId: this.responseId, sessionId: this.sessionId },
+          this.capture.event,
+        ),
+      );
+    });
+    const attrs: Attributes = { [HFW.claimsPassed]: counts.passed ?? 0 };
+    for (const v of ["supported", "contradicted", "unsupported", "not_checkable"] as const) attrs[HFW.claimsVerdict(v)] = counts[v] ?? 0;
+    span.setAttributes(attrs);
+  }
+
+  policy<T extends { decision: string; reasons: string[] }>(policy: Policy, fn: (edit: EditTracer) => T): T {
+    const span = this.child(SPAN.policy, {
+      [HFW.strictness]: policy.strictness,
+      [HFW.action]: policy.action,
+      [HFW.flagContradicted]: policy.flagContradicted,
+      [HFW.flagUnsupported]: policy.flagUnsupported,
+      [HFW.blockBelowScore]: policy.blockBelowScore,
+    });
+    if (!span) return fn(passThroughEdit);
+    const policyCtx = trace.setSpan(this.ctx, span);
+    const edit: EditTracer = (kind, run) => {
+      const child = safely("rewrite span", () => this.tracer.startSpan(SPAN.rewrite, { attributes: { [HFW.action]: kind } }, policyCtx), undefined);
+      try {
+        const out = run();
+        const sources = (out as { sources?: unknown[] })?.sources;
+        if (child && Array.isArray(sources)) child.setAttribute(HFW.sourcesCount, sources.length);
+        return out;
+      } finally {
+        child?.end();
+      }
+    };
+    try {
+      const result = fn(edit);
+      safely(
+        "policy attributes",
+        () => {
+          span.setAttributes({ [HFW.decision]: result.decision, [HFW.reasonsCount]: result.reasons.length });
+          if (this.capture.span) span.setAttribute(HFW.reasons, result.reasons);
+        },
+        undefined,
+      );
+      return result;
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }
+
+  end(report: Report): Report {
+    safely("verify end", () => this.finish(report), undefined);
+    return report;
+  }
+
+  private finish(report: Report): void {
+    const seconds = (performance.now() - this.started) / 1000;
+    const m = getInstruments();
+    m.responses.add(1, { [HFW.decision]: report.decision, [HFW.strictness]: report.strictness });
+    m.verifyDuration.record(seconds, { [HFW.decision]: report.decision });
+    const byKey = new Map<string, { verdict: string; tier: number; n: number }>();
+    for (const v of report.verdicts) {
+      const key = `${v.verdict}|${v.tier}`;
+      const e = byKey.get(key) ?? { verdict: v.verdict, tier: v.tier, n: 0 };
+      e.n++;
+      byKey.set(key, e);
+    }
+    for (const e of byKey.values()) m.claims.add(e.n, { [HFW.verdict]: e.verdict, [HFW.tier]: e.tier });
+    if (!this.recording) return;
+    const attrs: Attributes = {
+      [HFW.responseId]: report.responseId,
+      [HFW.claimsCount]: report.claims.length,
+      [HFW.claimsCheckable]: report.counts.supported + report.counts.contradicted + report.counts.unsupported,
+      [HFW.decision]: report.decision,
+      [HFW.evidenceCount]: report.evidenceCount,
+    };
+    for (const [k, n] of Object.entries(report.counts)) attrs[HFW.claimsVerdict(k)] = n;
+    if (report.groundingScore !== null) attrs[HFW.groundingScore] = report.groundingScore;
+    if (this.usage) Object.assign(attrs, usageAttributes(this.usage), this.usage.models.length ? { [GENAI.requestModel]: this.usage.models.join(",") } : {});
+    if (this.capture.span) {
+      attrs[HFW.draft] = report.draft;
+      if (report.output !== null) attrs[HFW.output] = report.output;
+    }
+    this.span.setAttributes(attrs);
+    const claims = new Map(report.claims.map((c) => [c.id, c]));
+    for (const v of report.verdicts) {
+      if (this.emitted.has(v.claimId)) continue;
+      const claim = claims.get(v.claimId) ?? this.claimsById.get(v.claimId);
+      if (!claim) continue;
+      const last = v.trace[v.trace.length - 1];
+      this.span.addEvent(
+        EVENT.evaluation,
+        verdictEventAttributes(
+          { claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: last?.name ?? "pipeline", note: last?.note ?? "", quotes: v.quotes, corrections: v.corrections, responseId: report.responseId, sessionId: this.sessionId },
+          this.capture.event,
+        ),
+      );
+    }
+    this.span.end();
+  }
+
+  fail(error: unknown): unknown {
+    safely(
+      "verify fail",
+      () => {
+        getInstruments().verifyDuration.record((performance.now() - this.started) / 1000, { [GENAI.errorType]: errorType(error) });
+        failSpan(this.span, error);
+        this.span.end();
+      },
+      undefined,
+    );
+    return error;
+  }
+
+  /** A child span of `hfw.verify`, or undefined when `hfw.verify` is not recording. */
+  private child(name: string, attributes: Attributes): Span | undefined {
+    if (!this.recording) return undefined;
+    return safely("child span", () => this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, this.ctx), undefined);
+  }
+}
+
+function tierAttributes(tier: Tier): Attributes {
+  const attrs: Attributes = {};
+  if (tier.model) attrs[GENAI.requestModel] = tier.model;
+  for (const [k, v] of Object.entries(tier.thresholds ?? {})) attrs[HFW.tierThreshold(k)] = v;
+  return attrs;
+}
+
+function failSpan(span: Span, error: unknown): void {
+  const e = error instanceof Error ? error : new Error(String(error));
+  span.recordException(e);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: e.message });
+  span.setAttribute(GENAI.errorType, errorType(error));
+}
+
+/** `error.type`: the error's class name (`DraftError`, `TypeError`, ...), `_OTHER` when it has none. */
+function errorType(error: unknown): string {
+  return error instanceof Error && error.name ? error.name : "_OTHER";
+}
