@@ -33,6 +33,11 @@ export interface SetupTracingOptions {
   endpoint?: string;
   /** Extra OTLP request headers (e.g. `{ "x-honeycomb-team": key }`), merged over `OTEL_EXPORTER_OTLP_HEADERS`. */
   headers?: Record<string, string>;
+  /**
+   * Give up an OTLP export after this long, ms, retries included (default `OTEL_EXPORTER_OTLP_TIMEOUT`,
+   * otherwise 10,000). Bounds how long `shutdown()` waits when the collector is down.
+   */
+  exportTimeoutMs?: number;
   /** Export metrics (default true, false when `OTEL_METRICS_EXPORTER=none`). */
   metrics?: boolean;
   /** Export verdict events as log records, as the GenAI conventions define events (default true, false when `OTEL_LOGS_EXPORTER=none`). */
@@ -91,7 +96,11 @@ export function setupTracing(options: SetupTracingOptions = {}): Tracing {
   const withMetrics = options.metrics ?? !envList("OTEL_METRICS_EXPORTER").includes("none");
   const withEvents = options.evaluationEvents ?? !envList("OTEL_LOGS_EXPORTER").includes("none");
   const url = (signal: string) => (options.endpoint ? `${options.endpoint.replace(/\/+$/, "")}/v1/${signal}` : undefined);
-  const http = (signal: string) => ({ ...(url(signal) ? { url: url(signal) } : {}), ...(options.headers ? { headers: options.headers } : {}) });
+  const http = (signal: string) => ({
+    ...(url(signal) ? { url: url(signal) } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.exportTimeoutMs !== undefined ? { timeoutMillis: options.exportTimeoutMs } : {}),
+  });
 
   let memory: Tracing["memory"];
   const spanProcessors: SpanProcessor[] = [];

@@ -132,7 +132,7 @@ class TracedVerify implements VerifyTelemetry {
       failSpan(span, error);
       throw error;
     } finally {
-      span.end();
+      endSafely(span);
     }
   }
 
@@ -239,7 +239,7 @@ class TracedVerify implements VerifyTelemetry {
         if (child && Array.isArray(sources)) child.setAttribute(HFW.sourcesCount, sources.length);
         return out;
       } finally {
-        child?.end();
+        if (child) endSafely(child);
       }
     };
     try {
@@ -257,7 +257,7 @@ class TracedVerify implements VerifyTelemetry {
       failSpan(span, error);
       throw error;
     } finally {
-      span.end();
+      endSafely(span);
     }
   }
 
@@ -330,6 +330,11 @@ class TracedVerify implements VerifyTelemetry {
     if (!this.recording) return undefined;
     return safely("child span", () => this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, this.ctx), undefined);
   }
+}
+
+/** Ends a span; a span processor that throws on end is logged, not passed on. */
+function endSafely(span: Span): void {
+  safely("span end", () => span.end(), undefined);
 }
 
 function tierAttributes(tier: Tier): Attributes {
