@@ -3,11 +3,12 @@
  * records with an event name, parented to the span they were recorded on. The core records them as span
  * events only (it depends on `@opentelemetry/api` alone, which has no logs API); this span processor copies
  * them to the global logger provider when the span ends, so both Jaeger (span events) and log-based backends
- * see them.
+ * see them. A log record stands alone, so it also gets the span's session, response and tier attributes,
+ * which the span event leaves to its span.
  */
-import type { Context } from "@opentelemetry/api";
+import type { Attributes, Context } from "@opentelemetry/api";
 import { ROOT_CONTEXT, trace } from "@opentelemetry/api";
-import { logs, SeverityNumber } from "@opentelemetry/api-logs";
+import { logs, SeverityNumber, type LogAttributes } from "@opentelemetry/api-logs";
 import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { TELEMETRY_NAMES } from "../src/index.js";
 
@@ -28,19 +29,23 @@ export interface EvaluationEventsOptions {
 export function evaluationEventsProcessor(options: EvaluationEventsOptions = {}): SpanProcessor {
   const scopes = new Set(options.scopes ?? [TELEMETRY_NAMES.scope]);
   const name = TELEMETRY_NAMES.event.evaluation;
+  const { genai, hfw } = TELEMETRY_NAMES;
+  const shared = [genai.conversationId, hfw.responseId, hfw.tier, hfw.tierName];
   return {
     onStart(_span: Span, _parent: Context): void {},
     onEnd(span: ReadableSpan): void {
       if (!scopes.has(span.instrumentationScope.name)) return;
       let logger;
+      let fromSpan: Attributes | undefined;
       for (const event of span.events) {
         if (event.name !== name) continue;
         logger ??= logs.getLogger(TELEMETRY_NAMES.scope);
+        fromSpan ??= Object.fromEntries(shared.filter((k) => span.attributes[k] !== undefined).map((k) => [k, span.attributes[k]]));
         logger.emit({
           eventName: name,
           timestamp: event.time,
           severityNumber: SeverityNumber.INFO,
-          attributes: event.attributes ?? {},
+          attributes: { ...fromSpan, ...event.attributes } as LogAttributes,
           context: trace.setSpanContext(ROOT_CONTEXT, span.spanContext()),
         });
       }

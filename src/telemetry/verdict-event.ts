@@ -4,6 +4,10 @@
  * (`supported` | `contradicted` | `unsupported` | `not_checkable`), `gen_ai.evaluation.score.value` = its
  * confidence (0..1), `gen_ai.evaluation.explanation` = why. Without content capture the explanation is built
  * from counts and ids only (a tier's note can quote the evidence).
+ *
+ * The event carries what is particular to the claim; what it shares with its span (session, response, tier)
+ * is on the span, and the log-record copy made by `hallucination-firewall/otel` adds it back. Every
+ * attribute is serialised twice per claim (span event and log record), so the list is kept short.
  */
 import type { Attributes } from "@opentelemetry/api";
 import type { Claim, Correction, EvidenceQuote, VerdictLabel } from "../schema.js";
@@ -19,31 +23,30 @@ export interface VerdictEventInput {
   note: string;
   quotes: EvidenceQuote[];
   corrections: Correction[];
-  responseId: string;
-  sessionId: string;
 }
 
-/** @returns the event's attributes; `content` adds the claim text, quotes, corrections and the tier's note. */
-export function verdictEventAttributes(v: VerdictEventInput, content: boolean): Attributes {
+/**
+ * @param content add the claim text, its span in the draft, quotes, corrections and the tier's note.
+ * @param withTier add the deciding tier (for events not on that tier's span).
+ * @returns the event's attributes.
+ */
+export function verdictEventAttributes(v: VerdictEventInput, content: boolean, withTier: boolean): Attributes {
   const evidenceIds = unique(v.quotes.map((q) => q.evidenceId).concat(v.corrections.map((c) => c.quote.evidenceId)));
-  const sources = unique(v.quotes.map((q) => q.source).concat(v.corrections.map((c) => c.quote.source)));
   const attrs: Attributes = {
     [GENAI.evaluationName]: EVALUATION_NAME,
     [GENAI.evaluationLabel]: v.verdict,
     [GENAI.evaluationValue]: v.confidence,
     [GENAI.evaluationExplanation]: content ? explainWithContent(v) : explainWithoutContent(v, evidenceIds),
-    [GENAI.conversationId]: v.sessionId,
-    [HFW.responseId]: v.responseId,
     [HFW.claimId]: v.claim.id,
-    [HFW.claimKind]: v.claim.kind,
-    [HFW.claimSpan]: [v.claim.span[0], v.claim.span[1]],
-    [HFW.tier]: v.tier,
-    [HFW.tierName]: v.tierName,
-    [HFW.claimCorrections]: v.corrections.length,
-    [HFW.claimEvidenceIds]: evidenceIds,
-    [HFW.claimSources]: sources,
   };
+  if (evidenceIds.length) attrs[HFW.claimEvidenceIds] = evidenceIds;
+  if (v.corrections.length) attrs[HFW.claimCorrections] = v.corrections.length;
+  if (withTier) {
+    attrs[HFW.tier] = v.tier;
+    attrs[HFW.tierName] = v.tierName;
+  }
   if (content) {
+    attrs[HFW.claimSpan] = [v.claim.span[0], v.claim.span[1]];
     attrs[HFW.claimText] = v.claim.text;
     attrs[HFW.claimQuotes] = v.quotes.map((q) => q.text);
     attrs[HFW.claimCorrectionText] = v.corrections.map((c) => `${c.wrong} -> ${c.value}`);

@@ -165,7 +165,7 @@ class TracedVerify implements VerifyTelemetry {
   private async runTier(tier: Tier, items: TierItem[], tierContext: TierContext): Promise<TierOutcome[]> {
     const t0 = performance.now();
     const base = { [HFW.tier]: tier.tier, [HFW.tierName]: tier.name };
-    const span = this.child(SPAN.tier(tier.tier), { ...base, ...tierAttributes(tier), [HFW.claimsIn]: items.length });
+    const span = this.child(SPAN.tier(tier.tier), { ...base, ...tierAttributes(tier), [HFW.claimsIn]: items.length, [GENAI.conversationId]: this.sessionId, [HFW.responseId]: this.responseId });
     let failed: unknown;
     try {
       const outcomes = span ? await context.with(trace.setSpan(this.ctx, span), () => tier.run(items, tierContext)) : await tier.run(items, tierContext);
@@ -210,10 +210,7 @@ class TracedVerify implements VerifyTelemetry {
       this.emitted.add(claim.id);
       span.addEvent(
         EVENT.evaluation,
-        verdictEventAttributes(
-          { claim, verdict: out.verdict, confidence: out.confidence, tier: tier.tier, tierName: tier.name, note: out.note, quotes: out.quotes, corrections: out.corrections, responseId: this.responseId, sessionId: this.sessionId },
-          this.capture.event,
-        ),
+        verdictEventAttributes({ claim, verdict: out.verdict, confidence: out.confidence, tier: tier.tier, tierName: tier.name, note: out.note, quotes: out.quotes, corrections: out.corrections }, this.capture.event, false),
       );
     });
     const attrs: Attributes = { [HFW.claimsPassed]: counts.passed ?? 0 };
@@ -303,10 +300,7 @@ class TracedVerify implements VerifyTelemetry {
       const last = v.trace[v.trace.length - 1];
       this.span.addEvent(
         EVENT.evaluation,
-        verdictEventAttributes(
-          { claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: last?.name ?? "pipeline", note: last?.note ?? "", quotes: v.quotes, corrections: v.corrections, responseId: report.responseId, sessionId: this.sessionId },
-          this.capture.event,
-        ),
+        verdictEventAttributes({ claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: last?.name ?? "pipeline", note: last?.note ?? "", quotes: v.quotes, corrections: v.corrections }, this.capture.event, true),
       );
     }
     this.span.end();

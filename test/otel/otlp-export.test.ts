@@ -65,7 +65,7 @@ describe("setupTracing with the OTLP/HTTP exporter", () => {
     expect(receiver.logs).toHaveLength(6);
     const logOfC4 = receiver.logs.find((l) => l.attributes["hfw.claim.id"] === "r1.c4")!;
     expect(logOfC4).toMatchObject({ eventName: "gen_ai.evaluation.result", spanId: tier0.spanId, traceId: tier0.traceId });
-    expect(logOfC4.attributes["gen_ai.evaluation.name"]).toBe("hfw.groundedness");
+    expect(logOfC4.attributes).toMatchObject({ "gen_ai.evaluation.name": "hfw.groundedness", "gen_ai.conversation.id": "conv-42", "hfw.response.id": "r1", "hfw.tier": 0 });
 
     const claims = receiver.metrics.filter((m) => m.name === "hfw.claims").flatMap((m) => m.points);
     expect(claims.find((p) => p.attributes["hfw.verdict"] === "contradicted" && p.attributes["hfw.tier"] === 0)?.value).toBe(2);

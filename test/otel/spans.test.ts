@@ -105,13 +105,13 @@ describe("verdict events", () => {
         "gen_ai.evaluation.name": "hfw.groundedness",
         "gen_ai.evaluation.score.label": v.verdict,
         "gen_ai.evaluation.score.value": v.confidence,
-        "hfw.tier": v.tier,
-        "hfw.response.id": "r1",
-        "gen_ai.conversation.id": "default",
       });
       expect(typeof e.attributes!["gen_ai.evaluation.explanation"]).toBe("string");
     }
-    expect(onTier0[0]!.attributes).toMatchObject({ "gen_ai.evaluation.score.label": "contradicted", "hfw.claim.corrections.count": 1, "hfw.claim.evidence_ids": ["e1"], "hfw.claim.sources": ["npm_view"] });
+    // What an event shares with its span stays on the span; events of claims no tier decided say the tier.
+    expect(one(all, "hfw.tier.0").attributes).toMatchObject({ "gen_ai.conversation.id": "default", "hfw.response.id": "r1" });
+    for (const e of onVerify) expect(e.attributes).toMatchObject({ "hfw.tier": -1, "hfw.tier.name": "extractor" });
+    expect(onTier0[0]!.attributes).toMatchObject({ "gen_ai.evaluation.score.label": "contradicted", "hfw.claim.corrections.count": 1, "hfw.claim.evidence_ids": ["e1"] });
   });
 
   it("should emit the same events as log records named gen_ai.evaluation.result, parented to the tier span", async () => {
@@ -125,8 +125,14 @@ describe("verdict events", () => {
       expect(l.eventName).toBe(EVAL);
       expect(l.spanContext?.spanId).toBe(tier0.spanId);
       expect(l.spanContext?.traceId).toBe(tier0.traceId);
-      expect(l.attributes["gen_ai.evaluation.name"]).toBe("hfw.groundedness");
+      // A log record stands alone: it carries the session, response and tier its span event leaves to the span.
+      expect(l.attributes).toMatchObject({ "gen_ai.evaluation.name": "hfw.groundedness", "gen_ai.conversation.id": "default", "hfw.response.id": "r1", "hfw.tier": 0, "hfw.tier.name": "exact" });
     }
+    const notCheckable = logs.filter((l) => l.attributes["gen_ai.evaluation.score.label"] === "not_checkable");
+    expect(notCheckable.map((l) => [l.attributes["hfw.tier"], l.attributes["hfw.response.id"]])).toEqual([
+      [-1, "r1"],
+      [-1, "r1"],
+    ]);
   });
 
   it("should record evidence as an event on the active span and a counter, not as a span", async () => {
@@ -169,6 +175,7 @@ describe("content capture", () => {
     const c4 = one(spans(), "hfw.tier.0").events.find((e) => e.attributes!["hfw.claim.id"] === "r1.c4")!.attributes!;
     expect(c4["hfw.claim.text"]).toBe("The registry lists 40 published versions of cors");
     expect(c4["hfw.claim.corrections"]).toEqual(["40 -> 35"]);
+    expect(c4["hfw.claim.span"]).toEqual(report.claims.find((c) => c.id === "r1.c4")!.span);
     expect(c4["gen_ai.evaluation.explanation"]).toContain('versionCount: 35');
     expect((one(spans(), "hfw.policy").attributes["hfw.policy.reasons"] as string[])[0]).toContain("r1.c4 contradicted");
   });
