@@ -8,7 +8,7 @@
  */
 import type { Attributes, Context } from "@opentelemetry/api";
 import { ROOT_CONTEXT, trace } from "@opentelemetry/api";
-import { logs, SeverityNumber, type LogAttributes } from "@opentelemetry/api-logs";
+import { logs, SeverityNumber, type LogAttributes, type Logger, type LoggerProvider } from "@opentelemetry/api-logs";
 import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { TELEMETRY_NAMES } from "../src/index.js";
 
@@ -31,17 +31,28 @@ export function evaluationEventsProcessor(options: EvaluationEventsOptions = {})
   const name = TELEMETRY_NAMES.event.evaluation;
   const { genai, hfw } = TELEMETRY_NAMES;
   const shared = [genai.conversationId, hfw.responseId, hfw.tier, hfw.tierName];
+  // The logger of the current global provider (looked up again when the provider changes).
+  let provider: LoggerProvider | undefined;
+  let logger: Logger | undefined;
+  const currentLogger = (): Logger => {
+    const now = logs.getLoggerProvider();
+    if (now !== provider || !logger) {
+      provider = now;
+      logger = now.getLogger(TELEMETRY_NAMES.scope);
+    }
+    return logger;
+  };
   return {
     onStart(_span: Span, _parent: Context): void {},
     onEnd(span: ReadableSpan): void {
       if (!scopes.has(span.instrumentationScope.name)) return;
-      let logger;
+      let out: Logger | undefined;
       let fromSpan: Attributes | undefined;
       for (const event of span.events) {
         if (event.name !== name) continue;
-        logger ??= logs.getLogger(TELEMETRY_NAMES.scope);
+        out ??= currentLogger();
         fromSpan ??= Object.fromEntries(shared.filter((k) => span.attributes[k] !== undefined).map((k) => [k, span.attributes[k]]));
-        logger.emit({
+        out.emit({
           eventName: name,
           timestamp: event.time,
           severityNumber: SeverityNumber.INFO,

@@ -1,34 +1,54 @@
 /**
- * Overhead of the OpenTelemetry instrumentation on a 20-claim verify (tiers 0 + lexical, balanced policy),
- * three ways: telemetry off (`telemetry: false`, the baseline), on with no SDK loaded (the API's no-ops), and
- * on with the SDK from `setupTracing` exporting over OTLP/HTTP through the batch span processor, the batch
- * log processor and the periodic metric reader, to a receiver in another process on 127.0.0.1 that reads
- * and discards each request, as a collector would.
+ * Overhead of the OpenTelemetry instrumentation on a 20-claim verify (tiers 0 + lexical, balanced policy).
  *
- * Each measurement is a fresh Node process (so the no-SDK runs never load the SDK, and no run inherits
- * another's JIT state) that records the same ledger, warms up, then times every verify call (wall time) and
- * the process's CPU time over them (user + system, including the exporters' serialising, flushed before
- * the clock stops). Processes of the three configurations alternate, round after round. Reported: the
- * median verify wall time over all calls of a configuration, the median over its processes of the CPU time
- * per verify, and each against telemetry off. CPU time is the steadier figure on a shared machine: wall time
- * also counts the time other processes hold the cores.
+ * Each setting runs in a fresh Node process holding two firewalls over the same ledger: one with telemetry
+ * off (`telemetry: false`, the baseline) and one with it on. The process alternates blocks of verify calls
+ * between the two (off-on, then on-off), so that both see the same machine load and the same compiled code,
+ * and reads the process's CPU time (user + system) over each block. Settings:
+ *
+ * - no SDK: the SDK packages are never loaded; telemetry goes to the API's no-ops;
+ * - SDK: `setupTracing` with the OTLP/HTTP exporters, sending to a receiver in another process on 127.0.0.1
+ *   that reads and discards each request, as a collector would: spans only (batch span processor); spans and
+ *   metrics (periodic reader); everything, the default (plus the verdict events as log records, batch log
+ *   processor). Each block ends with a flush, so the exporters' serialising counts in its block.
+ *
+ * Reported per setting: the median over blocks of CPU time per verify, off and on; the median of the on/off
+ * ratios of paired blocks; and the median verify wall time, off and on. CPU time of paired blocks is the
+ * steadier figure on a shared machine: wall time also counts the time other processes hold the cores.
  *
  * Run alone: `node dist/scripts/bench/otel.js` (after `npm run build`).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Firewall, type FirewallOptions } from "../../src/index.js";
+import { Firewall } from "../../src/index.js";
 import { mulberry32 } from "../eval/sample.js";
 
 const SEED = 20261130;
 const RECORDS = 60;
 const CLAIMS = 20;
-const ROUNDS = 5;
-const WARMUP = 15;
-const VERIFIES = 40;
+/**
+ * Processes per setting, block pairs per process, verify calls per block, warm-up calls per firewall. A block
+ * of 24 verify calls makes about 170 spans and 480 verdict log records: about what the batch processors
+ * (512 items or 5 s / 1 s) send in one request in a busy agent.
+ */
+const PROCESSES = 2;
+const PAIRS = 12;
+const BLOCK = 24;
+const WARMUP = 30;
 
-type Config = "off" | "noSdk" | "sdk";
-const CONFIGS: Config[] = ["off", "noSdk", "sdk"];
+type Setting = "noSdk" | "spans" | "spansMetrics" | "sdk";
+const SETTINGS: Setting[] = ["noSdk", "spans", "spansMetrics", "sdk"];
+const SDK_OPTIONS: Partial<Record<Setting, { metrics: boolean; evaluationEvents: boolean }>> = {
+  spans: { metrics: false, evaluationEvents: false },
+  spansMetrics: { metrics: true, evaluationEvents: false },
+  sdk: { metrics: true, evaluationEvents: true },
+};
+const LABELS: Record<Setting, string> = {
+  noSdk: "no SDK loaded",
+  spans: "SDK, OTLP/HTTP batch export: spans only",
+  spansMetrics: "SDK: spans and metrics",
+  sdk: "SDK: spans, metrics, verdict log records (default)",
+};
 
 const WORDS = "parser stream buffer client server cache router logger config schema token queue worker bundle plugin socket".split(" ");
 
@@ -78,36 +98,56 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-interface WorkerResult {
-  claims: number;
-  wallMs: number[];
-  cpuMsPerVerify: number;
+interface Side {
+  /** CPU ms per verify, one value per block. */
+  cpu: number[];
+  /** Wall ms of every verify call. */
+  wall: number[];
 }
 
-/** One measurement, in this process: `config`, exporting to `sinkUrl` for `sdk`. */
-async function measure(config: Config, sinkUrl: string): Promise<WorkerResult> {
+interface ProcessResult {
+  claims: number;
+  off: Side;
+  on: Side;
+  /** on / off CPU per verify, one value per block pair. */
+  ratios: number[];
+}
+
+/** One process's measurement (runs in the child). */
+async function measure(setting: Setting, sinkUrl: string): Promise<ProcessResult> {
   const r = mulberry32(SEED);
   const pkgs = makePackages(r);
   const draft = makeDraft(r, pkgs);
-  // Loaded only here, so that the other configurations never load the SDK.
-  const tracing = config === "sdk" ? (await import("../../otel/index.js")).setupTracing({ serviceName: "hfw-bench", exporter: "otlp", endpoint: sinkUrl, autoDetectResources: false }) : undefined;
-  const telemetry: FirewallOptions["telemetry"] = config === "off" ? false : {};
-  const fw = new Firewall({ telemetry });
-  pkgs.forEach((p, i) => fw.record({ source: "npm_view", content: output(p), callId: `call_${i}` }));
+  const sdk = SDK_OPTIONS[setting];
+  // Loaded only here: the no-SDK processes never load the SDK packages.
+  const tracing = sdk ? (await import("../../otel/index.js")).setupTracing({ serviceName: "hfw-bench", exporter: "otlp", endpoint: sinkUrl, autoDetectResources: false, ...sdk }) : undefined;
+  const fws = { off: new Firewall({ telemetry: false }), on: new Firewall() };
+  for (const fw of Object.values(fws)) pkgs.forEach((p, i) => fw.record({ source: "npm_view", content: output(p), callId: `call_${i}` }));
   let claims = 0;
-  for (let i = 0; i < WARMUP; i++) claims = (await fw.verify(draft)).claims.length;
+  for (let i = 0; i < WARMUP; i++) for (const fw of Object.values(fws)) claims = (await fw.verify(draft)).claims.length;
   await tracing?.forceFlush();
-  const wallMs: number[] = [];
-  const before = process.cpuUsage();
-  for (let i = 0; i < VERIFIES; i++) {
-    const t0 = performance.now();
-    await fw.verify(draft);
-    wallMs.push(performance.now() - t0);
+  const result: ProcessResult = { claims, off: { cpu: [], wall: [] }, on: { cpu: [], wall: [] }, ratios: [] };
+  const block = async (side: "off" | "on"): Promise<number> => {
+    const before = process.cpuUsage();
+    for (let i = 0; i < BLOCK; i++) {
+      const t0 = performance.now();
+      await fws[side].verify(draft);
+      result[side].wall.push(performance.now() - t0);
+    }
+    await tracing?.forceFlush();
+    const used = process.cpuUsage(before);
+    const perVerify = (used.user + used.system) / 1000 / BLOCK;
+    result[side].cpu.push(perVerify);
+    return perVerify;
+  };
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const [first, second] = pair % 2 ? (["on", "off"] as const) : (["off", "on"] as const);
+    const a = await block(first);
+    const b = await block(second);
+    result.ratios.push(first === "on" ? a / b : b / a);
   }
-  await tracing?.forceFlush();
-  const used = process.cpuUsage(before);
   await tracing?.shutdown();
-  return { claims, wallMs, cpuMsPerVerify: (used.user + used.system) / 1000 / VERIFIES };
+  return result;
 }
 
 /** A process that answers every OTLP request with 200 and discards it. */
@@ -122,13 +162,13 @@ async function startSink(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 /** Runs `measure` in a child process of this script. */
-function spawnMeasure(config: Config, sinkUrl: string): Promise<WorkerResult> {
+function spawnMeasure(setting: Setting, sinkUrl: string): Promise<ProcessResult> {
   const self = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [self, "--measure", config, sinkUrl], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [self, "--measure", setting, sinkUrl], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) =>
-    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as WorkerResult) : reject(new Error(`bench worker '${config}' exited with ${code}`)))),
+    child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as ProcessResult) : reject(new Error(`bench process '${setting}' exited with ${code}`)))),
   );
 }
 
@@ -136,24 +176,26 @@ function spawnMeasure(config: Config, sinkUrl: string): Promise<WorkerResult> {
 export async function run(): Promise<string> {
   const sink = await startSink();
   try {
-    const results: Record<Config, WorkerResult[]> = { off: [], noSdk: [], sdk: [] };
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 ? [...CONFIGS].reverse() : CONFIGS;
-      for (const c of order) results[c].push(await spawnMeasure(c, sink.url));
+    const results = Object.fromEntries(SETTINGS.map((s) => [s, [] as ProcessResult[]])) as Record<Setting, ProcessResult[]>;
+    for (let round = 0; round < PROCESSES; round++) {
+      for (const s of round % 2 ? [...SETTINGS].reverse() : SETTINGS) results[s].push(await spawnMeasure(s, sink.url));
     }
-    const wall = (c: Config) => median(results[c].flatMap((x) => x.wallMs));
-    const cpu = (c: Config) => median(results[c].map((x) => x.cpuMsPerVerify));
     const pct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}%`;
-    const row = (label: string, c: Config) =>
-      `| ${label} | ${wall(c).toFixed(2)} | ${c === "off" ? "baseline" : pct(wall(c) / wall("off") - 1)} | ${cpu(c).toFixed(2)} | ${c === "off" ? "baseline" : pct(cpu(c) / cpu("off") - 1)} |`;
+    const rows = SETTINGS.map((s) => {
+      const all = results[s];
+      const cpuOff = median(all.flatMap((x) => x.off.cpu));
+      const cpuOn = median(all.flatMap((x) => x.on.cpu));
+      const ratio = median(all.flatMap((x) => x.ratios));
+      const wallOff = median(all.flatMap((x) => x.off.wall));
+      const wallOn = median(all.flatMap((x) => x.on.wall));
+      return `| ${LABELS[s]} | ${cpuOff.toFixed(2)} | ${cpuOn.toFixed(2)} | ${pct(ratio - 1)} (${(cpuOn - cpuOff).toFixed(2)} ms) | ${wallOff.toFixed(2)} / ${wallOn.toFixed(2)} (${pct(wallOn / wallOff - 1)}) |`;
+    });
     return [
-      `OpenTelemetry overhead on a ${results.off[0]!.claims}-claim verify over ${RECORDS} npm-view records: ${ROUNDS} processes per configuration, alternating; each ${WARMUP} warm-up then ${VERIFIES} timed verifies.`,
+      `OpenTelemetry overhead on a ${results.noSdk[0]!.claims}-claim verify over ${RECORDS} npm-view records: per setting ${PROCESSES} processes, each alternating ${PAIRS} pairs of ${BLOCK}-verify blocks between telemetry off and on (after ${WARMUP} warm-up verifies each).`,
       "",
-      "| configuration | verify p50 ms (wall) | overhead | CPU ms per verify (median of processes) | overhead |",
+      "| setting | CPU ms per verify, off | on | overhead (median of paired blocks) | wall p50 ms, off / on |",
       "|---|---|---|---|---|",
-      row("telemetry off (`telemetry: false`)", "off"),
-      row("on, no SDK loaded", "noSdk"),
-      row("on, SDK + OTLP/HTTP batch export", "sdk"),
+      ...rows,
     ].join("\n");
   } finally {
     sink.child.kill();
@@ -162,6 +204,6 @@ export async function run(): Promise<string> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const i = process.argv.indexOf("--measure");
-  if (i > 0) process.stdout.write(JSON.stringify(await measure(process.argv[i + 1] as Config, process.argv[i + 2]!)));
+  if (i > 0) process.stdout.write(JSON.stringify(await measure(process.argv[i + 1] as Setting, process.argv[i + 2]!)));
   else console.log(await run());
 }

@@ -82,11 +82,9 @@ export const HFW = {
   evidenceFormat: "hfw.evidence.format",
   verdict: "hfw.verdict",
   claimId: "hfw.claim.id",
-  claimKind: "hfw.claim.kind",
   claimSpan: "hfw.claim.span",
   claimCorrections: "hfw.claim.corrections.count",
   claimEvidenceIds: "hfw.claim.evidence_ids",
-  claimSources: "hfw.claim.sources",
   /** Content (opt-in): the claim as read. */
   claimText: "hfw.claim.text",
   /** Content (opt-in): evidence quotes that decided the claim. */

@@ -331,10 +331,17 @@ function endSafely(span: Span): void {
   safely("span end", () => span.end(), undefined);
 }
 
+const tierAttributeCache = new WeakMap<Tier, Attributes>();
+
+/** A tier's model and thresholds as attributes (tiers are made once per Firewall: cached). */
 function tierAttributes(tier: Tier): Attributes {
-  const attrs: Attributes = {};
-  if (tier.model) attrs[GENAI.requestModel] = tier.model;
-  for (const [k, v] of Object.entries(tier.thresholds ?? {})) attrs[HFW.tierThreshold(k)] = v;
+  let attrs = tierAttributeCache.get(tier);
+  if (!attrs) {
+    attrs = {};
+    if (tier.model) attrs[GENAI.requestModel] = tier.model;
+    for (const [k, v] of Object.entries(tier.thresholds ?? {})) attrs[HFW.tierThreshold(k)] = v;
+    tierAttributeCache.set(tier, attrs);
+  }
   return attrs;
 }
 
