@@ -41,7 +41,6 @@ export const GENAI = {
 
 /** The firewall's own attributes. */
 export const HFW = {
-  sessionId: "hfw.session.id",
   responseId: "hfw.response.id",
   contentCaptured: "hfw.content_captured",
   draftChars: "hfw.draft.chars",

@@ -55,7 +55,7 @@ function evidenceRecorded(sessionId: string, record: EvidenceRecord): void {
   if (!span?.isRecording()) return;
   span.addEvent(EVENT.evidence, {
     ...attrs,
-    [HFW.sessionId]: sessionId,
+    [GENAI.conversationId]: sessionId,
     [HFW.evidenceId]: record.id,
     [HFW.evidenceBytes]: record.bytes,
     ...(record.callId ? { [GENAI.toolCallId]: record.callId } : {}),

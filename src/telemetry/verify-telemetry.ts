@@ -86,7 +86,7 @@ class TracedVerify implements VerifyTelemetry {
   ) {
     this.tracer = getTracer();
     const parent = context.active();
-    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId, [HFW.sessionId]: sessionId } }, parent);
+    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId } }, parent);
     this.ctx = trace.setSpan(parent, this.span);
     this.recording = this.span.isRecording();
   }

@@ -47,7 +47,6 @@ describe("the span tree of one verify", () => {
     const report = await firewallWithEvidence({ sessionId: "conv-7" }).verify(DRAFT);
     const a = one(spans(), "hfw.verify").attributes;
     expect(a["gen_ai.conversation.id"]).toBe("conv-7");
-    expect(a["hfw.session.id"]).toBe("conv-7");
     expect(a["hfw.response.id"]).toBe(report.responseId);
     expect(a["hfw.claims.count"]).toBe(6);
     expect(a["hfw.claims.checkable"]).toBe(4);
@@ -145,7 +144,7 @@ describe("verdict events", () => {
     const tool = one(spans(), "execute_tool npm_view");
     const events = tool.events.filter((e) => e.name === "hfw.evidence.recorded");
     expect(events).toHaveLength(1);
-    expect(events[0]!.attributes).toMatchObject({ "gen_ai.tool.name": "npm_view", "gen_ai.tool.call.id": "call_9", "hfw.evidence.id": "e4", "hfw.session.id": "default", "hfw.evidence.format": "json" });
+    expect(events[0]!.attributes).toMatchObject({ "gen_ai.tool.name": "npm_view", "gen_ai.tool.call.id": "call_9", "hfw.evidence.id": "e4", "gen_ai.conversation.id": "default", "hfw.evidence.format": "json" });
     expect(spans().map((s) => s.name)).toEqual(["execute_tool npm_view"]);
   });
 });
