@@ -5,4 +5,4 @@
  */
 export { setupTracing, type SetupTracingOptions, type Tracing, type TracingExporter } from "./setup-tracing.js";
 export { evaluationEventsProcessor, type EvaluationEventsOptions } from "./evaluation-events.js";
-export { recordModelUsage, TELEMETRY_NAMES, CAPTURE_CONTENT_ENV, type ModelUsage, type TelemetryOptions } from "../src/index.js";
+export { TELEMETRY_NAMES, CAPTURE_CONTENT_ENV, type TelemetryOptions } from "../src/index.js";

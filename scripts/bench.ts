@@ -8,6 +8,11 @@
  */
 import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
+import { run as benchAiSdk } from "./bench/ai-sdk.js";
+import { run as benchLangchain } from "./bench/langchain.js";
+import { run as benchDashboard } from "./bench/dashboard.js";
+import { run as benchJudge } from "./bench/judge.js";
+import { run as benchNli } from "./bench/nli.js";
 
 const SEED = 20250601;
 
@@ -146,3 +151,8 @@ async function benchVerify(): Promise<void> {
 console.log(`# hallucination-firewall bench (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
 benchRecording();
 await benchVerify();
+console.log(`\n${await benchLangchain()}`);
+console.log(`\n${await benchAiSdk()}`);
+console.log(`\n${await benchDashboard()}`);
+console.log(`\n${await benchNli()}`);
+console.log(`\n${await benchJudge()}`);

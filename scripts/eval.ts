@@ -4,11 +4,11 @@
  * Exit codes: 0 done, 1 the run failed, 2 bad usage or unreadable input.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { PRESETS, StrictnessSchema, type Strictness } from "../src/index.js";
+import { ConfigError, PRESETS, readLlmEnv, StrictnessSchema, type JudgeOptions, type PriceTable, type Strictness } from "../src/index.js";
 import type { EvalConfig, EvalResults } from "./eval/case-result.js";
 import { metricsBy } from "./eval/dataset-metrics.js";
 import { CaseFileError, loadCaseFile, type EvalCase } from "./eval/load-cases.js";
@@ -31,10 +31,17 @@ Options:
   --data PATH        a JSONL case file, or a folder of them; repeat for several
                      (default: every *.jsonl in ../shared/data next to the project)
   --limit N          at most N cases per file: a stratified (by label), seeded sample
-  --tiers LIST       tiers to run, e.g. 0,1 (0 = exact, 1 = lexical; default 0,1)
+  --tiers LIST       tiers to run, by number or name: 0 = exact, 1 = lexical, 2 = LLM judge, nli
+                     (a local NLI model, see HFW_NLI_MODEL); default 0,1; tier 2 uses the model
+                     named by HFW_LLM_PROVIDER and HFW_LLM_MODEL
+  --prices FILE      JSON price table for tier 2: {"<model id>": {"input": USD, "output": USD}}
+                     per million tokens; without it the cost column stays 0
+  --judge-dry-run MODEL
+                     run tier 2 without calling a model: count the claims it would judge and
+                     estimate tokens and cost for MODEL (implies tier 2)
   --strictness S     lenient | balanced | strict (default balanced)
   --out FILE         results JSON (default results/latest.json)
-  --cache            cache tier outcomes under .hfw/cache (for costly tiers)
+  --cache            cache tier outcomes and the judge's answers under .hfw/cache
   --seed N           sampling seed (default ${DEFAULT_SEED})
   -h, --help         this help
 
@@ -51,6 +58,7 @@ interface Args {
   out: string;
   cache: boolean;
   seed: number;
+  judge: (JudgeOptions & { label: string }) | null;
 }
 
 function positiveInt(name: string, value: string): number {
@@ -61,12 +69,43 @@ function positiveInt(name: string, value: string): number {
 function parseTiers(value: string): TierName[] {
   const out: TierName[] = [];
   for (const part of value.split(",").map((p) => p.trim())) {
-    if (part === "2") throw new UsageError("Tier 2 (the LLM judge) is not available yet: use --tiers 0 or --tiers 0,1.");
-    if (part !== "0" && part !== "1") throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact) and/or 1 (lexical), e.g. --tiers 0,1.`);
-    const name = TIER_NAMES[Number(part) as 0 | 1];
+    const name: TierName | undefined =
+      part === "0" || part === "1" || part === "2" ? TIER_NAMES[Number(part) as 0 | 1 | 2] : part === "exact" || part === "lexical" || part === "nli" || part === "judge" ? part : undefined;
+    if (name === undefined) throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical), 2 (LLM judge) or nli, e.g. --tiers 0,1 or --tiers exact,nli.`);
     if (!out.includes(name)) out.push(name);
   }
   return out;
+}
+
+function readPrices(path: string): PriceTable {
+  let table: unknown;
+  try {
+    table = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(`--prices ${path}: ${(error as Error).message}`);
+  }
+  const ok =
+    typeof table === "object" &&
+    table !== null &&
+    Object.values(table).every((p) => typeof p === "object" && p !== null && Number.isFinite((p as { input: unknown }).input) && Number.isFinite((p as { output: unknown }).output));
+  if (!ok) throw new UsageError(`--prices ${path}: expected {"<model id>": {"input": USD per million tokens, "output": USD per million tokens}}.`);
+  return table as PriceTable;
+}
+
+/** The judge's options for tier 2: a dry run for a model id, or the model named by HFW_LLM_*. */
+function judgeOptions(dryRunModel: string | undefined, prices: PriceTable | undefined): JudgeOptions & { label: string } {
+  if (dryRunModel !== undefined) return { model: dryRunModel, dryRun: true, prices, label: dryRunModel };
+  let env;
+  try {
+    env = readLlmEnv();
+  } catch (error) {
+    if (ConfigError.isInstance(error)) throw new UsageError(error.message);
+    throw error;
+  }
+  if (!env) {
+    throw new UsageError("--tiers 2 needs a model: set HFW_LLM_PROVIDER and HFW_LLM_MODEL (see README, 'LLM judge'), or estimate with --judge-dry-run MODEL.");
+  }
+  return { prices, label: env.model };
 }
 
 /** Files named by `--data`: a file as is, a folder as its `*.jsonl` files in name order. */
@@ -95,6 +134,8 @@ function parse(argv: string[]): Args | "help" {
         out: { type: "string" },
         cache: { type: "boolean" },
         seed: { type: "string" },
+        prices: { type: "string" },
+        "judge-dry-run": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -106,7 +147,12 @@ function parse(argv: string[]): Args | "help" {
   if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, got '${strictness}'.`);
   // Flags are checked before the data folder, so a bad flag is reported as such wherever the data is.
   const limit = values.limit === undefined ? null : positiveInt("limit", values.limit);
-  const tiers: TierName[] = values.tiers === undefined ? ["exact", "lexical"] : parseTiers(values.tiers);
+  let tiers: TierName[] = values.tiers === undefined ? ["exact", "lexical"] : parseTiers(values.tiers);
+  const dryRun = values["judge-dry-run"];
+  if (dryRun !== undefined && dryRun.trim() === "") throw new UsageError("--judge-dry-run needs a model id, e.g. --judge-dry-run gpt-4o-mini.");
+  if (dryRun !== undefined && !tiers.includes("judge")) tiers = [...tiers, "judge"];
+  const prices = values.prices === undefined ? undefined : readPrices(values.prices);
+  const judge = tiers.includes("judge") ? judgeOptions(dryRun?.trim(), prices) : null;
   let data = values.data ?? [];
   if (data.length === 0) {
     if (!existsSync(DEFAULT_DATA_DIR)) throw new UsageError("--data is required: no default data folder (../shared/data next to the project) exists.");
@@ -120,6 +166,7 @@ function parse(argv: string[]): Args | "help" {
     out: values.out ?? DEFAULT_OUT,
     cache: values.cache ?? false,
     seed: values.seed === undefined ? DEFAULT_SEED : positiveInt("seed", values.seed),
+    judge,
   };
 }
 
@@ -186,6 +233,7 @@ async function main(argv: string[]): Promise<number> {
     strictness: args.strictness,
     tiers: args.tiers,
     cacheDir: args.cache ? join(ROOT, DEFAULT_CACHE_DIR) : undefined,
+    judge: args.judge ? { model: args.judge.model, dryRun: args.judge.dryRun, prices: args.judge.prices } : undefined,
     onProgress: progress(t0),
   });
   const config: EvalConfig = {
@@ -196,6 +244,7 @@ async function main(argv: string[]): Promise<number> {
     strictness: args.strictness,
     operatingPoint,
     cache: args.cache,
+    ...(args.judge ? { judge: { model: args.judge.label, dryRun: args.judge.dryRun === true, prices: args.judge.prices !== undefined } } : {}),
     startedAt: startedAt.toISOString(),
     durationMs: performance.now() - t0,
     node: process.version,

@@ -79,3 +79,18 @@ export class DraftError extends FirewallError {
     return hasName(error, "DraftError");
   }
 }
+
+/**
+ * A store could not be opened, read or written (locked beyond its busy timeout, disk full, a database from a
+ * newer version). A failed write raises this and leaves the database as it was before the write.
+ */
+export class StoreError extends FirewallError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreError";
+  }
+
+  static override isInstance(error: unknown): error is StoreError {
+    return hasName(error, "StoreError");
+  }
+}

@@ -2,14 +2,20 @@
  * The facade the CLI, the adapters and users call.
  */
 import { createRuleExtractor } from "./claims/index.js";
+import { createLlmExtractor } from "./claims/llm-extractor.js";
 import type { ClaimExtractor } from "./claims/types.js";
 import { ConfigError } from "./errors.js";
+import { createJudgeTier, type JudgeOptions } from "./judge/tier-judge.js";
 import type { RecordInput } from "./ledger/evidence-ledger.js";
+import type { LlmModel } from "./llm/model.js";
 import type { PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+import type { NliOptions } from "./nli/options.js";
+import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
+import { storeFromEnv } from "./store/store-from-env.js";
 import { createTelemetry, type TelemetryOptions } from "./telemetry/telemetry.js";
 import { createExactTier } from "./verify/tier-exact.js";
 import { createLexicalTier, type LexicalThresholds } from "./verify/tier-lexical.js";
@@ -27,15 +33,28 @@ export interface FirewallOptions {
   /** Policy fields that override the preset (e.g. `{ action: "annotate" }`). */
   policy?: PolicyOverrides;
   /**
-   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0) and `lexical` (the
-   * offline tier-1 backend). Default `["exact", "lexical"]`. Add your own `Tier` objects to the list.
+   * Tiers to run, cheapest first. Strings name the built-in ones: `exact` (tier 0), `lexical` (the offline
+   * tier-1 backend), `nli` (tier 1 with a local NLI model; needs the optional `@huggingface/transformers`)
+   * and `judge` (tier 2, the LLM judge; configured by `judge`, or by `HFW_LLM_*` alone).
+   * Default `["exact", "lexical"]`, plus `judge` when the `judge` option is set. Add your own `Tier` objects.
    */
-  tiers?: Array<Tier | "exact" | "lexical">;
+  tiers?: Array<Tier | "exact" | "lexical" | "nli" | "judge">;
+  /** Options of the `nli` tier and its dense retrieval (model, thresholds, worker, caches); see `NliOptions`. */
+  nli?: NliOptions;
+  /**
+   * The LLM judge (tier 2): any AI SDK language model, or {@link JudgeOptions} (model, review threshold,
+   * batch size, concurrency, timeout, retries, budget, prices, cache). It sees only the claims tiers 0 and 1
+   * left undecided or below `reviewBelow` confidence. Needs `ai` installed.
+   */
+  judge?: LlmModel | JudgeOptions;
   /** Thresholds of the lexical tier (0..1 each); defaults were set on the dev data. */
   lexical?: Partial<LexicalThresholds>;
-  /** Claim extractor (default: rule-based, offline). */
-  extractor?: ClaimExtractor;
-  /** Where sessions, evidence and reports are kept (default: in memory). */
+  /**
+   * Claim extractor (default: rule-based, offline). `"llm"` splits drafts with the model named by
+   * `HFW_LLM_*` (see `createLlmExtractor` to pass a model and options).
+   */
+  extractor?: ClaimExtractor | "rules" | "llm";
+  /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_STORE` names, else in memory). */
   store?: Store;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
   sessionId?: string;
@@ -67,7 +86,8 @@ export interface FirewallOptions {
  * The facade's methods act on the default session; `fw.session(id)` gives any other conversation its own
  * isolated ledger.
  *
- * @throws ConfigError for an unknown strictness or tier name.
+ * @throws ConfigError for an unknown strictness or tier name, or `HFW_STORE` set without better-sqlite3.
+ * @throws StoreError when the `HFW_STORE` file cannot be opened.
  */
 export class Firewall {
   readonly store: Store;
@@ -75,23 +95,37 @@ export class Firewall {
   private readonly sessions = new Map<string, Session>();
   private readonly defaultId: string;
   private readonly deps: ConstructorParameters<typeof Session>[1];
+  private readonly nli: NliSetup | null;
 
   constructor(options: FirewallOptions = {}) {
     const strictness = options.strictness ?? envStrictness();
     if (!StrictnessSchema.safeParse(strictness).success) {
       throw new ConfigError(`Unknown strictness '${String(strictness)}': use lenient, balanced or strict.`);
     }
-    this.store = options.store ?? new MemoryStore();
+    this.store = options.store ?? storeFromEnv() ?? new MemoryStore();
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
-    const tiers = (options.tiers ?? ["exact", "lexical"]).map((t) => {
+    const names = options.tiers ?? ["exact", "lexical"];
+    const warn = (message: string) => this.logger.warn(`hallucination-firewall: ${message}`);
+    this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
+    // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
+    const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
+    const tiers = withJudge.map((t) => {
       if (t === "exact") return createExactTier();
       if (t === "lexical") return createLexicalTier(options.lexical);
+      if (t === "nli") return this.nli!.tier;
+      if (t === "judge") return createJudgeTier(options.judge ?? {});
       if (typeof t === "object" && t && typeof t.run === "function") return t;
-      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", or an object with tier, name and run().`);
+      throw new ConfigError(`Unknown tier ${JSON.stringify(t)}: use "exact", "lexical", "nli", "judge", or an object with tier, name and run().`);
     });
+    // Low-confidence NLI verdicts go on to a later tier (the LLM judge) when one runs after it.
+    if (this.nli) this.nli.tier.deferLowConfidence = [...tiers].sort((a, b) => a.tier - b.tier).indexOf(this.nli.tier) < tiers.length - 1;
+    const extractor = options.extractor ?? "rules";
+    if (typeof extractor === "string" && extractor !== "rules" && extractor !== "llm") {
+      throw new ConfigError(`Unknown extractor ${JSON.stringify(extractor)}: use "rules", "llm", or an object with name and extract().`);
+    }
     this.deps = {
-      extractor: options.extractor ?? createRuleExtractor(),
+      extractor: extractor === "rules" ? createRuleExtractor() : extractor === "llm" ? createLlmExtractor() : extractor,
       tiers,
       store: this.store,
       strictness,
@@ -99,7 +133,8 @@ export class Firewall {
       maxDraftChars: options.maxDraftChars ?? 10_000_000,
       maxEvidenceBytes: options.maxEvidenceBytes,
       topK: options.topK ?? 5,
-      warn: (message) => this.logger.warn(`hallucination-firewall: ${message}`),
+      warn,
+      denseIndex: this.nli?.denseIndex,
       telemetry: createTelemetry(options.telemetry),
     };
   }
@@ -112,6 +147,20 @@ export class Firewall {
       this.sessions.set(id, s);
     }
     return s;
+  }
+
+  /**
+   * Loads what the firewall loads lazily (the sentence model, the word-frequency table, the date parser) by
+   * verifying a small fixed draft in a private, unstored session, so that the first answer of an agent does
+   * not pay for it (about 0.3-1 s once per process). Call it at startup; calling it again costs a few ms.
+   * @returns the time it took, ms.
+   */
+  async warmup(): Promise<number> {
+    const started = performance.now();
+    const probe = new Session("hfw-warmup", { ...this.deps, store: new MemoryStore() });
+    probe.record({ source: "warmup", content: { invoice: "INV-1", customer: "Jane Smith", total: 1500, currency: "EUR", due: "2024-03-01" } });
+    await probe.verify("Jane Smith's invoice INV-1 totals 1,500 EUR and is due on March 1, 2024. It was not paid.");
+    return performance.now() - started;
   }
 
   /** Ids of the sessions this process has opened. */
@@ -152,6 +201,11 @@ export class Firewall {
   /** See {@link Session.report}. */
   sessionReport(sessionId?: string): SessionReport {
     return this.session(sessionId).report();
+  }
+
+  /** Frees tier 1's models and ends its worker thread (nothing to do without the `nli` tier). */
+  async close(): Promise<void> {
+    await this.nli?.tier.close();
   }
 
   /** Forgets a session's evidence and reports (default: the default session), in memory and in the store. */

@@ -4,7 +4,7 @@
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
 export { Session, scoreOf, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError } from "./errors.js";
+export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -19,7 +19,43 @@ export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds }
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
-export { recordModelUsage, type ModelUsage } from "./telemetry/model-usage.js";
+export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
+export { storeFromEnv } from "./store/store-from-env.js";
+export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
+export {
+  browserOf,
+  exportSession,
+  DEFAULT_PAGE_SIZE,
+  type SessionBrowser,
+  type SessionOverview,
+  type SessionQuery,
+  type SessionPage,
+  type SessionStatus,
+  type SessionSort,
+  type ReportSummary,
+  type DayTrend,
+  type PageRequest,
+  type SessionExport,
+} from "./store/session-browser.js";
+export type { PriorVerdict } from "./verify/tier.js";
+export type { ExtractContext } from "./claims/types.js";
+/** Tier 2: the LLM judge, and the LLM claim extractor (both load `ai` only when they run). */
+export { createJudgeTier, type JudgeOptions, type JudgeTier } from "./judge/tier-judge.js";
+export type { JudgeBudget } from "./judge/judge-budget.js";
+export { createLlmExtractor, type LlmExtractorOptions } from "./claims/llm-extractor.js";
+export { createFileLlmCache, createMemoryLlmCache, llmCacheKey, type LlmCache } from "./llm/llm-cache.js";
+export { modelFromEnv, readLlmEnv, LLM_PROVIDERS, type LlmEnvConfig } from "./llm/model-from-env.js";
+export type { LlmModel } from "./llm/model.js";
+export { costOf, LlmMeter, type ModelPrice, type PriceTable } from "./llm/usage.js";
+/** Tier 1 with a local NLI model (optional peer `@huggingface/transformers`), and dense retrieval. */
+export { createNliTier, createModelBackend, type NliTier, type NliTierOptions } from "./nli/tier-nli.js";
+export { DEFAULT_NLI_MODEL, DEFAULT_EMBED_MODEL, resolveNliOptions, type NliOptions, type ResolvedNliOptions, type LabelRole } from "./nli/options.js";
+export { labelMap, roleOfLabel, type LabelMap } from "./nli/labels.js";
+export { windowSpans } from "./nli/windows.js";
+export type { ModelBackend, NliModelInfo } from "./nli/backend.js";
+export { DenseIndex, type Embedder } from "./ledger/dense-index.js";
+export { reciprocalRankFusion } from "./ledger/rrf.js";
+/** OpenTelemetry: names of the firewall's spans, events and metrics, and the content-capture switch. */
 export type { TelemetryOptions } from "./telemetry/telemetry.js";
 export { CAPTURE_CONTENT_ENV, type CaptureContentOption } from "./telemetry/content-capture.js";
 export { TELEMETRY_NAMES } from "./telemetry/names.js";

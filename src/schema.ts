@@ -104,6 +104,8 @@ export const TierTraceSchema = z.object({
   note: z.string(),
   /** Wall time this tier spent on this claim's batch, ms. */
   ms: z.number(),
+  /** Index in `report.llm.calls` of the model call that judged this claim (model-backed tiers only). */
+  llmCall: z.number().int().min(0).optional(),
 });
 export type TierTrace = z.infer<typeof TierTraceSchema>;
 
@@ -139,6 +141,54 @@ export const VerdictCountsSchema = z.object({
 });
 export type VerdictCounts = z.infer<typeof VerdictCountsSchema>;
 
+/** One model call made while verifying an answer: by the LLM judge (tier 2) or the LLM claim extractor. */
+export const LlmCallSchema = z.object({
+  purpose: z.enum(["judge", "extract"]),
+  /** Model id as the provider reports it (`gpt-4o-mini`). */
+  model: z.string(),
+  /** Provider id (`openai.chat`); null for a gateway model id string. */
+  provider: z.string().nullable(),
+  /**
+   * `ok`; `cached` (served from the cache: no tokens, no cost); `invalid` (output that failed the schema on
+   * every attempt); `timeout`; `error` (provider error after retries); `aborted` (the caller's signal);
+   * `dry_run` (prompt built and counted, no model called).
+   */
+  outcome: z.enum(["ok", "cached", "invalid", "timeout", "error", "aborted", "dry_run"]),
+  /** Model calls made: 1 plus re-asks after invalid output; 0 when cached or a dry run. Rate-limit retries inside the AI SDK are not counted. */
+  attempts: z.number().int().min(0),
+  /** Prompt tokens over all attempts, from the SDK's usage (chars / 4 in a dry run). */
+  inputTokens: z.number().int().min(0),
+  /** Completion tokens over all attempts. */
+  outputTokens: z.number().int().min(0),
+  /** US dollars from the user's price table; null when the model has no price there. */
+  costUsd: z.number().min(0).nullable(),
+  /** Wall time, ms, including rate-limit retries and backoff. */
+  ms: z.number().min(0),
+  /** Claims the call judged (judge), or the claims it produced (extractor); ids of this report. */
+  claimIds: z.array(z.string()),
+  /** Why the call failed (outcome `invalid`, `timeout`, `error`, `aborted`). */
+  error: z.string().optional(),
+});
+export type LlmCall = z.infer<typeof LlmCallSchema>;
+
+/** Model use of one answer: every call, and totals. */
+export const LlmUsageSchema = z.object({
+  calls: z.array(LlmCallSchema),
+  /** Sum of `attempts`: model calls billed. */
+  modelCalls: z.number().int().min(0),
+  /** Calls answered from the cache. */
+  cachedCalls: z.number().int().min(0),
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  /** USD; null when a billed call's model has no price in the table. */
+  costUsd: z.number().min(0).nullable(),
+  /** Wall time summed over calls, ms (calls may overlap: this is not the added latency). */
+  ms: z.number().min(0),
+  /** What the judge or extractor skipped or fell back from (budget exhausted, extractor fallback to rules). */
+  notes: z.array(z.string()),
+});
+export type LlmUsage = z.infer<typeof LlmUsageSchema>;
+
 /** The report of one `verify` call. */
 export const ReportSchema = z.object({
   /** `r<n>`, unique within the session. */
@@ -166,5 +216,7 @@ export const ReportSchema = z.object({
   /** Wall time of the whole verify call, ms. */
   ms: z.number(),
   createdAt: z.number(),
+  /** Model calls, tokens and cost, when an LLM judge or LLM extractor ran for this answer. */
+  llm: LlmUsageSchema.optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;

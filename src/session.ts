@@ -4,14 +4,16 @@
  */
 import type { ClaimExtractor } from "./claims/types.js";
 import { DraftError, FirewallError, HallucinationBlocked } from "./errors.js";
+import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
+import { LlmMeter, summarise } from "./llm/usage.js";
 import { applyPolicy } from "./policy/apply-policy.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
-import type { Claim, ClaimVerdict, EvidenceRecord, Report, Strictness, VerdictCounts } from "./schema.js";
+import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import type { Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
-import { runTiers } from "./verify/pipeline.js";
+import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
@@ -33,6 +35,8 @@ export interface SessionReport {
   groundingScore: number | null;
   decisions: Record<Report["decision"], number>;
   reports: Report[];
+  /** Model use summed over the answers that used an LLM judge or extractor; absent when none did. */
+  llm?: Omit<LlmUsage, "calls" | "notes">;
 }
 
 /** What `explain(claimId)` returns. */
@@ -54,6 +58,8 @@ export interface SessionDeps {
   topK: number;
   /** Told about tier failures (the claim keeps the previous tier's verdict; see the trace). */
   warn: (message: string) => void;
+  /** Makes each session's dense index (tier 1's embedding model); absent: BM25 retrieval only. */
+  denseIndex?: () => DenseIndex;
   /** Spans, events and metrics through `@opentelemetry/api` (default: on, content capture from the environment). */
   telemetry?: Telemetry;
 }
@@ -66,13 +72,14 @@ export class Session {
   readonly ledger: EvidenceLedger;
   private reports: Report[] = [];
   private responseCounter = 0;
+  private readonly unsaved: Array<EvidenceRecord | Report> = [];
   private readonly telemetry: Telemetry;
 
   constructor(
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
-    this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes });
+    this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes, dense: deps.denseIndex?.() });
     this.telemetry = deps.telemetry ?? defaultTelemetry;
     deps.store.ensureSession(id);
     for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
@@ -84,15 +91,31 @@ export class Session {
    * Records a tool output as evidence (stored whole, chunked, indexed on the next retrieval).
    * @returns the evidence record (`id`, `hash`, `chunkCount`, ...); the same `callId` twice returns the first.
    * @throws EvidenceError for binary, non-UTF-8, oversized, or malformed-declared-JSON content.
+   * @throws StoreError when the store cannot write it: the record is kept in this session and written
+   *   before the next record or report.
    */
   record(input: RecordInput): EvidenceRecord {
     const before = this.ledger.records.length;
     const record = this.ledger.record(input);
     if (this.ledger.records.length > before) {
-      this.deps.store.putEvidence(this.id, record);
+      this.unsaved.push(record);
       this.telemetry.evidenceRecorded(this.id, record);
     }
+    this.save();
     return record;
+  }
+
+  /**
+   * Writes what the store has not taken yet, oldest first. A write that failed (the store threw) stays
+   * queued and is retried before the next one, so a retry never leaves a hole in the stored session.
+   */
+  private save(): void {
+    while (this.unsaved.length > 0) {
+      const next = this.unsaved[0]!;
+      if ("responseId" in next) this.deps.store.putReport(next);
+      else this.deps.store.putEvidence(this.id, next);
+      this.unsaved.shift();
+    }
   }
 
   /**
@@ -121,6 +144,8 @@ export class Session {
    * Verifies a draft answer against this session's evidence.
    * @returns the report (claims with spans, one verdict each, grounding score, decision, text that may ship).
    * @throws DraftError when the draft is not a string, holds binary data, or exceeds `maxDraftChars`.
+   * @throws StoreError when the store cannot write the report: it is kept in this session and written
+   *   before the next record or report.
    */
   async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
     const tel = this.telemetry.startVerify(this.id);
@@ -137,18 +162,25 @@ export class Session {
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
-    tel.begin(responseId, policy, draft.length, this.deps.tiers);
-    const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft));
+    const llm = new LlmMeter();
+    tel.begin(responseId, policy, draft.length, this.deps.tiers, llm);
+    const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft, { llm, signal }));
     const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
-    const retrieval = tel.retrieval(topK);
     const items: TierItem[] = [];
     extracted.forEach((e, i) => {
       const claim = claims[i]!;
       if (!CHECKABLE.has(claim.kind)) return;
-      items.push({ claim, extracted: e, passages: this.ledger.retrieve(claim.text, topK), hints: emptyHints() });
+      items.push({ claim, extracted: e, passages: [], hints: emptyHints() });
     });
-    retrieval.end(items);
-    const decided = await runTiers(tel.tiers(this.deps.tiers), items, { ledger: this.ledger, draft, signal });
+    const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
+    items.forEach((it, i) => (it.passages = retrieved[i]!));
+    let decided: Awaited<ReturnType<typeof runTiers>>;
+    try {
+      decided = await runTiers(tel.tiers(this.deps.tiers), items, { ledger: this.ledger, draft, signal, llm });
+    } finally {
+      // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
+      this.ledger.trimMemos();
+    }
     for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const byId = new Map(decided.map((v) => [v.claimId, v]));
     const verdicts: ClaimVerdict[] = claims.map(
@@ -165,7 +197,9 @@ export class Session {
     );
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = tel.policy(policy, (edit) => applyPolicy(draft, claims, verdicts, groundingScore, policy, edit));
+    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy, edit), verdicts, policy.action));
+    const usage = llm.summary();
+    for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
     const report: Report = {
       responseId,
       sessionId: this.id,
@@ -183,9 +217,11 @@ export class Session {
       evidenceCount: this.ledger.records.length,
       ms: performance.now() - started,
       createdAt: Date.now(),
+      ...(usage ? { llm: usage } : {}),
     };
     this.reports.push(report);
-    this.deps.store.putReport(report);
+    this.unsaved.push(report);
+    this.save();
     return report;
   }
 
@@ -244,7 +280,10 @@ export class Session {
       for (const k of Object.keys(claims) as Array<keyof VerdictCounts>) claims[k] += r.counts[k];
       decisions[r.decision]++;
     }
+    const withLlm = this.reports.filter((r) => r.llm);
+    const llm = withLlm.length ? summarise(withLlm.flatMap((r) => r.llm!.calls)) : undefined;
     return {
+      ...(llm ? { llm: { modelCalls: llm.modelCalls, cachedCalls: llm.cachedCalls, inputTokens: llm.inputTokens, outputTokens: llm.outputTokens, costUsd: llm.costUsd, ms: llm.ms } } : {}),
       sessionId: this.id,
       responses: this.reports.length,
       evidenceCount: this.ledger.records.length,
@@ -255,6 +294,21 @@ export class Session {
       reports: [...this.reports],
     };
   }
+}
+
+/**
+ * A block action fails closed: when a tier failed on a checkable claim after its verdict was given (the LLM
+ * judge timed out, erred, or gave invalid output), the answer is blocked even if nothing was flagged.
+ */
+function failClosed(result: ReturnType<typeof applyPolicy>, verdicts: ClaimVerdict[], action: Report["action"]): ReturnType<typeof applyPolicy> {
+  if (action !== "block" || result.decision === "block") return result;
+  const failed = verdicts.filter((v) => v.verdict !== "not_checkable" && failedAfterVerdict(v));
+  if (failed.length === 0) return result;
+  const reasons = failed.map((v) => {
+    const t = [...v.trace].reverse().find((x) => x.outcome === "error")!;
+    return `${v.claimId}: tier ${t.tier} (${t.name}) failed, failing closed under the block action: ${t.note}`;
+  });
+  return { decision: "block", output: null, reasons: [...(result.decision === "pass" ? [] : result.reasons), ...reasons], sources: [] };
 }
 
 /** Grounding score: supported / (supported + contradicted + unsupported); null when that is 0. */

@@ -53,8 +53,15 @@ export interface CaseResult {
   supportScore: number | null;
   /** `report.ms`: wall time of the verify call. */
   ms: number;
+  /** Model calls billed for the answer (LLM judge and extractor; in a judge dry run, the calls it would make). */
   llmCalls: number;
+  /** USD from the price table (0 when no model ran or the model has no price). */
   costUsd: number;
+  /** Prompt and completion tokens of those calls (estimates in a dry run); absent in older results files. */
+  llmInputTokens?: number;
+  llmOutputTokens?: number;
+  /** Claims sent to the LLM judge (or, in a dry run, that would be), cached ones included. */
+  judgedClaims?: number;
   claims: ClaimResult[];
   /** The labelled hallucination spans of the answer (empty: faithful, or location unknown). */
   spans: LabelledSpan[];
@@ -75,6 +82,8 @@ export interface EvalConfig {
   /** Claim confidence threshold of the policy in use: the sweep's marked operating point. */
   operatingPoint: number;
   cache: boolean;
+  /** The LLM judge, when tier 2 ran: its model id, and whether it was a dry run (tokens estimated, no calls). */
+  judge?: { model: string; dryRun: boolean; prices: boolean };
   startedAt: string;
   durationMs: number;
   node: string;
@@ -101,10 +110,16 @@ function decider(v: ClaimVerdict): ClaimVerdict["trace"][number] | undefined {
 }
 
 /**
- * LLM calls and cost (USD) a report's tiers reported. A tier that calls a model may add numeric `llmCalls`
- * and `costUsd` fields to its trace entries; no current tier does, so both are 0 for now.
+ * LLM calls, cost (USD) and tokens of a report: from `report.llm` (the LLM judge and extractor; a dry run's
+ * calls count as the calls it would make), else from numeric `llmCalls` / `costUsd` fields a custom tier may
+ * add to its trace entries.
  */
-export function llmUsage(report: Report): { calls: number; costUsd: number } {
+export function llmUsage(report: Report): { calls: number; costUsd: number; inputTokens: number; outputTokens: number } {
+  if (report.llm) {
+    const u = report.llm;
+    const dry = u.calls.filter((c) => c.outcome === "dry_run").length;
+    return { calls: u.modelCalls + dry, costUsd: u.costUsd ?? 0, inputTokens: u.inputTokens, outputTokens: u.outputTokens };
+  }
   let calls = 0;
   let costUsd = 0;
   for (const v of report.verdicts) {
@@ -113,7 +128,7 @@ export function llmUsage(report: Report): { calls: number; costUsd: number } {
       if (typeof t.costUsd === "number") costUsd += t.costUsd;
     }
   }
-  return { calls, costUsd };
+  return { calls, costUsd, inputTokens: 0, outputTokens: 0 };
 }
 
 /** Reduces a firewall report on a case to what the metrics need. */
@@ -146,6 +161,9 @@ export function toCaseResult(c: EvalCase, report: Report): CaseResult {
     ms: report.ms,
     llmCalls: usage.calls,
     costUsd: usage.costUsd,
+    llmInputTokens: usage.inputTokens,
+    llmOutputTokens: usage.outputTokens,
+    judgedClaims: new Set(report.llm?.calls.filter((x) => x.purpose === "judge").flatMap((x) => x.claimIds) ?? []).size,
     claims,
     spans: c.spans,
     goldClaims: c.claims ? matchGoldClaims(c.claims, claims) : null,

@@ -84,7 +84,15 @@ export interface DatasetMetrics {
   latencyMs: { p50: number | null; p95: number | null };
   tiers: TierMix;
   decisions: Record<Decision, number>;
-  llm: { callsPerAnswer: number | null; costPerAnswer: number | null };
+  /** Model calls, USD and tokens per answer (LLM judge and extractor; estimates in a judge dry run). */
+  llm: {
+    callsPerAnswer: number | null;
+    costPerAnswer: number | null;
+    inputTokensPerAnswer: number | null;
+    outputTokensPerAnswer: number | null;
+    /** Share of the checkable claims sent to the LLM judge (0..1). */
+    judgedShare: number | null;
+  };
   sweep: SweepPoint[];
 }
 
@@ -246,6 +254,12 @@ export function datasetMetrics(all: readonly CaseResult[], operatingPoint: numbe
     llm: {
       callsPerAnswer: ratio(results.reduce((s, r) => s + r.llmCalls, 0), results.length),
       costPerAnswer: ratio(results.reduce((s, r) => s + r.costUsd, 0), results.length),
+      inputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmInputTokens ?? 0), 0), results.length),
+      outputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmOutputTokens ?? 0), 0), results.length),
+      judgedShare: ratio(
+        results.reduce((s, r) => s + (r.judgedClaims ?? 0), 0),
+        results.reduce((s, r) => s + r.claims.filter((c) => c.kind === "factual" || c.kind === "hedge").length, 0),
+      ),
     },
     sweep: thresholdSweep(results, operatingPoint),
   };

@@ -61,7 +61,7 @@ export function summaryTable(results: EvalResults): { headers: string[]; rows: s
 /** Tier mix, decisions and LLM use per dataset. */
 export function mixTable(results: EvalResults): { headers: string[]; rows: string[][] } {
   const tierKeys = [...new Set(Object.values(results.datasets).flatMap((m) => Object.keys(m.tiers)))].sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
-  const headers = ["dataset", "claims", ...tierKeys.map((k) => `tier ${k}`), "pass", "annotate", "rewrite", "block", "LLM calls/ans", "cost/ans"];
+  const headers = ["dataset", "claims", ...tierKeys.map((k) => `tier ${k}`), "pass", "annotate", "rewrite", "block", "judged", "LLM calls/ans", "tokens in/ans", "tokens out/ans", "cost/ans"];
   const rows = groups(results).map(([name, m]) => {
     const total = Object.values(m.tiers).reduce((s, t) => s + t.claims, 0);
     return [
@@ -72,8 +72,11 @@ export function mixTable(results: EvalResults): { headers: string[]; rows: strin
       String(m.decisions.annotate),
       String(m.decisions.rewrite),
       String(m.decisions.block),
+      m.llm.judgedShare === null ? "-" : `${(m.llm.judgedShare * 100).toFixed(0)}%`,
       fmt(m.llm.callsPerAnswer, 2),
-      fmt(m.llm.costPerAnswer, 4),
+      fmt(m.llm.inputTokensPerAnswer, 0),
+      fmt(m.llm.outputTokensPerAnswer, 0),
+      fmt(m.llm.costPerAnswer, 5),
     ];
   });
   return { headers, rows };
@@ -99,7 +102,13 @@ export function confusionTable(m: DatasetMetrics): { headers: string[]; rows: st
 export const LEGEND =
   "P/R/F1: response-level precision/recall/F1 of flagging hallucinated answers; BAcc: balanced accuracy; AUROC: by lowest claim support; " +
   "FBR: false-block rate of faithful answers; clm*: claim-level vs labelled spans; FFR: false-flag rate of clean checkable claims; " +
-  "spanF1: character-level span F1; goldAcc/corrAcc: gold claim verdict and correction accuracy; p50/p95ms: verify latency.";
+  "spanF1: character-level span F1; goldAcc/corrAcc: gold claim verdict and correction accuracy; p50/p95ms: verify latency; " +
+  "judged: checkable claims sent to the LLM judge (tier 2).";
+
+function judgeNote(c: EvalResults["config"]): string {
+  if (!c.judge) return "";
+  return `, judge ${c.judge.model}${c.judge.dryRun ? " (dry run: tokens and cost estimated, no model called)" : ""}${c.judge.prices ? "" : " (no price table: cost 0)"}`;
+}
 
 /** The compact stdout summary: main table and tier/decision mix. */
 export function renderText(results: EvalResults): string {
@@ -107,7 +116,7 @@ export function renderText(results: EvalResults): string {
   const x = mixTable(results);
   const c = results.config;
   return [
-    `strictness ${c.strictness}, tiers ${c.tiers.join(",")}, limit ${c.limit ?? "none"}, ${(c.durationMs / 1000).toFixed(1)} s`,
+    `strictness ${c.strictness}, tiers ${c.tiers.join(",")}, limit ${c.limit ?? "none"}, ${(c.durationMs / 1000).toFixed(1)} s${judgeNote(c)}`,
     textTable(s.headers, s.rows),
     "",
     textTable(x.headers, x.rows),
@@ -126,7 +135,7 @@ export function renderMarkdown(results: EvalResults, options: { curve?: string }
     "# Evaluation results",
     "",
     `Strictness \`${c.strictness}\`, tiers \`${c.tiers.join(", ")}\`, ${c.limit === null ? "all cases" : `up to ${c.limit} cases per file (stratified, seed ${c.seed})`}, ` +
-      `run ${c.startedAt}${c.commit ? ` at commit \`${c.commit}\`` : ""}, ${(c.durationMs / 1000).toFixed(1)} s.`,
+      `run ${c.startedAt}${c.commit ? ` at commit \`${c.commit}\`` : ""}, ${(c.durationMs / 1000).toFixed(1)} s${judgeNote(c)}.`,
     "",
     "## Detection and localisation",
     "",

@@ -62,7 +62,8 @@ function shiftCorrections(outcome: TierOutcome, by: number): TierOutcome {
 
 /**
  * Wraps a tier so that outcomes are looked up in `<dir>/<tier>-<name>.jsonl` before the tier runs, and new
- * outcomes are appended there. Only the items missing from the cache reach the wrapped tier, in one batch.
+ * outcomes are appended there (not those the tier failed on). Only the items missing from the cache reach the
+ * wrapped tier, in one batch.
  * Correction spans are stored relative to the claim's start so a cached outcome fits the claim wherever it
  * sits in a later draft. Errors of the wrapped tier pass through (the pipeline records them) and are not
  * cached.
@@ -115,12 +116,16 @@ export function withTierCache(tier: Tier, options: { dir?: string } = {}): Cache
         const it = items[i]!;
         const outcome = fresh[j]!;
         outcomes[i] = outcome;
+        // A claim the tier failed on (timeout, provider error) is tried again on the next run.
+        if ("pass" in outcome && outcome.failed) return;
         const entry: CacheLine = { key: keys[i]!, outcome: shiftCorrections(outcome, -it.claim.span[0]), hints: structuredClone(it.hints) };
         cache.set(entry.key, entry);
         lines.push(JSON.stringify(entry));
       });
-      mkdirSync(dir, { recursive: true });
-      appendFileSync(file, `${lines.join("\n")}\n`);
+      if (lines.length > 0) {
+        mkdirSync(dir, { recursive: true });
+        appendFileSync(file, `${lines.join("\n")}\n`);
+      }
     }
     return outcomes as TierOutcome[];
   };

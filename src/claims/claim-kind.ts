@@ -20,6 +20,11 @@ export interface KindRule {
 /** Rows that apply whatever the sentence mentions. */
 const ALWAYS: KindRule[] = [
   {
+    kind: "not_checkable",
+    pattern: /^(?:\[\d+\]\s*)?[\w.:@/-]+ \(e\d+\)$/,
+    why: "An entry of the source list a rewrite adds ('[1] npm_view (e1)') names where evidence came from; re-verifying a rewritten answer must not flag it.",
+  },
+  {
     kind: "question",
     pattern: /[?？][\s"”'’)\]]*$/u,
     why: "A question asserts nothing, even with a figure in it.",

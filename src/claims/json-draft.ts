@@ -119,7 +119,24 @@ function quizClaim(node: Extract<JsonNode, { type: "object" }>): { claim: Extrac
   };
 }
 
-function leafClaim(path: string, node: JsonNode, span: [number, number], keyMember?: JsonMember): ExtractedClaim {
+/** Keys whose value says which entity an object is about (`"invoice": "INV-2041"`, `"name": "dotenv"`). */
+const IDENTITY_KEY = /^(?:id|name|title|invoice|invoice_?id|invoiceId|order|order_?id|orderId|sku|package|pkg|slug|ref|reference)$/i;
+
+/** The identity value of an object (its first identity member with a short scalar value), if any. */
+function identityOf(node: Extract<JsonNode, { type: "object" }>): JsonMember | undefined {
+  return node.members.find((m) => IDENTITY_KEY.test(m.key) && (m.value.type === "string" || m.value.type === "number") && valueText(m.value).text.trim().length > 0 && valueText(m.value).text.length <= 60);
+}
+
+function leafClaim(path: string, node: JsonNode, span: [number, number], keyMember?: JsonMember, subject?: JsonMember): ExtractedClaim {
+  const claim = leafClaimOf(path, node, span, keyMember);
+  if (!subject || subject === keyMember) return claim;
+  // A field of an object about an entity is a claim about that entity: "customer: Nordhavn Freight ApS" of
+  // the object whose invoice is INV-2041 reads "INV-2041 customer: ...", so tier 0 checks it in that record.
+  const mapped = concat(synthetic(`${valueText(subject.value).text} `), { text: claim.text, map: claim.map });
+  return { ...claim, text: mapped.text, map: mapped.map };
+}
+
+function leafClaimOf(path: string, node: JsonNode, span: [number, number], keyMember?: JsonMember): ExtractedClaim {
   let pathText = synthetic(path || "(root)");
   // Map the last path segment to the key as written, so the key too can be highlighted.
   if (keyMember && IDENT.test(keyMember.key) && path.endsWith(keyMember.key)) {
@@ -144,20 +161,21 @@ export function extractJsonClaims(draft: string): ExtractedClaim[] | null {
   const root = scanJson(draft);
   if (!root || (root.type !== "object" && root.type !== "array")) return null;
   const claims: ExtractedClaim[] = [];
-  const visit = (path: string, node: JsonNode, span: [number, number], member?: JsonMember): void => {
+  const visit = (path: string, node: JsonNode, span: [number, number], member?: JsonMember, subject?: JsonMember): void => {
     if (node.type === "object") {
       const quiz = quizClaim(node);
       if (quiz) claims.push(quiz.claim);
-      if (node.members.length === 0) claims.push(leafClaim(path, node, span, member));
+      if (node.members.length === 0) claims.push(leafClaim(path, node, span, member, subject));
+      const own = identityOf(node) ?? subject;
       for (const m of node.members) {
         if (quiz?.used.has(m)) continue;
-        visit(pathJoin(path, m.key), m.value, [m.keyStart, m.value.end], m);
+        visit(pathJoin(path, m.key), m.value, [m.keyStart, m.value.end], m, own);
       }
     } else if (node.type === "array") {
-      if (node.items.length === 0) claims.push(leafClaim(path, node, span, member));
-      node.items.forEach((item, k) => visit(`${path}[${k}]`, item, [item.start, item.end]));
+      if (node.items.length === 0) claims.push(leafClaim(path, node, span, member, subject));
+      node.items.forEach((item, k) => visit(`${path}[${k}]`, item, [item.start, item.end], undefined, subject));
     } else {
-      claims.push(leafClaim(path, node, span, member));
+      claims.push(leafClaim(path, node, span, member, subject));
     }
   };
   visit("", root, [root.start, root.end]);

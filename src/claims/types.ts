@@ -1,3 +1,4 @@
+import type { LlmMeter } from "../llm/usage.js";
 import type { ClaimKind, Span } from "../schema.js";
 
 /**
@@ -18,8 +19,16 @@ export interface ExtractedClaim {
   map: number[];
 }
 
-/** Splits a draft into atomic claims. Rule-based now; an LLM extractor comes later behind the same shape. */
+/** What `verify` passes to an extractor besides the draft. */
+export interface ExtractContext {
+  /** Collects model calls and notes (a fallback to rules) for `report.llm`. */
+  llm?: LlmMeter;
+  /** The verify call's abort signal, when the caller gave one. */
+  signal?: AbortSignal;
+}
+
+/** Splits a draft into atomic claims: rule-based (`createRuleExtractor`) or by a model (`createLlmExtractor`). */
 export interface ClaimExtractor {
   readonly name: string;
-  extract(draft: string): Promise<ExtractedClaim[]>;
+  extract(draft: string, context?: ExtractContext): Promise<ExtractedClaim[]>;
 }

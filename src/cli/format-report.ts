@@ -27,6 +27,7 @@ export function formatReport(report: Report): string {
     }
     const decider = v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass");
     if (decider && v.verdict !== "not_checkable") lines.push(`   tier ${decider.tier} (${decider.name}, ${v.confidence.toFixed(2)}): ${clip(decider.note, 110)}`);
+    for (const t of v.trace) if (t.outcome === "error") lines.push(`   tier ${t.tier} (${t.name}) failed: ${clip(t.note, 110)}`);
   });
   const c = report.counts;
   const checkable = c.supported + c.contradicted + c.unsupported;
@@ -35,6 +36,12 @@ export function formatReport(report: Report): string {
     `grounding score: ${report.groundingScore === null ? "n/a (nothing to check)" : `${report.groundingScore.toFixed(2)} (${c.supported}/${checkable} checkable claims supported)`}` +
       ` · ${c.contradicted} contradicted · ${c.unsupported} unsupported · ${c.not_checkable} not checkable`,
   );
+  if (report.llm) {
+    const u = report.llm;
+    const cost = u.costUsd === null ? "cost unknown (no price for the model)" : `$${u.costUsd.toFixed(4)}`;
+    lines.push(`LLM: ${u.modelCalls} model call(s)${u.cachedCalls ? `, ${u.cachedCalls} from cache` : ""} · ${u.inputTokens} tokens in, ${u.outputTokens} out · ${cost}`);
+    for (const n of u.notes) lines.push(`   ${n}`);
+  }
   lines.push(`decision: ${report.decision} (${report.strictness} policy, action ${report.action}) in ${report.ms.toFixed(1)} ms`);
   for (const r of report.reasons) lines.push(`   ${r}`);
   if (report.output !== null && report.output !== report.draft) {

@@ -9,16 +9,23 @@ import { Firewall } from "../firewall.js";
 import { ActionSchema, StrictnessSchema } from "../schema.js";
 import { formatReport } from "./format-report.js";
 import { loadEvidence } from "./load-evidence.js";
+import { STORE_COMMANDS, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
 
 const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools returned.
 
 Usage:
   hfw verify --evidence FILE... --draft FILE|- [options]
+  hfw dashboard [--db FILE] [--port N] [--host H]
+  hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE]
   hfw help [command]
 
 Commands:
-  verify    check every claim of a draft answer against evidence files
+  verify     check every claim of a draft answer against evidence files
+  dashboard  browse the sessions, answers and evidence of a database
+  sessions   list the sessions of a database
+  export     one session's report as JSON or Markdown
+  prune      delete sessions idle for more than N days
 
 Options:
   -h, --help       this help
@@ -42,6 +49,11 @@ Options:
       --rewrite          same as --action rewrite
       --unsupported M    hedge | remove: what a rewrite does with unsupported claims
       --json             print the whole report as JSON
+      --db FILE          also record the session in this SQLite database (or set
+                         HFW_STORE); 'hfw dashboard --db FILE' shows it
+      --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX)
+      --redact           mask e-mails, phone, card and id numbers in what the database
+                         keeps (or HFW_REDACT=1); verification reads the original
   -h, --help             this help
 
 Each evidence file's name (without extension) is its source name in the report; a .jsonl
@@ -73,6 +85,9 @@ async function verifyCommand(argv: string[]): Promise<number> {
         rewrite: { type: "boolean" },
         unsupported: { type: "string" },
         json: { type: "boolean" },
+        db: { type: "string" },
+        session: { type: "string" },
+        redact: { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "v" },
       },
@@ -100,7 +115,8 @@ async function verifyCommand(argv: string[]): Promise<number> {
   if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove") throw new UsageError(`--unsupported must be hedge or remove, not '${o.unsupported}'.`);
 
   const draft = readDraft(o.draft);
-  const fw = new Firewall({ strictness: strictness as "balanced" });
+  const recording = verifyStore(o);
+  const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
   for (const path of o.evidence) {
     const inputs = loadEvidence(path);
     if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
@@ -118,6 +134,7 @@ async function verifyCommand(argv: string[]): Promise<number> {
     ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
   });
   process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  recording.done();
   return report.decision === "block" ? 1 : 0;
 }
 
@@ -145,7 +162,8 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-      process.stdout.write(`${rest[0] === "verify" ? VERIFY_HELP : MAIN_HELP}\n`);
+      const help = rest[0] === "verify" ? VERIFY_HELP : STORE_COMMANDS[rest[0] ?? ""]?.help ?? MAIN_HELP;
+      process.stdout.write(`${help}\n`);
       return command === undefined ? 2 : 0;
     }
     if (command === "--version" || command === "-v" || command === "version") {
@@ -160,6 +178,8 @@ export async function main(argv: string[]): Promise<number> {
         await telemetry.shutdown();
       }
     }
+    const storeCommand = STORE_COMMANDS[command];
+    if (storeCommand) return await storeCommand.run(rest);
     throw new UsageError(`Unknown command '${command}'. Run 'hfw --help' for the commands.`);
   } catch (error) {
     if (error instanceof UsageError || FirewallError.isInstance(error)) {

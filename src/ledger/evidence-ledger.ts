@@ -6,6 +6,8 @@ import { createHash } from "node:crypto";
 import type { Chunk, EvidenceRecord, Passage } from "../schema.js";
 import { Bm25Index } from "./bm25-index.js";
 import { chunkSpans } from "./chunk.js";
+import type { DenseIndex } from "./dense-index.js";
+import { fuseRankings } from "./fused-retrieval.js";
 import { toEvidenceText } from "./evidence-text.js";
 
 /** What `record` takes. */
@@ -31,8 +33,18 @@ export class EvidenceLedger {
   private readonly index = new Bm25Index();
   private bytesTotal = 0;
   private readonly memos = new Map<string, Map<string, unknown>>();
+  private readonly memoLimits = new Map<string, number>();
 
-  constructor(private readonly options: { maxEvidenceBytes?: number } = {}) {}
+  /**
+   * @param options.dense a dense index: chunks are embedded in the background as they are recorded, and
+   *   `retrieveMany` merges its ranking with BM25's by reciprocal rank fusion.
+   */
+  constructor(private readonly options: { maxEvidenceBytes?: number; dense?: DenseIndex } = {}) {}
+
+  /** The dense index, when tier 1 embeds this ledger's chunks (see `retrieveMany`). */
+  get dense(): DenseIndex | undefined {
+    return this.options.dense;
+  }
 
   /** Total evidence text recorded, bytes (UTF-8). */
   get bytes(): number {
@@ -91,6 +103,7 @@ export class EvidenceLedger {
         span,
       };
       this.index.add({ ord: this.chunks.length, text: chunk.text });
+      this.options.dense?.add(this.chunks.length, chunk.text);
       this.chunks.push(chunk);
       own.push(chunk);
     }
@@ -104,12 +117,15 @@ export class EvidenceLedger {
    * Per-ledger cache of what tiers derive from a chunk or record (parsed figures, stems...), so each
    * passage is analysed once per session however many claims retrieve it.
    * @param kind cache name, e.g. `facts`; @param key a chunk or record id.
-   * @param max keep at most this many entries of this kind, evicting the least recently used (default:
-   *   unbounded). Derived data can be recomputed; bounding it keeps memory proportional to the evidence.
+   * @param max keep at most this many entries of this kind between verify calls (default: unbounded).
+   *   Entries are never evicted during a verify (its working set stays cached however large); `trimMemos`,
+   *   called when a verify ends, drops the least recently used beyond `max`. Derived data can be recomputed;
+   *   bounding it keeps memory proportional to the evidence.
    */
   memo<T>(kind: string, key: string, compute: () => T, max = Infinity): T {
     let m = this.memos.get(kind);
     if (!m) this.memos.set(kind, (m = new Map()));
+    if (max !== Infinity) this.memoLimits.set(kind, max);
     if (m.has(key)) {
       const hit = m.get(key) as T;
       if (max !== Infinity) {
@@ -120,8 +136,19 @@ export class EvidenceLedger {
     }
     const value = compute();
     m.set(key, value);
-    if (m.size > max) m.delete(m.keys().next().value as string);
     return value;
+  }
+
+  /** Drops the least recently used memo entries beyond each kind's `max` (see `memo`). */
+  trimMemos(): void {
+    for (const [kind, max] of this.memoLimits) {
+      const m = this.memos.get(kind);
+      if (!m) continue;
+      for (const key of m.keys()) {
+        if (m.size <= max) break;
+        m.delete(key);
+      }
+    }
   }
 
   /** Chunks of one record, in order. */
@@ -146,5 +173,16 @@ export class EvidenceLedger {
    */
   retrieve(query: string, limit = 5): Passage[] {
     return this.index.search(query, limit).map(({ ord, score }) => ({ ...this.chunks[ord]!, score }));
+  }
+
+  /**
+   * Retrieval for several claims: BM25+ alone, or, with a dense index, BM25+ and dense rankings merged by
+   * reciprocal rank fusion (waits for chunks still being embedded; BM25 alone if embedding failed).
+   * @returns per query, passages best first; with fusion, `score` is the fused RRF score.
+   */
+  async retrieveMany(queries: string[], limit = 5): Promise<Passage[][]> {
+    const dense = this.options.dense;
+    if (!dense || queries.length === 0) return queries.map((q) => this.retrieve(q, limit));
+    return fuseRankings(this, queries, limit, dense);
   }
 }

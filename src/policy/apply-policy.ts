@@ -78,9 +78,10 @@ function clip(text: string): string {
 
 /** Marks each flagged claim inline: `⟦contradicted: evidence says 1,000⟧`. */
 export function annotate(draft: string, claims: Map<string, Claim>, flagged: ClaimVerdict[]): string {
+  const json = isJson(draft);
   const edits: TextEdit[] = flagged.map((v) => {
     const c = claims.get(v.claimId)!;
-    const at = insertionPoint(draft, c.span);
+    const at = insertionPoint(draft, textSpan(draft, c.span, json));
     const detail = v.corrections.length ? `: evidence says ${v.corrections.map((x) => x.value).join(", ")}` : v.verdict === "unsupported" ? ": no tool result supports this" : "";
     return { start: at, end: at, text: ` ⟦${v.verdict}${detail}⟧` };
   });
@@ -97,9 +98,11 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
   const existing = [...draft.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
   let nextMarker = existing.length ? Math.max(...existing) + 1 : 1;
   const markerOf = new Map<string, string>();
+  // A JSON answer (structured output) must stay JSON: no markers or source list, only in-place edits.
+  const json = isJson(draft);
   const cite = (v: ClaimVerdict): string => {
     const quote = v.corrections[0]?.quote ?? v.quotes[0];
-    if (!policy.cite || !quote) return "";
+    if (!policy.cite || !quote || json) return "";
     let marker = markerOf.get(quote.evidenceId);
     if (!marker) {
       marker = String(nextMarker++);
@@ -120,15 +123,15 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
           edits.push({ start: at, end: at, text: marker });
         }
       } else {
-        const [s, e] = removalSpan(draft, c.span);
+        const [s, e] = json ? textSpan(draft, c.span, json) : removalSpan(draft, c.span);
         edits.push({ start: s, end: e, text: "" });
       }
     } else if (v.verdict === "unsupported" && flagged) {
       if (policy.unsupported === "remove") {
-        const [s, e] = removalSpan(draft, c.span);
+        const [s, e] = json ? textSpan(draft, c.span, json) : removalSpan(draft, c.span);
         edits.push({ start: s, end: e, text: "" });
       } else {
-        const at = insertionPoint(draft, c.span);
+        const at = insertionPoint(draft, textSpan(draft, c.span, json));
         edits.push({ start: at, end: at, text: HEDGE_MARK });
       }
     } else if (v.verdict === "supported" && c.citations.length === 0) {
@@ -144,4 +147,28 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
     output = `${output.trimEnd()}\n\nSources:\n${sources.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
   }
   return { output, sources };
+}
+
+/**
+ * In a JSON answer a claim spans a `"key": "value"` pair or a string element: edits stay inside the string
+ * (a removed claim leaves an empty string), so the answer still parses. Elsewhere the claim's own span.
+ */
+function textSpan(draft: string, span: [number, number], json: boolean): [number, number] {
+  if (!json) return span;
+  const text = draft.slice(span[0], span[1]);
+  const open = /^"(?:[^"\\]|\\.)*"\s*:\s*"|^"/.exec(text);
+  if (!open || !text.endsWith('"') || open[0].length >= text.length) return span;
+  return [span[0] + open[0].length, span[1] - 1];
+}
+
+/** The draft is a JSON object or array (a structured answer). */
+function isJson(draft: string): boolean {
+  const t = draft.trim();
+  if (!/^[[{]/.test(t)) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
 }

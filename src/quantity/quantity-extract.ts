@@ -69,6 +69,8 @@ const ORDINAL_RE = /(?:st|nd|rd|th)(?![\p{L}\p{N}])/uy;
 const TIMES_RE = /[x×](?![\p{L}\p{N}])/uy;
 const GLUED_WORD_RE = /[\p{Script=Latin}\p{N}_]/u;
 const LETTER_RE = /[\p{L}\p{M}_]/u;
+/** The text before a digit group ends in an identifier that starts with a letter: "INV-2024-", "PROJ_7_". */
+const LEADING_LETTER_ID_RE = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?:[-_]\p{N}+)+[-_]$/u;
 const CJK_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const NOUN_RE = /[ \u00A0](\p{L}[\p{L}'’-]*)/uy;
 const OR_SO_RE = /(?:[ \t]+or so\b|-?ish\b)/iy;
@@ -239,6 +241,8 @@ function readDigits(src: string, s: number, core: string): Found | null {
   const next = src[e] ?? "";
   if ((next === "/" || next === ":") && /\d/.test(src[e + 1] ?? "")) return null;
   if (next === "." && /[xX*]/.test(src[e + 1] ?? "")) return null;
+  // Later digit groups of a letter-led identifier ("INV-2024-0117", "PROJ-2024-17") are not figures either.
+  if ((c1 === "-" || c1 === "_") && /\d/.test(c2) && LEADING_LETTER_ID_RE.test(src.slice(Math.max(0, s - 40), s))) return null;
   let negative = false;
   let start = s;
   if (c1 === "-" || c1 === "\u2212" || c1 === "+") {

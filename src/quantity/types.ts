@@ -41,6 +41,8 @@ export interface Quantity {
   bound: Bound;
   /** Written as a number word ("twelve", "a dozen", "a quarter"). */
   word: boolean;
+  /** Evidence only: the number of elements a tool returned (a JSON array's length); only counts compare with it. */
+  count?: boolean;
 }
 
 /** Whether a claim quantity and an evidence quantity agree. */

@@ -24,9 +24,9 @@ export interface Instruments {
   evidenceRecords: Counter;
   /** Evidence text added, bytes (UTF-8). */
   evidenceSize: Counter;
-  /** Tokens a model-backed tier used, by `gen_ai.token.type` (GenAI convention). */
+  /** Tokens of model calls (judge, LLM extractor), by `gen_ai.token.type` and model (GenAI convention). */
   tokenUsage: Histogram;
-  /** Cost of model-backed tiers' calls, US dollars. */
+  /** Cost of model calls, US dollars (calls whose model has a price). */
   cost: Counter;
 }
 
@@ -58,8 +58,8 @@ export function getInstruments(): Instruments {
       tierDuration: meter.createHistogram(METRIC.tierDuration, { description: "Wall time of one tier over its claims", unit: "s", advice: { explicitBucketBoundaries: DURATION_BUCKETS } }),
       evidenceRecords: meter.createCounter(METRIC.evidenceRecords, { description: "Tool outputs recorded as evidence", unit: "{record}" }),
       evidenceSize: meter.createCounter(METRIC.evidenceSize, { description: "Evidence text recorded", unit: "By" }),
-      tokenUsage: meter.createHistogram(METRIC.tokenUsage, { description: "Tokens used by model-backed tiers", unit: "{token}", advice: { explicitBucketBoundaries: TOKEN_BUCKETS } }),
-      cost: meter.createCounter(METRIC.cost, { description: "Cost of model-backed tiers' calls, US dollars", unit: "{USD}" }),
+      tokenUsage: meter.createHistogram(METRIC.tokenUsage, { description: "Tokens of the firewall's model calls (LLM judge, LLM claim extractor)", unit: "{token}", advice: { explicitBucketBoundaries: TOKEN_BUCKETS } }),
+      cost: meter.createCounter(METRIC.cost, { description: "Cost of the firewall's model calls, US dollars", unit: "{USD}" }),
     };
   }
   return instruments;

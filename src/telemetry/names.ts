@@ -90,8 +90,14 @@ export const HFW = {
   claimQuotes: "hfw.claim.quotes",
   /** Content (opt-in): `wrong -> value` per correction. */
   claimCorrectionText: "hfw.claim.corrections",
-  /** Cost of a model-backed tier's calls, US dollars. */
+  /** Cost of model calls (the judge's, the LLM extractor's), US dollars; absent when a model has no price. */
   costUsd: "hfw.usage.cost_usd",
+  /** Model calls billed (re-asks included). */
+  llmCalls: "hfw.llm.calls",
+  /** What a model call was for: `judge` or `extract`. */
+  llmPurpose: "hfw.llm.purpose",
+  claimsReviewed: "hfw.claims.reviewed",
+  claimsFailed: "hfw.claims.failed",
 } as const;
 
 export const EVENT = {

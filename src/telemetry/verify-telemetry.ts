@@ -3,27 +3,32 @@
  *
  * ```
  * hfw.verify                      (child of the span active when verify was called)
- * ├─ hfw.extract
+ * ├─ hfw.extract                  (an LLM extractor's hfw.llm.extract spans inside)
  * ├─ hfw.retrieve
- * ├─ hfw.tier.0  ─ gen_ai.evaluation.result events, one per claim this tier decided
+ * ├─ hfw.tier.0  ─ gen_ai.evaluation.result events, one per claim whose final verdict this tier gave
  * ├─ hfw.tier.1  ─ ...
+ * ├─ hfw.tier.2  ─ ...            (the judge's hfw.llm.judge spans inside)
  * └─ hfw.policy
  *    └─ hfw.rewrite               (when the policy annotates or rewrites)
  * ```
  *
- * Claims no tier decided (not checkable, or nothing settled them) get their event on `hfw.verify`. Child
- * spans are made only while `hfw.verify` is recording, so with no SDK (or a sampled-out trace) the cost is
- * one no-op span and the metric calls.
+ * A later tier may review and overrule an earlier tier's verdict, so the verdict events are added when the
+ * report is done, each on the span of the tier that gave the claim's final verdict, stamped with that tier's
+ * end; tier spans are ended then, with the time each tier finished (a `performance.now()` timestamp, which
+ * the SDK maps onto the span's own clock, so durations are what an immediate `end()` would give). Claims no tier decided (not checkable,
+ * or nothing settled them) get their event on `hfw.verify`. Child spans are made only while `hfw.verify`
+ * is recording, so with no SDK (or a sampled-out trace) the cost is one no-op span and the metric calls.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from "@opentelemetry/api";
 import type { ClaimExtractor, ExtractedClaim } from "../claims/types.js";
+import type { LlmMeter } from "../llm/usage.js";
 import type { Policy } from "../policy/presets.js";
-import type { Claim, Report, VerdictLabel } from "../schema.js";
+import type { Passage, Report, VerdictLabel } from "../schema.js";
 import { isPass, type Tier, type TierContext, type TierItem, type TierOutcome } from "../verify/tier.js";
 import type { ContentCapture } from "./content-capture.js";
 import { getInstruments, getTracer } from "./instruments.js";
-import { addTo, usageAttributes, usageOf, type UsageTotals } from "./model-usage.js";
-import { GENAI, HFW, SPAN, EVENT } from "./names.js";
+import { recordUsageMetrics, usageAttributes } from "./llm-usage.js";
+import { EVENT, GENAI, HFW, SPAN } from "./names.js";
 import { safely } from "./safely.js";
 import { verdictEventAttributes } from "./verdict-event.js";
 
@@ -34,17 +39,17 @@ export type EditTracer = <T>(kind: "annotate" | "rewrite", edit: () => T) => T;
 export interface VerifyTelemetry {
   /** Runs `fn` with `hfw.verify` as the active span, so spans made inside (an LLM extractor, a judge) nest. */
   within<T>(fn: () => Promise<T>): Promise<T>;
-  /** Once the response id and policy are known. */
-  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[]): void;
+  /** Once the response id and policy are known; `llm` is the meter model-backed tiers add their calls to. */
+  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[], llm?: LlmMeter): void;
   /** Claim extraction, in `hfw.extract`. */
   extract(extractor: ClaimExtractor, fn: () => Promise<ExtractedClaim[]>): Promise<ExtractedClaim[]>;
-  /** Starts `hfw.retrieve`; call `end` with the items built. */
-  retrieval(topK: number): { end(items: TierItem[]): void };
+  /** Retrieval of the checkable claims' passages, in `hfw.retrieve`. */
+  retrieve(topK: number, fn: () => Promise<Passage[][]>): Promise<Passage[][]>;
   /** The tiers to run, each wrapped in its `hfw.tier.N` span. */
   tiers(tiers: Tier[]): Tier[];
   /** The policy, in `hfw.policy`; `fn` gets the tracer of its annotate / rewrite step. */
   policy<T extends { decision: string; reasons: string[] }>(policy: Policy, fn: (edit: EditTracer) => T): T;
-  /** Ends `hfw.verify` with the report's figures. @returns the report. */
+  /** Adds the verdict events and ends the spans with the report's figures. @returns the report. */
   end(report: Report): Report;
   /** Ends `hfw.verify` as failed. @returns the error, to rethrow. */
   fail(error: unknown): unknown;
@@ -57,7 +62,7 @@ export const NO_VERIFY_TELEMETRY: VerifyTelemetry = {
   within: (fn) => fn(),
   begin: () => {},
   extract: (_e, fn) => fn(),
-  retrieval: () => ({ end: () => {} }),
+  retrieve: (_k, fn) => fn(),
   tiers: (tiers) => tiers,
   policy: (_p, fn) => fn(passThroughEdit),
   end: (report) => report,
@@ -69,16 +74,22 @@ export function startVerifyTelemetry(sessionId: string, capture: ContentCapture)
   return safely("verify span", () => new TracedVerify(sessionId, capture), NO_VERIFY_TELEMETRY);
 }
 
+/** A tier span kept open until the report is done, and when its tier finished (`performance.now()`, ms). */
+interface OpenTier {
+  span: Span;
+  endTime: number;
+}
+
 class TracedVerify implements VerifyTelemetry {
   private readonly started = performance.now();
   private readonly tracer: Tracer;
   private readonly span: Span;
   private readonly ctx: Context;
   private readonly recording: boolean;
-  private readonly emitted = new Set<string>();
-  private readonly claimsById = new Map<string, Claim>();
+  /** Tier spans by `tier:name`, ended in `end`. */
+  private readonly openTiers = new Map<string, OpenTier>();
   private responseId = "";
-  private usage: UsageTotals | undefined;
+  private llm: LlmMeter | undefined;
 
   constructor(
     private readonly sessionId: string,
@@ -95,8 +106,9 @@ class TracedVerify implements VerifyTelemetry {
     return context.with(this.ctx, fn);
   }
 
-  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[]): void {
+  begin(responseId: string, policy: Policy, draftChars: number, tiers: Tier[], llm?: LlmMeter): void {
     this.responseId = responseId;
+    this.llm = llm;
     if (!this.recording) return;
     safely(
       "verify attributes",
@@ -116,12 +128,13 @@ class TracedVerify implements VerifyTelemetry {
   async extract(extractor: ClaimExtractor, fn: () => Promise<ExtractedClaim[]>): Promise<ExtractedClaim[]> {
     const span = this.child(SPAN.extract, { [HFW.extractor]: extractor.name });
     if (!span) return fn();
+    const calls = this.llm?.calls.length ?? 0;
     try {
       const claims = await context.with(trace.setSpan(this.ctx, span), fn);
       safely(
         "extract attributes",
         () => {
-          const kinds: Attributes = { [HFW.claimsCount]: claims.length };
+          const kinds: Attributes = { [HFW.claimsCount]: claims.length, ...usageAttributes(this.llm?.calls.slice(calls) ?? []) };
           for (const c of claims) kinds[HFW.claimsKind(c.kind)] = ((kinds[HFW.claimsKind(c.kind)] as number | undefined) ?? 0) + 1;
           span.setAttributes(kinds);
         },
@@ -136,27 +149,25 @@ class TracedVerify implements VerifyTelemetry {
     }
   }
 
-  retrieval(topK: number): { end(items: TierItem[]): void } {
+  async retrieve(topK: number, fn: () => Promise<Passage[][]>): Promise<Passage[][]> {
     const span = this.child(SPAN.retrieve, { [GENAI.operationName]: "retrieval", [HFW.topK]: topK });
-    return {
-      end: (items) => {
-        if (!span) return;
-        safely(
-          "retrieve span",
-          () => {
-            for (const it of items) this.claimsById.set(it.claim.id, it.claim);
-            span.setAttributes({ [HFW.claimsCheckable]: items.length, [HFW.passages]: items.reduce((n, it) => n + it.passages.length, 0) });
-            span.end();
-          },
-          undefined,
-        );
-      },
-    };
+    if (!span) return fn();
+    try {
+      const passages = await context.with(trace.setSpan(this.ctx, span), fn);
+      safely("retrieve attributes", () => span.setAttributes({ [HFW.claimsCheckable]: passages.length, [HFW.passages]: passages.reduce((n, p) => n + p.length, 0) }), undefined);
+      return passages;
+    } catch (error) {
+      failSpan(span, error);
+      throw error;
+    } finally {
+      endSafely(span);
+    }
   }
 
   tiers(tiers: Tier[]): Tier[] {
     return tiers.map((t) => {
-      const wrapped = Object.create(t) as Tier & { run: Tier["run"] };
+      // Delegates every other field (review, model, settings) to the tier itself.
+      const wrapped = Object.create(t) as Tier;
       Object.defineProperty(wrapped, "run", { value: (items: TierItem[], ctx: TierContext) => this.runTier(t, items, ctx), enumerable: true });
       return wrapped;
     });
@@ -166,10 +177,11 @@ class TracedVerify implements VerifyTelemetry {
     const t0 = performance.now();
     const base = { [HFW.tier]: tier.tier, [HFW.tierName]: tier.name };
     const span = this.child(SPAN.tier(tier.tier), { ...base, ...tierAttributes(tier), [HFW.claimsIn]: items.length, [GENAI.conversationId]: this.sessionId, [HFW.responseId]: this.responseId });
+    const calls = this.llm?.calls.length ?? 0;
     let failed: unknown;
     try {
       const outcomes = span ? await context.with(trace.setSpan(this.ctx, span), () => tier.run(items, tierContext)) : await tier.run(items, tierContext);
-      if (span) safely("tier span", () => this.describeTier(span, tier, items, outcomes), undefined);
+      if (span) safely("tier span", () => this.describeTier(span, tier, items, outcomes, calls), undefined);
       return outcomes;
     } catch (error) {
       failed = error;
@@ -181,39 +193,37 @@ class TracedVerify implements VerifyTelemetry {
         () => {
           const attrs = failed === undefined ? base : { ...base, [GENAI.errorType]: errorType(failed) };
           getInstruments().tierDuration.record((performance.now() - t0) / 1000, attrs);
-          if (span) {
-            const usage = usageOf(span);
-            if (usage) this.usage = addTo(this.span, usage);
-            span.end();
-          }
+          if (span) this.keepOpen(span, tier);
         },
         undefined,
       );
     }
   }
 
-  private describeTier(span: Span, tier: Tier, items: TierItem[], outcomes: TierOutcome[]): void {
+  /** Holds a tier span open for the verdict events; a second run of the same tier ends the first span. */
+  private keepOpen(span: Span, tier: Tier): void {
+    const key = `${tier.tier}:${tier.name}`;
+    const previous = this.openTiers.get(key);
+    if (previous) endSafely(previous.span, previous.endTime);
+    this.openTiers.set(key, { span, endTime: performance.now() });
+  }
+
+  private describeTier(span: Span, tier: Tier, items: TierItem[], outcomes: TierOutcome[], calls: number): void {
+    const attrs: Attributes = { ...usageAttributes(this.llm?.calls.slice(calls) ?? []), [HFW.claimsReviewed]: items.filter((it) => it.prior).length };
+    if (tier.model) attrs[GENAI.requestModel] = tier.model;
     if (outcomes.length !== items.length) {
-      // The pipeline rejects such a batch and passes every claim on: no verdict events for it.
+      // The pipeline rejects such a batch and passes every claim on.
       span.setStatus({ code: SpanStatusCode.ERROR, message: `returned ${outcomes.length} outcomes for ${items.length} claims` });
-      span.setAttribute(GENAI.errorType, "outcome_count_mismatch");
+      span.setAttributes({ ...attrs, [GENAI.errorType]: "outcome_count_mismatch" });
       return;
     }
-    const counts: Partial<Record<VerdictLabel | "passed", number>> = {};
-    outcomes.forEach((out, i) => {
-      if (isPass(out)) {
-        counts.passed = (counts.passed ?? 0) + 1;
-        return;
-      }
-      counts[out.verdict] = (counts[out.verdict] ?? 0) + 1;
-      const claim = items[i]!.claim;
-      this.emitted.add(claim.id);
-      span.addEvent(
-        EVENT.evaluation,
-        verdictEventAttributes({ claim, verdict: out.verdict, confidence: out.confidence, tier: tier.tier, tierName: tier.name, note: out.note, quotes: out.quotes, corrections: out.corrections }, this.capture.event, false),
-      );
-    });
-    const attrs: Attributes = { [HFW.claimsPassed]: counts.passed ?? 0 };
+    const counts: Partial<Record<VerdictLabel | "passed" | "failed", number>> = {};
+    for (const out of outcomes) {
+      const key = isPass(out) ? (out.failed ? "failed" : "passed") : out.verdict;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+    attrs[HFW.claimsPassed] = counts.passed ?? 0;
+    attrs[HFW.claimsFailed] = counts.failed ?? 0;
     for (const v of ["supported", "contradicted", "unsupported", "not_checkable"] as const) attrs[HFW.claimsVerdict(v)] = counts[v] ?? 0;
     span.setAttributes(attrs);
   }
@@ -233,7 +243,7 @@ class TracedVerify implements VerifyTelemetry {
       try {
         const out = run();
         const sources = (out as { sources?: unknown[] })?.sources;
-        if (child && Array.isArray(sources)) child.setAttribute(HFW.sourcesCount, sources.length);
+        if (child && Array.isArray(sources)) safely("rewrite attributes", () => child.setAttribute(HFW.sourcesCount, sources.length), undefined);
         return out;
       } finally {
         if (child) endSafely(child);
@@ -276,6 +286,7 @@ class TracedVerify implements VerifyTelemetry {
       byKey.set(key, e);
     }
     for (const e of byKey.values()) m.claims.add(e.n, { [HFW.verdict]: e.verdict, [HFW.tier]: e.tier });
+    if (report.llm) recordUsageMetrics(m, report.llm.calls);
     if (!this.recording) return;
     const attrs: Attributes = {
       [HFW.responseId]: report.responseId,
@@ -283,10 +294,10 @@ class TracedVerify implements VerifyTelemetry {
       [HFW.claimsCheckable]: report.counts.supported + report.counts.contradicted + report.counts.unsupported,
       [HFW.decision]: report.decision,
       [HFW.evidenceCount]: report.evidenceCount,
+      ...usageAttributes(report.llm?.calls ?? []),
     };
     for (const [k, n] of Object.entries(report.counts)) attrs[HFW.claimsVerdict(k)] = n;
     if (report.groundingScore !== null) attrs[HFW.groundingScore] = report.groundingScore;
-    if (this.usage) Object.assign(attrs, usageAttributes(this.usage), this.usage.models.length ? { [GENAI.requestModel]: this.usage.models.join(",") } : {});
     if (this.capture.span) {
       attrs[HFW.draft] = report.draft;
       if (report.output !== null) attrs[HFW.output] = report.output;
@@ -294,15 +305,20 @@ class TracedVerify implements VerifyTelemetry {
     this.span.setAttributes(attrs);
     const claims = new Map(report.claims.map((c) => [c.id, c]));
     for (const v of report.verdicts) {
-      if (this.emitted.has(v.claimId)) continue;
-      const claim = claims.get(v.claimId) ?? this.claimsById.get(v.claimId);
+      const claim = claims.get(v.claimId);
       if (!claim) continue;
-      const last = v.trace[v.trace.length - 1];
-      this.span.addEvent(
-        EVENT.evaluation,
-        verdictEventAttributes({ claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: last?.name ?? "pipeline", note: last?.note ?? "", quotes: v.quotes, corrections: v.corrections }, this.capture.event, true),
+      // The trace entry of the deciding tier (the last one with this verdict), or the pipeline's / extractor's.
+      const decider = [...v.trace].reverse().find((t) => t.tier === v.tier && t.outcome === v.verdict) ?? v.trace[v.trace.length - 1];
+      const open = v.tier >= 0 && decider ? this.openTiers.get(`${decider.tier}:${decider.name}`) : undefined;
+      const attributes = verdictEventAttributes(
+        { claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: decider?.name ?? "pipeline", note: decider?.note ?? "", quotes: v.quotes, corrections: v.corrections },
+        this.capture.event,
+        !open,
       );
+      if (open) open.span.addEvent(EVENT.evaluation, attributes, open.endTime);
+      else this.span.addEvent(EVENT.evaluation, attributes);
     }
+    this.endTiers();
     this.span.end();
   }
 
@@ -311,12 +327,18 @@ class TracedVerify implements VerifyTelemetry {
       "verify fail",
       () => {
         getInstruments().verifyDuration.record((performance.now() - this.started) / 1000, { [GENAI.errorType]: errorType(error) });
+        this.endTiers();
         failSpan(this.span, error);
         this.span.end();
       },
       undefined,
     );
     return error;
+  }
+
+  private endTiers(): void {
+    for (const t of this.openTiers.values()) endSafely(t.span, t.endTime);
+    this.openTiers.clear();
   }
 
   /** A child span of `hfw.verify`, or undefined when `hfw.verify` is not recording. */
@@ -327,29 +349,34 @@ class TracedVerify implements VerifyTelemetry {
 }
 
 /** Ends a span; a span processor that throws on end is logged, not passed on. */
-function endSafely(span: Span): void {
-  safely("span end", () => span.end(), undefined);
+function endSafely(span: Span, endTime?: number): void {
+  safely("span end", () => span.end(endTime), undefined);
 }
 
-const tierAttributeCache = new WeakMap<Tier, Attributes>();
+const thresholdCache = new WeakMap<Tier, Attributes>();
 
-/** A tier's model and thresholds as attributes (tiers are made once per Firewall: cached). */
+/** A tier's thresholds as attributes (a tier is made once per Firewall: cached). */
 function tierAttributes(tier: Tier): Attributes {
-  let attrs = tierAttributeCache.get(tier);
+  let attrs = thresholdCache.get(tier);
   if (!attrs) {
     attrs = {};
-    if (tier.model) attrs[GENAI.requestModel] = tier.model;
     for (const [k, v] of Object.entries(tier.thresholds ?? {})) attrs[HFW.tierThreshold(k)] = v;
-    tierAttributeCache.set(tier, attrs);
+    thresholdCache.set(tier, attrs);
   }
   return attrs;
 }
 
 function failSpan(span: Span, error: unknown): void {
-  const e = error instanceof Error ? error : new Error(String(error));
-  span.recordException(e);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: e.message });
-  span.setAttribute(GENAI.errorType, errorType(error));
+  safely(
+    "span failure",
+    () => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      span.recordException(e);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: e.message });
+      span.setAttribute(GENAI.errorType, errorType(error));
+    },
+    undefined,
+  );
 }
 
 /** `error.type`: the error's class name (`DraftError`, `TypeError`, ...), `_OTHER` when it has none. */

@@ -33,10 +33,10 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
     const b = inClean.get(s + n.span[1] - 1);
     if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
   }
-  const identities = recordTerms(context.ledger).identities;
+  const terms = recordTerms(context.ledger);
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
     const key = m[0].toLowerCase();
-    if (identities.has(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
+    if (terms.hasIdentity(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
   }
   return out;
 }

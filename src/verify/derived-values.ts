@@ -61,6 +61,17 @@ export function derivedMatch(
         if (matchQuantity(q, like) === "match") return { fact: sameKind[0]!, note: `equals the sum of ${group.length} values of '${k}' over the claim's subjects` };
       }
     }
+    if (q.kind === "money" || q.kind === "measure") {
+      // What is left after a payment or a deletion ("so 2,713.50 EUR is still open"): the difference of two
+      // amounts of the claim's subjects in the same currency or dimension.
+      const unitOf = (f: EvidenceFact) => (f.value as { q: Quantity }).q.currency ?? (f.value as { q: Quantity }).q.dimension;
+      const mine = q.currency ?? q.dimension;
+      for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {
+        if (vals[i]! <= vals[j]! || (mine !== null && (unitOf(sameKind[i]!) !== mine || unitOf(sameKind[j]!) !== mine))) continue;
+        const like = { ...synthetic(q, vals[i]! - vals[j]!), kind: q.kind, dimension: q.dimension, unit: q.unit, currency: q.currency };
+        if (matchQuantity(q, like) === "match") return { fact: sameKind[i]!, note: `equals the difference of two values of the claim's subjects (${sameKind[i]!.quote.text} minus ${sameKind[j]!.quote.text})` };
+      }
+    }
     if (q.kind === "number" && !Number.isInteger(q.value)) {
       // Only values of the same field are compared ("Installed-Size" of two packages), else ratios abound.
       for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {

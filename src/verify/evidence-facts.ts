@@ -9,6 +9,7 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames } from "../quantity/names.js";
 import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
+import { countFacts } from "./array-counts.js";
 import { featuresOf, sentencesOf } from "./lexical-features.js";
 
 export type FactValue =
@@ -80,15 +81,21 @@ const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
  */
 const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (.*)$/;
 
-/** Passages whose facts stay cached (least recently used beyond this are recomputed when needed). */
-const FACTS_CACHE = 2048;
+/**
+ * Passages whose facts stay cached between verify calls: one in 16 of the ledger's passages, 128 to 2,048
+ * (least recently used beyond this are recomputed when needed). A passage's facts cost about 36x its text
+ * (~740 bytes a fact: parsed value, slot stems, quote), so this keeps them near 2x the evidence.
+ */
+function factsCache(ledger: EvidenceLedger): number {
+  return Math.min(2048, Math.max(128, Math.ceil(ledger.chunks.length / 16)));
+}
 
 /**
  * Facts of one passage, computed once per session (memoised on the ledger).
  * @param json whether the passage comes from a flattened JSON record (`key.path: value` lines).
  */
 export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean): PassageFacts {
-  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: readFacts(chunk, json) }), FACTS_CACHE);
+  return ledger.memo("facts", chunk.id, () => ({ chunk, facts: json ? [...readFacts(chunk, json), ...countFacts(ledger, chunk)] : readFacts(chunk, json) }), factsCache(ledger));
 }
 
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
@@ -101,6 +108,15 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
   const sentences = sentencesOf(chunk.text);
   const rows = json ? rowTexts(chunk.text, sentences) : null;
+  // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
+  const slots = new Map<string, Set<string>>();
+  const intern = (set: Set<string>): Set<string> => {
+    const id = [...set].join(" ");
+    const seen = slots.get(id);
+    if (seen) return seen;
+    slots.set(id, set);
+    return set;
+  };
   for (const sentence of sentences) {
     const line = chunk.text.slice(sentence.start, sentence.end);
     let valueStart = 0;
@@ -109,7 +125,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
     if (kv) {
       valueStart = line.indexOf(kv[1]!) + kv[1]!.length + 2;
-      key = featuresOf(kv[1]!).stems;
+      key = intern(featuresOf(kv[1]!).stems);
       unitOfKey = keyUnit(kv[1]!);
     }
     const valueText = line.slice(valueStart);
@@ -122,7 +138,7 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     const quoteStart = chunk.span[0] + sentence.start + lead;
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
-      const slot = kv ? new Set([...key, ...stemsOutside(valueText, span, 0, valueText.length)]) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span);
+      const slot = intern(kv ? union(key, stemsOutside(valueText, span, 0, valueText.length)) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span));
       const row = kv && rows ? rows.get(rowOf(kv[1]!) ?? "") : undefined;
       facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
     };
@@ -175,6 +191,11 @@ function readFacts(chunk: Chunk, json: boolean): EvidenceFact[] {
     }
   }
   return facts;
+}
+
+function union(a: Set<string>, b: Set<string>): Set<string> {
+  if (b.size === 0) return a;
+  return new Set([...a, ...b]);
 }
 
 /** The array element a key path sits in: `rows[2]` for `rows[2].installed_size_kb`, null outside arrays. */

@@ -26,6 +26,7 @@ export function compatible(claim: FactValue, ev: FactValue): boolean {
   if (claim.type === "quantity" && ev.type === "quantity") {
     const a = claim.q;
     const b = ev.q;
+    if (b.count) return a.kind === "number" && !isYearLike(a);
     if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
     if (isYearLike(a) !== isYearLike(b)) return false;
     if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";

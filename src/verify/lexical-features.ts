@@ -20,9 +20,11 @@ export interface EvidenceSentence extends TextFeatures {
 
 /**
  * A sentence ends at . ! ? followed by a space, at CJK enders, at a line break, or where joined paragraphs
- * lost their space ("in 2013.Reggie Yates"); never inside "3,450.00" or "Node.js".
+ * lost their space ("in 2013.Reggie Yates"); never inside "3,450.00" or "Node.js", nor after an abbreviation
+ * ("since Jan. 18", "Dr. Smith", "ForwardTech Inc. and", "U.S. sales").
  */
-const BOUNDARY = /(?<=[.!?])\s+|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})/gu;
+const BOUNDARY =
+  /(?<=[.!?])(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|Corp|No|vs|approx|est|Fig|e\.g|i\.e|U\.S)\.)\s+|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})/gu;
 
 /** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
 const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
@@ -31,9 +33,13 @@ const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
 export function featuresOf(text: string): TextFeatures {
   const stems = new Set<string>();
   let negations = EMPTY_VALUE.test(text) ? 1 : 0;
-  for (const tok of tokenize(text)) {
+  const toks = tokenize(text);
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i]!;
     if (NEGATIONS.has(tok) || tok.endsWith("n't")) {
-      negations++;
+      // Not negations: "no 1 fave", "No. 5" (a number sign); "not sure", "not certain" (a hedge on the claim).
+      const next = toks[i + 1] ?? "";
+      if (!(tok === "no" && /^\d/.test(next)) && !(tok === "not" && /^(?:sure|certain)$/.test(next))) negations++;
       continue;
     }
     if (STOP_WORDS.has(tok)) continue;

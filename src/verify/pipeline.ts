@@ -1,9 +1,11 @@
 /**
- * Runs the enabled tiers cheapest first. Each tier sees only the claims earlier tiers passed on; a tier that
- * throws leaves an `error` trace and the claims go on to the next tier (DESIGN.md: failure is explicit).
+ * Runs the enabled tiers cheapest first. Each tier sees the claims earlier tiers passed on, plus any decided
+ * claims it asks to review (the LLM judge re-reads low-confidence verdicts). A tier that throws, or fails on
+ * a claim, leaves an `error` trace: undecided claims go on to the next tier, reviewed claims keep their
+ * earlier verdict (DESIGN.md: failure is explicit).
  */
 import type { ClaimVerdict, TierTrace } from "../schema.js";
-import { isPass, type Tier, type TierContext, type TierItem } from "./tier.js";
+import { isPass, type PriorVerdict, type Tier, type TierContext, type TierItem } from "./tier.js";
 
 /**
  * @returns one verdict per item, in input order. Claims no tier decided are `unsupported` with confidence
@@ -12,41 +14,60 @@ import { isPass, type Tier, type TierContext, type TierItem } from "./tier.js";
 export async function runTiers(tiers: Tier[], items: TierItem[], context: TierContext): Promise<ClaimVerdict[]> {
   const traces = new Map<TierItem, TierTrace[]>(items.map((it) => [it, []]));
   const decided = new Map<TierItem, ClaimVerdict>();
-  let pending = items;
+  const deciderName = new Map<TierItem, string>();
+  let pending = new Set(items);
   for (const tier of [...tiers].sort((a, b) => a.tier - b.tier)) {
-    if (pending.length === 0) break;
+    const reviewed = new Set<TierItem>();
+    if (tier.review) {
+      for (const it of items) {
+        const d = decided.get(it);
+        if (!d) continue;
+        const prior: PriorVerdict = { verdict: d.verdict, confidence: d.confidence, tier: d.tier, name: deciderName.get(it)! };
+        if (tier.review(prior, it)) {
+          it.prior = prior;
+          reviewed.add(it);
+        }
+      }
+    }
+    const batch = items.filter((it) => pending.has(it) || reviewed.has(it));
+    if (batch.length === 0) continue;
+    const keeps = (it: TierItem) => (reviewed.has(it) ? `; keeps tier ${it.prior!.tier} (${it.prior!.name}) verdict ${it.prior!.verdict}` : "");
     const t0 = performance.now();
     let outcomes;
     try {
-      outcomes = await tier.run(pending, context);
-      if (outcomes.length !== pending.length) throw new Error(`returned ${outcomes.length} outcomes for ${pending.length} claims`);
+      outcomes = await tier.run(batch, context);
+      if (outcomes.length !== batch.length) throw new Error(`returned ${outcomes.length} outcomes for ${batch.length} claims`);
     } catch (error) {
       const ms = performance.now() - t0;
-      for (const it of pending) {
-        traces.get(it)!.push({ tier: tier.tier, name: tier.name, outcome: "error", confidence: null, note: `tier failed: ${(error as Error).message}`, ms });
+      for (const it of batch) {
+        traces.get(it)!.push({ tier: tier.tier, name: tier.name, outcome: "error", confidence: null, note: `tier failed: ${(error as Error).message}${keeps(it)}`, ms });
+        delete it.prior;
       }
       continue;
     }
-    const ms = (performance.now() - t0) / pending.length;
-    const next: TierItem[] = [];
-    pending.forEach((it, i) => {
+    const ms = (performance.now() - t0) / batch.length;
+    const next = new Set<TierItem>();
+    batch.forEach((it, i) => {
       const out = outcomes[i]!;
       const trace = traces.get(it)!;
+      const llm = out.llmCall === undefined ? {} : { llmCall: out.llmCall };
       if (isPass(out)) {
-        trace.push({ tier: tier.tier, name: tier.name, outcome: "pass", confidence: null, note: out.note, ms });
-        next.push(it);
-        return;
+        trace.push({ tier: tier.tier, name: tier.name, outcome: out.failed ? "error" : "pass", confidence: null, note: `${out.note}${keeps(it)}`, ms, ...llm });
+        if (!reviewed.has(it)) next.add(it);
+      } else {
+        trace.push({ tier: tier.tier, name: tier.name, outcome: out.verdict, confidence: out.confidence, note: out.note, ms, ...llm });
+        deciderName.set(it, tier.name);
+        decided.set(it, {
+          claimId: it.claim.id,
+          verdict: out.verdict,
+          confidence: out.confidence,
+          tier: tier.tier,
+          quotes: out.quotes,
+          corrections: out.corrections,
+          trace,
+        });
       }
-      trace.push({ tier: tier.tier, name: tier.name, outcome: out.verdict, confidence: out.confidence, note: out.note, ms });
-      decided.set(it, {
-        claimId: it.claim.id,
-        verdict: out.verdict,
-        confidence: out.confidence,
-        tier: tier.tier,
-        quotes: out.quotes,
-        corrections: out.corrections,
-        trace,
-      });
+      delete it.prior;
     });
     pending = next;
   }
@@ -62,4 +83,18 @@ export async function runTiers(tiers: Tier[], items: TierItem[], context: TierCo
         trace: [...traces.get(it)!, { tier: -1, name: "pipeline", outcome: "unsupported", confidence: 0.5, note: "no tier could settle this claim", ms: 0 }],
       },
   );
+}
+
+/**
+ * True when a tier failed on the claim after its verdict was given (or no tier gave one): the verdict stands
+ * on less than was asked for, and a block policy fails closed.
+ */
+export function failedAfterVerdict(verdict: ClaimVerdict): boolean {
+  let lastDecision = -1;
+  let lastError = -1;
+  verdict.trace.forEach((t, i) => {
+    if (t.outcome === "error") lastError = i;
+    else if (t.outcome !== "pass" && t.tier >= 0) lastDecision = i;
+  });
+  return lastError > lastDecision;
 }

@@ -19,7 +19,9 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   const head = /^([A-Z]{2,})-[a-z]+$/.exec(name.text)?.[1]?.toLowerCase();
   // Candidate records share a word of the name; the alias-aware index then decides.
   // A possessive is no part of the name ("Machine's" is "Machine").
-  const keyWords = [...new Set(tokenize(name.key.replace(/['’]s\b/g, "")))];
+  // Words as the index holds them: from the surface, so camelCase splits the same way ("BestInsuranceXYZ" is
+  // best, insurance, xyz), keeping only those of the key (a title such as "Dr." is no part of it).
+  const keyWords = [...new Set(tokenize(name.text.replace(/['’]s\b/g, "")).filter((w) => name.key.includes(w)))];
   // Records holding every word of the name (rarest word first); accents and case are already folded.
   const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
   const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));

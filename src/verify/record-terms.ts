@@ -12,26 +12,38 @@ const IDENTITY = /^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title)(?:\[\d+\])?: ([^
 /** A token that may be an identifier: letters and digits joined by . _ @ / + ~ ^ - (no trailing joiner). */
 const CODE = /[\p{L}\p{N}@^~][\p{L}\p{N}._@/+~^-]*[\p{L}\p{N}]/gu;
 
+/**
+ * Postings are record positions in the ledger (appended in increasing order): a lone position is kept as a
+ * number, more as an array of small integers. Most terms of JSON records (timestamps, versions, ids) occur in
+ * one record, and a Set of id strings per term cost several times the evidence itself.
+ */
+type Postings = number | number[];
+
 export class RecordTerms {
   private synced = 0;
-  private readonly byToken = new Map<string, Set<string>>();
-  private readonly byStem = new Map<string, Set<string>>();
-  /** Compound identifiers (`ledger-api-7d9f`, `libc6`, `@jest/core`), lower-cased -> record ids. */
-  private readonly byCode = new Map<string, Set<string>>();
-  /** Identity value -> record ids. */
-  readonly identities = new Map<string, Set<string>>();
+  private ids: string[] = [];
+  private readonly byToken = new Map<string, Postings>();
+  private readonly byStem = new Map<string, Postings>();
+  /** Compound identifiers (`ledger-api-7d9f`, `libc6`, `@jest/core`), lower-cased -> record positions. */
+  private readonly byCode = new Map<string, Postings>();
+  /** Identity value (`name: dotenv`) -> record positions. */
+  private readonly byIdentity = new Map<string, Postings>();
 
   sync(ledger: EvidenceLedger): this {
     for (; this.synced < ledger.records.length; this.synced++) {
-      const record = ledger.records[this.synced]!;
+      const at = this.synced;
+      const record = ledger.records[at]!;
+      this.ids.push(record.id);
       for (const tok of new Set(tokenize(record.text))) {
-        add(this.byToken, tok, record.id);
-        add(this.byStem, stemOf(tok), record.id);
+        add(this.byToken, tok, at);
+        add(this.byStem, stemOf(tok), at);
+        // "the BOJ's cap" names the BOJ.
+        if (/['’]s$/.test(tok)) add(this.byToken, tok.slice(0, -2), at);
       }
-      for (const m of record.text.matchAll(IDENTITY)) add(this.identities, m[1]!.trim().toLowerCase(), record.id);
+      for (const m of record.text.matchAll(IDENTITY)) add(this.byIdentity, m[1]!.trim().toLowerCase(), at);
       for (const m of record.text.matchAll(CODE)) {
         const code = m[0].toLowerCase();
-        if (/[^\p{L}\p{N}]/u.test(code) || (/\p{L}/u.test(code) && /\p{N}/u.test(code))) add(this.byCode, code, record.id);
+        if (/[^\p{L}\p{N}]/u.test(code) || (/\p{L}/u.test(code) && /\p{N}/u.test(code))) add(this.byCode, code, at);
       }
     }
     return this;
@@ -39,26 +51,44 @@ export class RecordTerms {
 
   /** Records holding the lower-case token (exact). */
   withToken(token: string): ReadonlySet<string> {
-    return this.byToken.get(token) ?? EMPTY;
+    return this.resolve(this.byToken.get(token));
   }
 
   /** Records holding the identifier as a whole token (case-insensitive). */
   withCode(code: string): ReadonlySet<string> {
-    return this.byCode.get(code.toLowerCase()) ?? EMPTY;
+    return this.resolve(this.byCode.get(code.toLowerCase()));
   }
 
   /** Records holding the stem of `word`. */
   withStem(word: string): ReadonlySet<string> {
-    return this.byStem.get(stemOf(word)) ?? EMPTY;
+    return this.resolve(this.byStem.get(stemOf(word)));
+  }
+
+  /** Whether some record names this identity (`name: dotenv`), lower-case. */
+  hasIdentity(value: string): boolean {
+    return this.byIdentity.has(value);
+  }
+
+  /** How many distinct identities (what the records are about) the ledger holds. */
+  get identityCount(): number {
+    return this.byIdentity.size;
+  }
+
+  private resolve(postings: Postings | undefined): ReadonlySet<string> {
+    if (postings === undefined) return EMPTY;
+    if (typeof postings === "number") return new Set([this.ids[postings]!]);
+    return new Set(postings.map((at) => this.ids[at]!));
   }
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
 
-function add(map: Map<string, Set<string>>, key: string, id: string): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(id);
+function add(map: Map<string, Postings>, key: string, at: number): void {
+  const seen = map.get(key);
+  if (seen === undefined) map.set(key, at);
+  else if (typeof seen === "number") {
+    if (seen !== at) map.set(key, [seen, at]);
+  } else if (seen[seen.length - 1] !== at) seen.push(at);
 }
 
 /** The ledger's record-term index, brought up to date. */

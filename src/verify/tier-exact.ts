@@ -172,7 +172,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identities.size };
+  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -342,8 +342,15 @@ function ordinaryOpener(word: string, scope: ClaimScope): boolean {
   return recordTerms(scope.context.ledger).withToken(base).size > 0;
 }
 
+/** How well a matched figure cites its claim: a specific value (money, a day, a version) best, a name least. */
+function weight(v: FactValue): number {
+  return v.type === "name" ? 0 : specific(v) ? 2 : 1;
+}
+
 function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
-  const quotes = uniqueQuotes(results.filter((r) => r.outcome === "match" && r.best).map((r) => r.best!.quote));
+  // Lines that state the claim's figures, dates and versions are its citation; a name only shows whose they are.
+  const byWeight = results.filter((r) => r.outcome === "match" && r.best).sort((a, b) => weight(b.figure.value) - weight(a.figure.value));
+  const quotes = uniqueQuotes(byWeight.map((r) => r.best!.quote));
   const absent = results.filter((r) => r.outcome === "absent");
   // A claim about something the evidence never mentions ("rewritten in Rust in 2025") is unsupported, even
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.

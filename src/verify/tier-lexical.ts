@@ -59,7 +59,7 @@ interface Alignment {
 }
 
 /** Passages whose sentence features stay cached; older ones are recomputed when retrieved again. */
-const CACHE = 2048;
+const CACHE = 512;
 
 const NEG_PREFIX = /^(un|non|in|im|dis)(.{3,})$/;
 
@@ -161,8 +161,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     const anchors = item.hints.figuresMatched ? item.hints.matchedQuotes.map((q) => q.text) : [];
     const polarity =
       anchors.length > 0
-        ? anchors.every((text) => clausePolarity(text, claim).differs)
-        : clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), claim).differs;
+        ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
+        : clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), item.claim.text).differs;
     const clash = antonymClash(claim, best.sentence.stems);
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
@@ -208,13 +208,8 @@ const EMPTY_FIELD = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
 
 const CLAUSE_BREAK = /[,;:]\s+(?:but|and|while|whereas|although|though|yet)?\s*|\s+(?:but|while|whereas|although|though)\s+|\s+\(|\)\s*/g;
 
-/**
- * Polarity of the claim against the clauses of an evidence sentence: `differs` when the clause that best
- * covers the claim has the other polarity and no other clause covering it nearly as well agrees ("A Bloom
- * filter can report false positives, but it never reports false negatives" supports "cannot report false
- * negatives" through its second clause).
- */
-function clausePolarity(sentence: string, claim: TextFeatures): { differs: boolean } {
+/** Clauses of a sentence (commas, semicolons, colons, contrast words, parentheses). */
+function clausesOf(sentence: string): string[] {
   const parts: string[] = [];
   let start = 0;
   // "orders: []" is one statement (nothing found), not a key clause and a value clause.
@@ -224,18 +219,43 @@ function clausePolarity(sentence: string, claim: TextFeatures): { differs: boole
     start = m.index! + m[0].length;
   }
   parts.push(sentence.slice(start));
+  return parts;
+}
+
+/**
+ * Polarity of the claim against the clauses of an evidence sentence: `differs` when the clause that best
+ * covers the claim has the other polarity and no other clause covering it nearly as well agrees ("A Bloom
+ * filter can report false positives, but it never reports false negatives" supports "cannot report false
+ * negatives" through its second clause). A claim of several clauses is read clause by clause, each
+ * against the evidence clause that covers it: a negation in one clause of the claim is compared with the
+ * evidence clause that says the same thing, not with whichever clause shares most words.
+ */
+function clausePolarity(sentence: string, claimText: string): { differs: boolean } {
+  const evidence = clausesOf(sentence).map((part) => featuresOf(part));
+  const whole = polarity(evidence, featuresOf(claimText));
+  if (!whole.differs) return { differs: false };
+  const parts = clausesOf(claimText)
+    .map((part) => featuresOf(part))
+    .filter((f) => f.stems.size > 0);
+  if (parts.length <= 1) return { differs: true };
+  const read = parts.map((part) => polarity(evidence, part)).filter((r) => r.coverage >= 0.5);
+  if (read.length === 0) return { differs: true };
+  return { differs: read.some((r) => r.differs) };
+}
+
+/** The claim (or one of its clauses) against the evidence clauses: best coverage and whether polarity differs. */
+function polarity(evidence: TextFeatures[], claim: TextFeatures): { coverage: number; differs: boolean } {
   // Unweighted here: a clause that says "it" for the subject must not lose to one that names it.
-  const scored = parts.map((part) => {
-    const f = featuresOf(part);
+  const scored = evidence.map((f) => {
     const a = align(claim, f.stems);
     let hit = 0;
     for (const st of claim.stems) if (f.stems.has(st)) hit++;
     return { coverage: claim.stems.size ? hit / claim.stems.size : 1, differs: (claim.negations + a.flips + f.negations) % 2 === 1 };
   });
   const best = scored.reduce((a, b) => (b.coverage > a.coverage ? b : a));
-  if (!best.differs) return { differs: false };
+  if (!best.differs) return { coverage: best.coverage, differs: false };
   const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
-  return { differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
+  return { coverage: best.coverage, differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
 }
 
 /** Weight of the rarest claim word (numbers aside) that the passage lacks, in bits; 0 if none is missing. */

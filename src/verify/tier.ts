@@ -4,6 +4,7 @@
  */
 import type { ExtractedClaim } from "../claims/types.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import type { LlmMeter } from "../llm/usage.js";
 import type { Claim, Correction, EvidenceQuote, Passage, VerdictLabel } from "../schema.js";
 
 /** One claim as a tier sees it. */
@@ -15,6 +16,20 @@ export interface TierItem {
   passages: Passage[];
   /** What earlier tiers found without deciding (e.g. tier 0: every figure matched these quotes). */
   hints: TierHints;
+  /**
+   * The verdict an earlier tier gave, when this tier reviews a decided claim (see {@link Tier.review}). The
+   * claim keeps it unless this tier decides.
+   */
+  prior?: PriorVerdict;
+}
+
+/** An earlier tier's decision on a claim under review. */
+export interface PriorVerdict {
+  verdict: VerdictLabel;
+  /** 0..1 */
+  confidence: number;
+  tier: number;
+  name: string;
 }
 
 export interface TierHints {
@@ -37,11 +52,19 @@ export interface TierDecision {
   quotes: EvidenceQuote[];
   corrections: Correction[];
   note: string;
+  /** Index in `report.llm.calls` of the model call behind this decision (model-backed tiers). */
+  llmCall?: number;
 }
 
 export interface TierPass {
   pass: true;
   note: string;
+  /**
+   * The tier tried and failed on this claim (timeout, provider error, invalid output): the trace records an
+   * `error`, the claim keeps the earlier verdict, and a block policy fails closed.
+   */
+  failed?: boolean;
+  llmCall?: number;
 }
 
 export type TierOutcome = TierDecision | TierPass;
@@ -52,16 +75,24 @@ export interface TierContext {
   draft: string;
   /** Per-call abort signal, when the caller gave one. */
   signal?: AbortSignal;
+  /** Collects model calls, tokens and cost for `report.llm` (model-backed tiers add to it). */
+  llm?: LlmMeter;
 }
 
 export interface Tier {
   /** 0 = exact checks, 1 = entailment (lexical default or NLI model), 2 = LLM judge. */
   readonly tier: number;
   readonly name: string;
-  /** Model the tier runs (an NLI model, an LLM judge), reported as `gen_ai.request.model` on its span. */
-  readonly model?: string;
+  /** Model the tier runs (an NLI model, an LLM judge), reported as `gen_ai.request.model` on its span; null until known. */
+  readonly model?: string | null;
   /** The tier's decision thresholds by name (0..1 unless the name says otherwise), reported on its span. */
   readonly thresholds?: Readonly<Record<string, number>>;
+  /**
+   * Claims an earlier tier already decided that this tier should see again (e.g. the LLM judge reviews
+   * low-confidence verdicts). Such a claim reaches `run` with `item.prior` set and keeps that verdict unless
+   * this tier decides. Without `review` a tier sees only the claims earlier tiers passed on.
+   */
+  review?(prior: PriorVerdict, item: TierItem): boolean;
   /**
    * @returns one outcome per item, in order.
    * @throws anything: the pipeline catches it, notes it in each claim's trace, and passes the claims on.

@@ -177,3 +177,15 @@ describe("empty tool results", () => {
     expect(report.verdicts[1]!.quotes[0]!.text).toBe("orders: []");
   });
 });
+
+describe("Firewall.warmup", () => {
+  it("should load the lazy parts without touching the user's sessions or store", async () => {
+    const fw = new Firewall();
+    const ms = await fw.warmup();
+    expect(ms).toBeGreaterThan(0);
+    expect(fw.sessionIds()).toEqual([]);
+    expect(fw.store.listSessions()).toEqual([]);
+    fw.record({ source: "npm_view", content: { name: "dotenv", version: "18.0.10" } });
+    expect((await fw.verify("dotenv's latest version is 18.0.10.")).verdicts[0]!.verdict).toBe("supported");
+  });
+});

@@ -121,7 +121,7 @@ describe.runIf(built)("hfw verify on the examples", () => {
   });
 });
 
-describe.runIf(built)("hfw verify on public dev cases", () => {
+describe.runIf(built)("hfw verify on public dev cases", { timeout: 180_000 }, () => {
   const agent = dataCases.filter((c) => c.claims);
   const others = dataCases.filter((c) => !c.claims);
 

@@ -115,12 +115,21 @@ describe("matchGoldClaims", () => {
 describe("decidingTierName and llmUsage", () => {
   it("should read the deciding tier from the trace and default LLM use to zero", () => {
     expect(decidingTierName(report.verdicts[2]!)).toBe("lexical");
-    expect(llmUsage(report)).toEqual({ calls: 0, costUsd: 0 });
+    expect(llmUsage(report)).toEqual({ calls: 0, costUsd: 0, inputTokens: 0, outputTokens: 0 });
   });
 
   it("should sum LLM calls and cost a tier reports in its trace", () => {
     const v = verdict("r1.c3", "supported", 1, "judge");
     v.trace[1] = { ...v.trace[1]!, llmCalls: 2, costUsd: 0.003 } as ClaimVerdict["trace"][number];
-    expect(llmUsage({ ...report, verdicts: [v, v] })).toEqual({ calls: 4, costUsd: 0.006 });
+    expect(llmUsage({ ...report, verdicts: [v, v] })).toEqual({ calls: 4, costUsd: 0.006, inputTokens: 0, outputTokens: 0 });
+  });
+
+  it("should read the judge's calls, tokens and cost from report.llm, counting a dry run's calls", () => {
+    const call = { purpose: "judge" as const, model: "m", provider: null, attempts: 2, inputTokens: 1000, outputTokens: 100, costUsd: 0.0002, ms: 5, claimIds: ["r1.c3"] };
+    const llm = { calls: [{ ...call, outcome: "ok" as const }, { ...call, outcome: "cached" as const, attempts: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }], modelCalls: 2, cachedCalls: 1, inputTokens: 1000, outputTokens: 100, costUsd: 0.0002, ms: 5, notes: [] };
+    expect(llmUsage({ ...report, llm })).toEqual({ calls: 2, costUsd: 0.0002, inputTokens: 1000, outputTokens: 100 });
+    const dry = { ...llm, calls: [{ ...call, outcome: "dry_run" as const, attempts: 0 }], modelCalls: 0 };
+    expect(llmUsage({ ...report, llm: dry }).calls).toBe(1);
+    expect(llmUsage({ ...report, llm: { ...llm, costUsd: null } }).costUsd).toBe(0);
   });
 });

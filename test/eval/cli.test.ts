@@ -10,8 +10,11 @@ const EVAL = resolve("dist/scripts/eval.js");
 const REPORT = resolve("dist/scripts/eval-report.js");
 const built = existsSync(EVAL) && existsSync(REPORT);
 
+/** The environment without HFW_LLM_* (tier 2 must not find a model configured on this machine). */
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("HFW_LLM_")));
+
 function run(script: string, args: string[]) {
-  const r = spawnSync(process.execPath, [script, ...args], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, [script, ...args], { encoding: "utf8", env: ENV });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -47,7 +50,9 @@ const cases = [
 
 describe.skipIf(!built)("eval command line", () => {
   it.each([
-    [["--tiers", "2"], /Tier 2 \(the LLM judge\) is not available yet/],
+    [["--tiers", "0,1,2"], /--tiers 2 needs a model: set HFW_LLM_PROVIDER and HFW_LLM_MODEL/],
+    [["--judge-dry-run", " "], /--judge-dry-run needs a model id/],
+    [["--judge-dry-run", "m", "--prices", "/no/such/prices.json"], /--prices \/no\/such\/prices\.json: ENOENT/],
     [["--tiers", "0,7"], /Unknown tier '7'/],
     [["--limit", "0"], /--limit must be a positive whole number/],
     [["--strictness", "mild"], /--strictness must be lenient, balanced or strict/],
@@ -95,5 +100,35 @@ describe.skipIf(!built)("eval command line", () => {
     expect(rep.stdout).toContain("| toy | 2 | 0 |");
     expect(readFileSync(join(dir, "pr-curve.svg"), "utf8")).toContain("<svg");
     expect(readFileSync(join(dir, "latest.md"), "utf8")).toContain("## Gold claim verdicts: toy");
+  });
+
+  it("should count the claims a judge would see and estimate tokens and cost in a dry run", () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-cli-"));
+    const data = join(dir, "toy.jsonl");
+    const paraphrase = {
+      ...cases[0]!,
+      id: "toy-3",
+      evidence: ["The cors package lets Express servers answer cross-origin requests."],
+      sources: ["docs"],
+      answer: "Express apps can use cors to reply to requests from other origins.",
+      claims: [],
+    };
+    writeFileSync(data, [...cases, paraphrase].map((c) => JSON.stringify(c)).join("\n"));
+    const prices = join(dir, "prices.json");
+    writeFileSync(prices, JSON.stringify({ "gpt-4o-mini": { input: 0.15, output: 0.6 } }));
+    const out = join(dir, "toy.json");
+    const r = run(EVAL, ["--data", data, "--out", out, "--judge-dry-run", "gpt-4o-mini", "--prices", prices]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/judge gpt-4o-mini \(dry run/);
+    expect(r.stdout).toMatch(/tokens in\/ans/);
+    const results = JSON.parse(readFileSync(out, "utf8")) as EvalResults;
+    expect(results.config).toMatchObject({ tiers: ["exact", "lexical", "judge"], judge: { model: "gpt-4o-mini", dryRun: true, prices: true } });
+    const judged = results.cases.find((c) => c.id === "toy-3")!;
+    expect(judged.llmCalls).toBe(1);
+    expect(judged.llmInputTokens).toBeGreaterThan(100);
+    expect(judged.costUsd).toBeCloseTo((judged.llmInputTokens! * 0.15 + judged.llmOutputTokens! * 0.6) / 1e6, 12);
+    expect(results.datasets.toy!.llm.costPerAnswer).toBeGreaterThan(0);
+    expect(judged.judgedClaims).toBe(1);
+    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(1 / 4, 6);
   });
 });

@@ -60,7 +60,7 @@ describe("datasetMetrics", () => {
     expect(m.decisions).toEqual({ pass: 2, annotate: 0, rewrite: 1, block: 1 });
     expect(Object.keys(m.tiers)).toEqual(["-1 extractor", "-1 pipeline", "0 exact", "1 lexical"]);
     expect(m.tiers["1 lexical"]).toEqual({ tier: 1, name: "lexical", claims: 4, share: 4 / 7 });
-    expect(m.llm).toEqual({ callsPerAnswer: 0, costPerAnswer: 0 });
+    expect(m.llm).toEqual({ callsPerAnswer: 0, costPerAnswer: 0, inputTokensPerAnswer: 0, outputTokensPerAnswer: 0, judgedShare: expect.any(Number) });
   });
 
   it("should leave out errored cases and count them", () => {
@@ -77,7 +77,7 @@ describe("datasetMetrics", () => {
     expect(empty.spanF1).toBeNull();
     expect(empty.goldClaims).toBeNull();
     expect(empty.latencyMs).toEqual({ p50: null, p95: null });
-    expect(empty.llm).toEqual({ callsPerAnswer: null, costPerAnswer: null });
+    expect(empty.llm).toEqual({ callsPerAnswer: null, costPerAnswer: null, inputTokensPerAnswer: null, outputTokensPerAnswer: null, judgedShare: null });
     expect(JSON.stringify(empty)).not.toContain("NaN");
   });
 });

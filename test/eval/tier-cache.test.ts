@@ -77,3 +77,26 @@ describe("withTierCache", () => {
     expect(inner.calls).toBe(2);
   });
 });
+
+describe("withTierCache and failures", () => {
+  it("should not cache a claim the tier failed on", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tier-cache-"));
+    let calls = 0;
+    const flaky: Tier = {
+      tier: 2,
+      name: "flaky",
+      run: (items) => {
+        calls++;
+        return items.map(() => (calls === 1 ? { pass: true, failed: true, note: "timed out" } : { pass: true, note: "fine" }));
+      },
+    };
+    const cached = withTierCache(flaky, { dir });
+    await cached.run([item("dotenv 18.0.9", 0)], context);
+    const second = await cached.run([item("dotenv 18.0.9", 0)], context);
+    expect(calls).toBe(2);
+    expect(second[0]).toEqual({ pass: true, note: "fine" });
+    const third = await withTierCache(flaky, { dir }).run([item("dotenv 18.0.9", 0)], context);
+    expect(calls).toBe(2);
+    expect(third[0]).toEqual({ pass: true, note: "fine" });
+  });
+});

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Attributes } from "@opentelemetry/api";
 import type { InMemoryMetricExporter } from "@opentelemetry/sdk-metrics";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { MockLanguageModelV3 } from "ai/test";
 import { Firewall, type FirewallOptions, type RecordInput } from "../../src/index.js";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/otel/${name}`, import.meta.url), "utf8");
@@ -57,4 +58,39 @@ export function points(exporter: InMemoryMetricExporter, name: string): Array<{ 
     }
   }
   return out;
+}
+
+/** The cors evidence and draft used with the LLM judge: c3 and c5 are left to the judge by tier 1. */
+export const CORS_VIEW = { name: "cors", versionCount: 35, license: "MIT", description: "Node.js CORS middleware", author: "Troy Goode", dependencies: { vary: "^1", "object-assign": "^4" } };
+export const CORS_DOCS = "The cors package lets Express servers answer cross-origin requests. It was first released in 2013 and is maintained by Troy Goode.";
+export const JUDGE_DRAFT =
+  "The registry lists 40 published versions of cors. cors is distributed under the MIT license. " +
+  "Express apps can use cors to reply to requests from other origins. cors was rewritten in Rust in 2020. " +
+  "cors has no known security issues. Troy Goode maintains cors.";
+
+/**
+ * A judge model: the AI SDK's own mock, answering the judge's structured prompt as a model would. Claims
+ * about Express are supported with a quote from the docs; anything else is unsupported. Each call reports
+ * 900 prompt and 120 completion tokens.
+ */
+export function judgeModel(): MockLanguageModelV3 {
+  return new MockLanguageModelV3({
+    provider: "mock-provider",
+    modelId: "mock-judge-1",
+    doGenerate: async (options) => {
+      const first = options.prompt.find((m) => m.role === "user")!.content as Array<{ text?: string }>;
+      const data = JSON.parse(/<data>\n([\s\S]*)\n<\/data>/.exec(first.map((p) => p.text ?? "").join(""))![1]!) as { claims: Array<{ id: string; claim: string }> };
+      const verdicts = data.claims.map((c) =>
+        /Express/.test(c.claim)
+          ? { claim: c.id, verdict: "supported", quote: "lets Express servers answer cross-origin requests", rationale: "the docs say so" }
+          : { claim: c.id, verdict: "unsupported", quote: "", rationale: "no tool result says so" },
+      );
+      return {
+        content: [{ type: "text", text: JSON.stringify({ verdicts }) }],
+        finishReason: { unified: "stop", raw: undefined },
+        usage: { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 120, text: 120, reasoning: undefined } },
+        warnings: [],
+      };
+    },
+  });
 }

@@ -6,8 +6,13 @@ import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setupTracing, type Tracing } from "../../otel/index.js";
-import { CAPTURE_CONTENT_ENV, DEFAULT_LEXICAL_THRESHOLDS, DraftError, recordModelUsage, type Report, type Tier } from "../../src/index.js";
-import { byName, DRAFT, EVIDENCE, firewallWithEvidence, one, parentId, points } from "./helpers.js";
+import { CAPTURE_CONTENT_ENV, DEFAULT_LEXICAL_THRESHOLDS, DraftError, Firewall, type Report, type Tier } from "../../src/index.js";
+import { byName, CORS_DOCS, CORS_VIEW, DRAFT, EVIDENCE, firewallWithEvidence, JUDGE_DRAFT, judgeModel, one, parentId, points } from "./helpers.js";
+
+/** Nanoseconds since the epoch of an OpenTelemetry HrTime, as a bigint. */
+function hrTimeToNanoseconds([s, ns]: [number, number]): bigint {
+  return BigInt(s) * 1_000_000_000n + BigInt(ns);
+}
 
 const EVAL = "gen_ai.evaluation.result";
 
@@ -226,30 +231,54 @@ describe("nesting under the caller's span", () => {
   });
 });
 
-describe("model-backed tiers", () => {
-  const judge: Tier = {
-    tier: 2,
-    name: "judge",
-    model: "judge-mini",
-    run(items) {
-      for (const _ of items) recordModelUsage({ model: "judge-mini", provider: "openai", inputTokens: 120, outputTokens: 4, costUsd: 0.0002 });
-      return items.map(() => ({ verdict: "unsupported" as const, confidence: 0.7, quotes: [], corrections: [], note: "judge: not entailed" }));
-    },
-  };
+describe("the LLM judge (tier 2)", () => {
+  function judgeFirewall() {
+    const fw = new Firewall({ judge: { model: judgeModel(), prices: { "mock-judge-1": { input: 2, output: 10 } } } });
+    fw.record({ source: "npm_view", content: CORS_VIEW });
+    fw.record({ source: "docs_search", content: CORS_DOCS });
+    return fw;
+  }
 
-  it("should report the judge's model, token usage and cost on its span and the totals on hfw.verify", async () => {
-    const report = await firewallWithEvidence({ tiers: ["exact", judge] }).verify(DRAFT);
-    const judged = report.verdicts.filter((v) => v.tier === 2).length;
-    expect(judged).toBe(2);
-    const t2 = one(spans(), "hfw.tier.2").attributes;
-    expect(t2).toMatchObject({ "gen_ai.request.model": "judge-mini", "gen_ai.provider.name": "openai", "gen_ai.usage.input_tokens": 240, "gen_ai.usage.output_tokens": 8, "hfw.claims.unsupported": 2 });
-    expect(t2["hfw.usage.cost_usd"]).toBeCloseTo(0.0004, 10);
-    const v = one(spans(), "hfw.verify").attributes;
-    expect(v).toMatchObject({ "gen_ai.usage.input_tokens": 240, "gen_ai.usage.output_tokens": 8, "gen_ai.request.model": "judge-mini" });
+  it("should report the judge's model, token usage and cost on its span, with its model calls inside", async () => {
+    const report = await judgeFirewall().verify(JUDGE_DRAFT);
+    expect(report.llm).toMatchObject({ inputTokens: 900, outputTokens: 120 });
+    const t2 = one(spans(), "hfw.tier.2");
+    expect(t2.attributes).toMatchObject({
+      "hfw.tier.name": "judge",
+      "gen_ai.request.model": "mock-judge-1",
+      "gen_ai.provider.name": "mock-provider",
+      "gen_ai.usage.input_tokens": 900,
+      "gen_ai.usage.output_tokens": 120,
+      "hfw.llm.calls": 1,
+      "hfw.claims.in": 2,
+      "hfw.claims.reviewed": 2,
+      "hfw.claims.supported": 1,
+      "hfw.claims.unsupported": 1,
+    });
+    expect(t2.attributes["hfw.usage.cost_usd"]).toBeCloseTo((900 * 2 + 120 * 10) / 1e6, 12);
+    expect(parentId(one(spans(), "hfw.llm.judge"))).toBe(t2.spanContext().spanId);
+    expect(one(spans(), "hfw.verify").attributes).toMatchObject({ "gen_ai.usage.input_tokens": 900, "gen_ai.usage.output_tokens": 120, "hfw.llm.calls": 1 });
     await tracing.forceFlush();
     const tokens = points(tracing.memory!.metrics, "gen_ai.client.token.usage");
-    expect(tokens.find((p) => p.attributes["gen_ai.token.type"] === "input")).toMatchObject({ value: 240, count: 2 });
-    expect(points(tracing.memory!.metrics, "hfw.usage.cost")[0]!.value).toBeCloseTo(0.0004, 10);
+    expect(tokens.find((p) => p.attributes["gen_ai.token.type"] === "input")).toMatchObject({ value: 900, count: 1 });
+    expect(tokens[0]!.attributes).toMatchObject({ "gen_ai.request.model": "mock-judge-1", "gen_ai.provider.name": "mock-provider", "hfw.llm.purpose": "judge" });
+    expect(points(tracing.memory!.metrics, "hfw.usage.cost")[0]!.value).toBeCloseTo(0.003, 12);
+  });
+
+  it("should give a claim the judge overruled one event, on the judge's span", async () => {
+    const report = await judgeFirewall().verify(JUDGE_DRAFT);
+    const c3 = verdictOf(report, "r1.c3");
+    expect(c3).toMatchObject({ verdict: "supported", tier: 2 });
+    expect(c3.trace.map((t) => t.outcome)).toEqual(["pass", "unsupported", "supported"]);
+    const events = spans().flatMap((s) => s.events.filter((e) => e.name === EVAL).map((e) => ({ span: s.name, claim: e.attributes!["hfw.claim.id"], label: e.attributes!["gen_ai.evaluation.score.label"] })));
+    expect(events.filter((e) => e.claim === "r1.c3")).toEqual([{ span: "hfw.tier.2", claim: "r1.c3", label: "supported" }]);
+    expect(events).toHaveLength(report.claims.length);
+    // Each event sits inside its tier span's time.
+    const t2 = one(spans(), "hfw.tier.2");
+    const at = t2.events.find((e) => e.name === EVAL)!.time;
+    expect(hrTimeToNanoseconds(at)).toBeGreaterThanOrEqual(hrTimeToNanoseconds(t2.startTime));
+    expect(hrTimeToNanoseconds(at)).toBe(hrTimeToNanoseconds(t2.endTime));
+    expect(hrTimeToNanoseconds(t2.endTime)).toBeLessThan(hrTimeToNanoseconds(one(spans(), "hfw.verify").endTime));
   });
 });
 

@@ -1,0 +1,67 @@
+/** `hfw dashboard`: serves the dashboard of a database until interrupted. */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError } from "../errors.js";
+import { dbPath, intFlag } from "./db-option.js";
+
+export const DASHBOARD_HELP = `hfw dashboard: browse the sessions, answers, verdicts and evidence of a database.
+
+Usage:
+  hfw dashboard [--db FILE] [--port N] [--host H] [--token T | --no-auth] [--redact]
+
+Options:
+      --db FILE     database (default: HFW_STORE, else .hfw/hfw.db; created empty if missing)
+      --port N      port (default 8790; 0 picks a free one)
+      --host H      interface to bind (default 127.0.0.1, this machine only)
+      --token T     require this token (default: HFW_DASHBOARD_TOKEN; a random one when
+                    --host is not a loopback address)
+      --no-auth     no token even on a non-loopback host (behind your own auth proxy)
+      --redact      mask e-mails, phone, card and id numbers in what is shown (or HFW_REDACT=1)
+  -h, --help        this help
+
+The address printed on start carries the token when one is needed. Stop with Ctrl+C.`;
+
+export async function dashboardCommand(argv: string[]): Promise<number> {
+  let o;
+  try {
+    o = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        db: { type: "string" },
+        port: { type: "string" },
+        host: { type: "string" },
+        token: { type: "string" },
+        "no-auth": { type: "boolean" },
+        redact: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw dashboard --help' for the options.`);
+  }
+  if (o.help) {
+    process.stdout.write(`${DASHBOARD_HELP}\n`);
+    return 0;
+  }
+  const port = intFlag("port", o.port, 8790);
+  if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
+  const token = o["no-auth"] ? false : o.token ?? (process.env.HFW_DASHBOARD_TOKEN?.trim() || undefined);
+  if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
+  const path = dbPath(o.db);
+  const existed = existsSync(path);
+  const { startDashboard } = await import("../dashboard/server.js");
+  const running = await startDashboard({ db: path, port, host: o.host, token, ...(o.redact ? { redact: true } : {}) });
+  process.stdout.write(`hfw dashboard: ${running.url}\n  database ${path}${existed ? "" : " (new, empty)"}; Ctrl+C to stop\n`);
+  if (running.token && !o.token && !process.env.HFW_DASHBOARD_TOKEN) process.stdout.write("  bound beyond this machine: a random token was made; it is in the address above\n");
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      void running.close().then(resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return 0;
+}

@@ -1,0 +1,59 @@
+/** `hfw export`: one session's hallucination report as JSON or Markdown. */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { ConfigError } from "../errors.js";
+import { renderSessionMarkdown } from "../dashboard/markdown-report.js";
+import { exportSession } from "../store/session-browser.js";
+import { redactEvidence, redactReport } from "../store/redact.js";
+import { openExisting } from "./db-option.js";
+
+export const EXPORT_HELP = `hfw export: one session's report (every answer, claim, verdict, trace and the
+evidence ledger), as JSON or Markdown.
+
+Usage:
+  hfw export SESSION_ID [--db FILE] [--format json|md] [--out FILE] [--redact]
+
+Options:
+      --db FILE        database (default: HFW_STORE, else .hfw/hfw.db)
+      --format F       json (default: the whole session, machine-readable) or md (a report to read)
+      --out FILE       write there instead of standard output
+      --redact         mask e-mails, phone, card and id numbers (or HFW_REDACT=1)
+  -h, --help           this help
+
+'hfw sessions' lists the session ids.`;
+
+export function exportCommand(argv: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { db: { type: "string" }, format: { type: "string" }, out: { type: "string" }, redact: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw export --help' for the options.`);
+  }
+  const o = parsed.values;
+  if (o.help) {
+    process.stdout.write(`${EXPORT_HELP}\n`);
+    return 0;
+  }
+  const format = o.format ?? "json";
+  if (format !== "json" && format !== "md") throw new ConfigError(`--format must be json or md, not '${format}'.`);
+  const [sessionId, ...extra] = parsed.positionals;
+  if (!sessionId || extra.length > 0) throw new ConfigError("Give exactly one session id: hfw export SESSION_ID (hfw sessions lists them).");
+  const store = openExisting(o.db);
+  try {
+    const data = exportSession(store, sessionId);
+    if (!data) throw new ConfigError(`No session '${sessionId}' in ${store.path}: 'hfw sessions --db ${store.path}' lists them.`);
+    const redact = o.redact || /^(1|true|yes|on)$/i.test(process.env.HFW_REDACT?.trim() ?? "");
+    const safe = redact ? { ...data, evidence: data.evidence.map(redactEvidence), reports: data.reports.map(redactReport) } : data;
+    const text = format === "md" ? renderSessionMarkdown(safe) : `${JSON.stringify(safe, null, 2)}\n`;
+    if (o.out) writeFileSync(o.out, text);
+    else process.stdout.write(text);
+  } finally {
+    store.close();
+  }
+  return 0;
+}

@@ -1,0 +1,45 @@
+/** `hfw prune`: deletes the sessions idle for more than N days. */
+import { parseArgs } from "node:util";
+import { ConfigError } from "../errors.js";
+import { intFlag, openExisting } from "./db-option.js";
+
+export const PRUNE_HELP = `hfw prune: delete sessions whose last activity is older than N days, with their
+evidence, answers, claims, verdicts and traces.
+
+Usage:
+  hfw prune --older-than DAYS [--db FILE] [--dry-run] [--compact]
+
+Options:
+      --older-than DAYS  sessions idle for more than this many days go
+      --db FILE          database (default: HFW_STORE, else .hfw/hfw.db)
+      --dry-run          count them, delete nothing
+      --compact          then shrink the file (VACUUM)
+  -h, --help             this help`;
+
+export function pruneCommand(argv: string[]): number {
+  let o;
+  try {
+    o = parseArgs({
+      args: argv,
+      strict: true,
+      options: { "older-than": { type: "string" }, db: { type: "string" }, "dry-run": { type: "boolean" }, compact: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }).values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw prune --help' for the options.`);
+  }
+  if (o.help) {
+    process.stdout.write(`${PRUNE_HELP}\n`);
+    return 0;
+  }
+  if (o["older-than"] === undefined) throw new ConfigError("Missing --older-than DAYS: say how old a session must be to go (e.g. --older-than 30).");
+  const days = intFlag("older-than", o["older-than"], 0);
+  const store = openExisting(o.db);
+  try {
+    const n = store.prune(days, { dryRun: o["dry-run"] });
+    process.stdout.write(`${o["dry-run"] ? "would prune" : "pruned"} ${n} session${n === 1 ? "" : "s"} idle for more than ${days} day${days === 1 ? "" : "s"} (${store.path})\n`);
+    if (o.compact && !o["dry-run"]) store.compact();
+  } finally {
+    store.close();
+  }
+  return 0;
+}

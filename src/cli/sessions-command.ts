@@ -1,0 +1,65 @@
+/** `hfw sessions`: the sessions of a database, newest activity first. */
+import { parseArgs } from "node:util";
+import { ConfigError } from "../errors.js";
+import type { SessionSort, SessionStatus } from "../store/session-browser.js";
+import { intFlag, openExisting } from "./db-option.js";
+
+export const SESSIONS_HELP = `hfw sessions: list the sessions of a database.
+
+Usage:
+  hfw sessions [--db FILE] [--status S] [--sort S] [--search TEXT] [--limit N] [--json]
+
+Options:
+      --db FILE        database (default: HFW_STORE, else .hfw/hfw.db)
+      --status S       all (default) | blocked | flagged | clean
+      --sort S         recent (default) | oldest | score | flagged | answers
+      --search TEXT    session ids containing TEXT
+      --limit N        at most N sessions (default 50)
+      --json           print the page as JSON
+  -h, --help           this help`;
+
+const STATUSES = ["all", "blocked", "flagged", "clean"];
+const SORTS = ["recent", "oldest", "score", "flagged", "answers"];
+
+export function sessionsCommand(argv: string[]): number {
+  let o;
+  try {
+    o = parseArgs({
+      args: argv,
+      strict: true,
+      options: { db: { type: "string" }, status: { type: "string" }, sort: { type: "string" }, search: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }).values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw sessions --help' for the options.`);
+  }
+  if (o.help) {
+    process.stdout.write(`${SESSIONS_HELP}\n`);
+    return 0;
+  }
+  if (o.status && !STATUSES.includes(o.status)) throw new ConfigError(`--status must be ${STATUSES.join(", ")}, not '${o.status}'.`);
+  if (o.sort && !SORTS.includes(o.sort)) throw new ConfigError(`--sort must be ${SORTS.join(", ")}, not '${o.sort}'.`);
+  const limit = intFlag("limit", o.limit, 50, 1);
+  const store = openExisting(o.db);
+  try {
+    const page = store.querySessions({ status: o.status as SessionStatus, sort: o.sort as SessionSort, search: o.search, limit });
+    if (o.json) {
+      process.stdout.write(`${JSON.stringify(page, null, 2)}\n`);
+      return 0;
+    }
+    const rows = page.sessions.map((s) => [
+      s.sessionId,
+      new Date(s.updatedAt).toISOString().slice(0, 19).replace("T", " "),
+      String(s.responses),
+      s.groundingScore === null ? "n/a" : s.groundingScore.toFixed(2),
+      `${s.claims.supported}/${s.claims.contradicted}/${s.claims.unsupported}/${s.claims.not_checkable}`,
+      s.blocked > 0 ? `${s.blocked}` : "-",
+    ]);
+    const head = ["session", "last activity (UTC)", "answers", "grounding", "✅/❌/⚠️/➖", "blocked"];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+    process.stdout.write(`${[line(head), ...rows.map(line)].join("\n")}\n${page.total} session${page.total === 1 ? "" : "s"}${page.total > rows.length ? `, ${rows.length} shown (--limit)` : ""}\n`);
+  } finally {
+    store.close();
+  }
+  return 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * `startDashboard()`: the dashboard on its own HTTP server, as `hfw dashboard` runs it. Bound to 127.0.0.1
+ * by default; bound elsewhere, it asks for a token (a random one unless given).
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DEFAULT_DB_PATH, SqliteStore, type Store } from "../index.js";
+import { isLoopback, loopbackHostOnly } from "./auth.js";
+import { loadExpress } from "./load-deps.js";
+import { createDashboard, type DashboardOptions } from "./router.js";
+
+export interface StartDashboardOptions extends Omit<DashboardOptions, "store" | "token"> {
+  /** A store to read; default: a SqliteStore on `db`. */
+  store?: Store;
+  /** Database file when no store is given (default: `HFW_STORE`, else `.hfw/hfw.db`). */
+  db?: string;
+  /** Interface to bind (default `127.0.0.1`). */
+  host?: string;
+  /** Port (default 8790; 0 picks a free one). */
+  port?: number;
+  /**
+   * Token every request must carry. Default: none on a loopback host, a random one elsewhere (printed in
+   * `url`). `false`: no token even on a public interface (behind your own auth proxy).
+   */
+  token?: string | false;
+}
+
+export interface RunningDashboard {
+  /** Address to open, with `?token=` when a token is needed. */
+  url: string;
+  host: string;
+  port: number;
+  token: string | undefined;
+  server: Server;
+  /** Stops the server and closes the store it opened (not one you passed in). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DASHBOARD_PORT = 8790;
+
+/**
+ * @throws ConfigError when express, helmet or better-sqlite3 is missing; StoreError when the database
+ *   cannot be opened; the listen error (e.g. EADDRINUSE) when the port is taken.
+ */
+export async function startDashboard(options: StartDashboardOptions = {}): Promise<RunningDashboard> {
+  const express = loadExpress();
+  const host = options.host ?? "127.0.0.1";
+  const loopback = isLoopback(host.toLowerCase());
+  const token = options.token === false ? undefined : (options.token ?? (loopback ? undefined : randomBytes(18).toString("base64url")));
+  const owned = options.store ? undefined : new SqliteStore({ path: options.db ?? (process.env.HFW_STORE?.trim() || DEFAULT_DB_PATH) });
+  const store = options.store ?? owned!;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("query parser", "simple");
+  if (loopback && !token) app.use(loopbackHostOnly());
+  app.use(createDashboard({ ...options, store, token }));
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port ?? DEFAULT_DASHBOARD_PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+    host,
+    port,
+    token,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          owned?.close();
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Shared pieces of the LangChain adapter tests: two real LangChain tools over small in-memory data (an
+ * invoice table and a document store), and scripted fake chat models from `@langchain/core/testing`.
+ */
+import { AIMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { tool } from "langchain";
+import { z } from "zod";
+
+export const INVOICES = [
+  { invoice_id: "INV-2024-0117", customer: "Northwind Traders", currency: "EUR", subtotal: 3680, vat_rate: 0.19, vat: 699.2, total: 4379.2, status: "overdue", due: "2024-12-04" },
+  { invoice_id: "INV-2024-0118", customer: "Contoso Ltd", currency: "EUR", subtotal: 1540, vat_rate: 0.19, vat: 292.6, total: 1832.6, status: "paid", due: "2024-12-06" },
+  { invoice_id: "INV-2024-0121", customer: "Fabrikam Inc", currency: "USD", subtotal: 1440, vat_rate: 0, vat: 0, total: 1440, status: "open", due: "2024-12-27" },
+];
+
+export const DOCS = [
+  { path: "refunds.md", text: "Refunds are issued as a credit note and paid out within 14 business days of the return being received at our warehouse." },
+  { path: "late-payment.md", text: "Overdue invoices accrue a late fee of 1.5% of the outstanding amount per month." },
+];
+
+/** Looks an invoice up by id; throws for an unknown id (a failed call, not evidence). */
+export const invoiceLookup = tool(
+  async ({ invoice_id }: { invoice_id: string }) => {
+    const found = INVOICES.find((i) => i.invoice_id === invoice_id);
+    if (!found) throw new Error(`No invoice ${invoice_id}`);
+    return found;
+  },
+  { name: "invoice_lookup", description: "Look up an invoice by its id.", schema: z.object({ invoice_id: z.string() }) },
+);
+
+/** Returns the documents whose text contains every query word. */
+export const docSearch = tool(
+  async ({ query }: { query: string }) => {
+    const words = query.toLowerCase().split(/\s+/);
+    return DOCS.filter((d) => words.every((w) => d.text.toLowerCase().includes(w))).map((d) => `${d.path}: ${d.text}`).join("\n\n");
+  },
+  { name: "doc_search", description: "Search the policy documents.", schema: z.object({ query: z.string() }) },
+);
+
+/** The answer of the scripted agent: the refund delay is right (14), the invoice total is wrong (4,739.20). */
+export const ANSWER = "Invoice INV-2024-0117 totals 4,739.20 EUR. Refunds are paid out within 14 business days.";
+
+/**
+ * A fake tool-calling chat model: first calls invoice_lookup and doc_search in parallel (one turn), then
+ * answers `answer`.
+ */
+export function scriptedModel(answer: string = ANSWER, ids: { lookup?: string; search?: string } = {}) {
+  return fakeModel()
+    .respondWithTools([
+      { name: "invoice_lookup", args: { invoice_id: "INV-2024-0117" }, id: ids.lookup },
+      { name: "doc_search", args: { query: "refunds" }, id: ids.search },
+    ])
+    .respond(new AIMessage({ content: answer, id: "answer-1" }));
+}
+
+/** A logger that keeps what it is told. */
+export function memoryLogger(): { warn: (m: string) => void; debug: (m: string) => void; warnings: string[]; debugs: string[] } {
+  const warnings: string[] = [];
+  const debugs: string[] = [];
+  return { warn: (m) => warnings.push(m), debug: (m) => debugs.push(m), warnings, debugs };
+}

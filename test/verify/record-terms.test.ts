@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { EvidenceLedger } from "../../src/ledger/evidence-ledger.js";
+import { recordTerms } from "../../src/verify/record-terms.js";
+
+describe("recordTerms", () => {
+  it("should find the records holding a token, a stem, an identifier and an identity, in any number", () => {
+    const ledger = new EvidenceLedger();
+    const a = ledger.record({ source: "npm", content: { name: "dotenv", version: "18.0.10", description: "Loads environment variables" } });
+    const b = ledger.record({ source: "npm", content: { name: "ledger-api-7d9f", version: "2.1.0", description: "Loads ledgers" } });
+    const c = ledger.record({ source: "doc", content: "The dotenv package loads variables from a .env file." });
+    const terms = recordTerms(ledger);
+    expect([...terms.withToken("dotenv")].sort()).toEqual([a.id, c.id].sort());
+    expect([...terms.withToken("environment")]).toEqual([a.id]);
+    expect(terms.withToken("absent").size).toBe(0);
+    expect([...terms.withStem("loading")].sort()).toEqual([a.id, b.id, c.id].sort());
+    expect([...terms.withCode("Ledger-API-7d9f")]).toEqual([b.id]);
+    expect(terms.hasIdentity("dotenv")).toBe(true);
+    expect(terms.hasIdentity("variables")).toBe(false);
+    expect(terms.identityCount).toBe(2);
+  });
+
+  it("should take records added after the first query", () => {
+    const ledger = new EvidenceLedger();
+    ledger.record({ source: "a", content: "alpha beta" });
+    expect(recordTerms(ledger).withToken("gamma").size).toBe(0);
+    const later = ledger.record({ source: "b", content: "gamma alpha" });
+    expect([...recordTerms(ledger).withToken("gamma")]).toEqual([later.id]);
+    expect(recordTerms(ledger).withToken("alpha").size).toBe(2);
+  });
+});
+
+describe("EvidenceLedger.memo", () => {
+  it("should keep a verify's whole working set and trim to the bound afterwards, least recently used first", () => {
+    const ledger = new EvidenceLedger();
+    let computed = 0;
+    const get = (key: string) => ledger.memo("test", key, () => ++computed, 2);
+    for (const key of ["a", "b", "c", "d"]) get(key);
+    expect(computed).toBe(4);
+    get("a"); // within a verify nothing is evicted
+    expect(computed).toBe(4);
+    ledger.trimMemos();
+    get("a");
+    get("d");
+    expect(computed).toBe(4);
+    get("b"); // evicted by the trim
+    expect(computed).toBe(5);
+  });
+});
