@@ -65,9 +65,11 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
   const rawValue = Number(raw.replace(/,/g, ""));
   if (!Number.isFinite(rawValue)) return null;
   const grouped = /\d,\d{3}/.test(claim.text) ? rawValue.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(rawValue);
-  // The claim's own word for the same unit ("bytes" for B), else the evidence's.
+  // The claim's own word for the same unit ("bytes" for B, "minutes" for min), else the evidence's.
   const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
-  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
+  const sameUnit = claim.unit !== null && ev.unit !== null && claim.unit.toUpperCase() === ev.unit.toUpperCase();
+  const ownWord = /^[^\d]*[\d.,]+\s*(\p{L}[\p{L}.]*)$/u.exec(claim.text)?.[1];
+  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : sameUnit && ownWord ? ownWord : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
   if (unit === null) return null;
   return unit ? `${grouped} ${unit}` : grouped;
 }
@@ -90,6 +92,10 @@ export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: Tier
     const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
     value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
     value = honest(value, cv.q, ev.q);
+    // Another currency is the error ("129.50 USD" for an amount in EUR): write the evidence's currency.
+    if (cv.q.kind === "money" && ev.q.currency !== null && cv.q.currency !== null && cv.q.currency !== ev.q.currency) {
+      value = `${value.replace(/[$€£¥₹]|US\$|\b[A-Z]{3}\b/g, "").trim()} ${ev.q.currency}`;
+    }
   }
   else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
   else value = surface(fact);

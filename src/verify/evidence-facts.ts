@@ -7,7 +7,7 @@ import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import { extractDates } from "../quantity/date-parse.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames } from "../quantity/names.js";
-import type { DateMention, NameMention, Quantity } from "../quantity/types.js";
+import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
 import { featuresOf, sentencesOf } from "./lexical-features.js";
@@ -53,10 +53,11 @@ export interface PassageFacts {
 export const VERSION = /(?<![\w.])v?(?:\d+\.\d+\.\d+(?:[-+~][\w.+~]*[\w])?|\d+\.\d+[-+~][\w.+~]*[\w])(?![\w])/g;
 
 /**
- * Units implied by a key name: apt's `Installed-Size` is in KiB, `free_bytes` in bytes, `latency_ms` in ms.
+ * Units implied by a key name: apt's `Installed-Size` is in KiB, `free_bytes` in bytes, `latency_ms` in ms,
+ * `delay_minutes` in minutes, `weight_kg` in kg, `distance_km` in km.
  * Factor converts to the base unit of the dimension (bytes, ms).
  */
-const KEY_UNITS: Array<[RegExp, "data" | "time", number, string]> = [
+const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/installed[-_ ]?size$/i, "data", 1024, "kB"],
   [/(?:^|[_\-.])(?:kb|kib)$|K[Bb]$/, "data", 1000, "KB"],
   [/(?:^|[_\-.])(?:mb|mib)$|M[Bb]$/, "data", 1e6, "MB"],
@@ -64,9 +65,20 @@ const KEY_UNITS: Array<[RegExp, "data" | "time", number, string]> = [
   [/(?:^|[_\-.])bytes?$|Bytes$|^size$/i, "data", 1, "B"],
   [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
   [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],
+  [/(?:^|[_\-.])(?:min|mins|minutes?)$|Minutes?$|Mins?$/, "time", 60_000, "min"],
+  [/(?:^|[_\-.])(?:h|hrs?|hours?)$|Hours?$|Hrs?$/, "time", 3_600_000, "h"],
+  [/(?:^|[_\-.])days$|Days$/, "time", 86_400_000, "days"],
+  [/(?:^|[_\-.])kg$|Kg$/, "mass", 1000, "kg"],
+  [/(?:^|[_\-.])(?:g|grams?)$|Grams?$/, "mass", 1, "g"],
+  [/(?:^|[_\-.])(?:lbs?|pounds?)$|Lbs?$|Pounds?$/, "mass", 453.59237, "lb"],
+  [/(?:^|[_\-.])km$|Km$/, "length", 1000, "km"],
+  [/(?:^|[_\-.])(?:m|meters?|metres?)$|Meters?$|Metres?$/, "length", 1, "m"],
+  [/(?:^|[_\-.])cm$|Cm$/, "length", 0.01, "cm"],
+  [/(?:^|[_\-.])mm$|Mm$/, "length", 0.001, "mm"],
+  [/(?:^|[_\-.])(?:mi|miles?)$|Miles?$/, "length", 1609.344, "mi"],
 ];
 
-function keyUnit(key: string): { dimension: "data" | "time"; factor: number; unit: string } | null {
+function keyUnit(key: string): { dimension: Dimension; factor: number; unit: string } | null {
   const last = key.replace(/\[[^\]]*\]$/, "").split(/[.[\]"]+/).filter(Boolean).pop() ?? "";
   for (const [re, dimension, factor, unit] of KEY_UNITS) if (re.test(last)) return { dimension, factor, unit };
   return null;

@@ -19,6 +19,9 @@ const GROUPS: string[][] = [
   ["homepage", "website", "site", "url"],
   ["restart", "restarts", "restarted"],
   ["description", "describes", "described", "summary", "snippet"],
+  ["stock", "inventory", "left", "remaining", "available", "availability"],
+  ["delay", "delayed", "late", "behind"],
+  ["airline", "carrier", "operated", "operator"],
 ];
 
 const CANON = new Map<string, string>();

@@ -89,31 +89,43 @@ interface Scored {
  * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
  * and 1 per other claim name found in the value's record (its subject).
  */
-function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, fullStems: Set<string> = claimStems): Scored[] {
+function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, fullStems: Set<string> = claimStems, near: Set<string> = EMPTY_STEMS): Scored[] {
   const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
     let slotHits = 0;
     let contextHits = 0;
+    let nearHits = 0;
     for (const s of claimStems) {
-      if (fact.slot.has(s) || hasCanon(fact.slot, s)) slotHits++;
-      else if (fact.context.has(s)) contextHits++;
+      if (fact.slot.has(s) || hasCanon(fact.slot, s)) {
+        slotHits++;
+        if (near.has(s)) nearHits++;
+      } else if (fact.context.has(s)) contextHits++;
     }
     if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
     // A key that says more than the claim ("Installed-Size" for "the .deb download size") fits it less well
     // than one that says no more ("Size").
     let extra = 0;
     for (const k of fact.key) if (!fullStems.has(k) && !hasCanon(fullStems, k)) extra++;
-    const score = 2 * slotHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
+    // A slot word right beside the figure ("gate Z52", "delayed by 58 minutes") names its slot more surely
+    // than one elsewhere in the claim ("Flight LH-438 ... gate Z52": "flight" is LH-438's slot).
+    const score = 2 * slotHits + nearHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
     out.push({ fact, score, slotHits });
   }
   return out.sort((a, b) => b.score - a.score);
 }
 
+const EMPTY_STEMS: Set<string> = new Set();
+
+/** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items"). */
+const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri"]);
+
 /** Everything one claim's check needs, computed once per claim. */
 interface ClaimScope {
   text: string;
+  /** The claim with every figure blanked out (same length as `text`). */
+  masked: string;
   figures: ClaimFigure[];
   facts: EvidenceFact[];
   claimStems: Set<string>;
@@ -172,7 +184,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = { text, masked, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -193,10 +205,23 @@ function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: Eviden
   };
 }
 
+/** Stems of the words beside a figure (three words each side, within its clause): the figure's own slot words. */
+function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
+  const before = scope.masked.slice(0, figure.span[0]).split(/[,;:()]/).pop() ?? "";
+  const after = scope.masked.slice(figure.span[1]).split(/[,;:()]/)[0] ?? "";
+  const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
+  return featuresOf(`${words(before).slice(-3).join(" ")} ${words(after).slice(0, 3).join(" ")}`).stems;
+}
+
+/** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
+function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
+  return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
+}
+
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope));
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
@@ -221,7 +246,8 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
   const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
-  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after) ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems] : [];
+  // Generic counters ("24 units", "3 items") name no slot: the slot is elsewhere in the claim ("in stock").
+  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after) ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems].filter((n) => !GENERIC_COUNTER.has(n)) : [];
   const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
   // ...unless its count noun names the slot ("3 open orders" against "orders: []").
   const nounInSlot = noun.length > 0 && !countsSomethingElse;
@@ -295,13 +321,13 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const records = scope.recordsOf.get(figure)!;
   const others = [...scope.recordsOf].filter(([f]) => f !== figure);
   const subjectRecords = new Set(others.flatMap(([, r]) => [...r]));
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure), scope.fullStems);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure), scope.fullStems, nearStems(figure, scope));
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
   // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
   // nearby different name is no evidence of a swap.
-  const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k));
-  const replacement = () => ranked.find((r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch");
+  const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
+  const replacement = () => ranked.find((r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch" && !statedElsewhere(figure, r.fact, scope));
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
@@ -379,6 +405,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
   item.hints.matchedQuotes = quotes;
+  item.hints.valueQuotes = uniqueQuotes(byWeight.filter((r) => r.figure.value.type !== "name").map((r) => r.best!.quote));
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
     pass: true,

@@ -99,6 +99,26 @@ function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null
   return null;
 }
 
+/**
+ * A claim word and its "un-"/"in-"/"non-" opposite across a JSON record's lines ("Invoice INV-7 is unpaid"
+ * against `status: paid`): one record is one entity, so its field states what the claim negates, even on a
+ * line other than the one that names the subject. Either side may carry the prefix.
+ */
+function prefixClash(claim: TextFeatures, passage: Passage, context: TierContext): string | null {
+  if (context.ledger.get(passage.evidenceId)?.format !== "json") return null;
+  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
+  for (const s of claim.stems) {
+    if (stems.has(s)) continue;
+    const m = NEG_PREFIX.exec(s);
+    if (m && stems.has(m[2]!)) return `${s}/${m[2]}`;
+  }
+  for (const t of stems) {
+    const m = NEG_PREFIX.exec(t);
+    if (m && claim.stems.has(m[2]!) && !stems.has(m[2]!)) return `${m[2]}/${t}`;
+  }
+  return null;
+}
+
 function quoteOf(passage: Passage, sentence: EvidenceSentence): EvidenceQuote {
   const raw = passage.text.slice(sentence.start, sentence.end);
   const lead = raw.length - raw.trimStart().length;
@@ -158,12 +178,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // clause of a long evidence sentence says nothing about this one.
     // When tier 0 matched the claim's figures, their evidence lines are the claim's statement: "no runtime
     // dependencies" is read against "dependencies: {}", not against whichever line shares more words.
-    const anchors = item.hints.figuresMatched ? item.hints.matchedQuotes.map((q) => q.text) : [];
+    // Only value lines anchor: "Invoice INV-7 is unpaid" is read on "status: paid", not on "invoice: INV-7".
+    const anchors = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
     const polarity =
       anchors.length > 0
         ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
         : clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), item.claim.text).differs;
-    const clash = antonymClash(claim, best.sentence.stems);
+    const clash = antonymClash(claim, best.sentence.stems) ?? prefixClash(claim, best.passage, context);
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
       return {

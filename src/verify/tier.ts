@@ -35,6 +35,8 @@ export interface PriorVerdict {
 export interface TierHints {
   /** Quotes of evidence values that matched the claim's figures, dates or names. */
   matchedQuotes: EvidenceQuote[];
+  /** The matched quotes of figures, dates and versions only (a name's line says whose, not what). */
+  valueQuotes?: EvidenceQuote[];
   /** The claim's figures, dates and names all matched evidence in a passage about the same subject. */
   figuresMatched: boolean;
   /** ...and at least one of them under a key of structured output (JSON field, "Key: value" line). */

@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+const flights = JSON.parse(readFileSync(new URL("../fixtures/trial/flights.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const products = JSON.parse(readFileSync(new URL("../fixtures/trial/products.json", import.meta.url), "utf8")) as unknown[];
+
+async function check(evidence: unknown, draft: string) {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: evidence });
+  const report = await fw.verify(draft);
+  return { v: report.verdicts[0]!, output: report.output };
+}
+
+describe("agent phrasings of tool results (found by trying the firewall as a new user)", () => {
+  it.each([
+    ["a gate next to a flight number", flights["LH-438"], "Flight LH-438 leaves from gate Z52.", "Z52", "Z25"],
+    ["minutes from a delay_minutes field", flights["LH-438"], "Flight LH-438 is delayed by 58 minutes.", "58 minutes", "85 minutes"],
+    ["an airline named by 'operated by'", flights["LH-438"], "Flight LH-438 is operated by United.", "United", "Lufthansa"],
+    ["'24 units are in stock' in a long sentence", products, "The Aurora Mechanical Keyboard (KB-101) costs 129.99 USD and 24 units are in stock in the Denver warehouse.", "24", "42"],
+    ["'units left' for a stock field", products, "The Zephyr Wireless Mouse has 301 units left.", "301", "310"],
+    ["seconds, keeping the claim's unit word", { job: "J-9", duration_seconds: 30 }, "Job J-9 took 45 seconds.", "45 seconds", "30 seconds"],
+    ["an amount in another currency", { invoice: "INV-7", total: 129.5, currency: "EUR" }, "Invoice INV-7 totals 129.50 USD.", "129.50 USD", "129.50 EUR"],
+  ])("should correct %s", async (_, evidence, draft, wrong, value) => {
+    const { v } = await check(evidence, draft);
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+  });
+
+  it.each([
+    ["minutes", flights["LH-438"], "Flight LH-438 is delayed by 85 minutes."],
+    ["kilograms", products, "The Aurora Mechanical Keyboard weighs 1.2 kg."],
+    ["grams from a weight_kg field", products, "The Zephyr Wireless Mouse weighs 90 g."],
+  ])("should support %s read from a key's unit", async (_, evidence, draft) => {
+    expect((await check(evidence, draft)).v.verdict).toBe("supported");
+  });
+
+  it("should never correct a figure to a value the claim states for another figure", async () => {
+    const { v, output } = await check({ order: "A-1001", warehouse: "Denver", carrier: "FedEx" }, "Order A-1001 ships from the Denver warehouse with UPS.");
+    expect(v.corrections.map((c) => c.value)).not.toContain("Denver");
+    expect(output ?? "").not.toMatch(/with Denver/);
+  });
+
+  it("should read 'unpaid' against a status of paid", async () => {
+    expect((await check({ invoice: "INV-7", total: 129.5, status: "paid" }, "Invoice INV-7 is unpaid.")).v.verdict).toBe("contradicted");
+    expect((await check({ invoice: "INV-7", total: 129.5, status: "paid" }, "Invoice INV-7 is paid.")).v.verdict).toBe("supported");
+  });
+});
