@@ -16,6 +16,7 @@ import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
 import { storeFromEnv } from "./store/store-from-env.js";
+import { createTelemetry, type TelemetryOptions } from "./telemetry/telemetry.js";
 import { createExactTier } from "./verify/tier-exact.js";
 import { createLexicalTier, type LexicalThresholds } from "./verify/tier-lexical.js";
 import type { Tier } from "./verify/tier.js";
@@ -65,6 +66,11 @@ export interface FirewallOptions {
   topK?: number;
   /** Receives warnings (a tier that failed on a claim); default: silent. `console` fits. */
   logger?: Logger;
+  /**
+   * OpenTelemetry spans, verdict events and metrics (through `@opentelemetry/api`; no-ops until an SDK is
+   * registered). Default on, without content; `false` turns them off. See {@link TelemetryOptions}.
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /**
@@ -129,6 +135,7 @@ export class Firewall {
       topK: options.topK ?? 5,
       warn,
       denseIndex: this.nli?.denseIndex,
+      telemetry: createTelemetry(options.telemetry),
     };
   }
 

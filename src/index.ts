@@ -55,3 +55,7 @@ export { windowSpans } from "./nli/windows.js";
 export type { ModelBackend, NliModelInfo } from "./nli/backend.js";
 export { DenseIndex, type Embedder } from "./ledger/dense-index.js";
 export { reciprocalRankFusion } from "./ledger/rrf.js";
+/** OpenTelemetry: names of the firewall's spans, events and metrics, and the content-capture switch. */
+export type { TelemetryOptions } from "./telemetry/telemetry.js";
+export { CAPTURE_CONTENT_ENV, type CaptureContentOption } from "./telemetry/content-capture.js";
+export { TELEMETRY_NAMES } from "./telemetry/names.js";

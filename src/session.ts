@@ -11,6 +11,8 @@ import { applyPolicy } from "./policy/apply-policy.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import type { Store } from "./store/store.js";
+import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
+import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
@@ -58,7 +60,11 @@ export interface SessionDeps {
   warn: (message: string) => void;
   /** Makes each session's dense index (tier 1's embedding model); absent: BM25 retrieval only. */
   denseIndex?: () => DenseIndex;
+  /** Spans, events and metrics through `@opentelemetry/api` (default: on, content capture from the environment). */
+  telemetry?: Telemetry;
 }
+
+const defaultTelemetry = createTelemetry();
 
 const CHECKABLE = new Set(["factual", "hedge"]);
 
@@ -67,12 +73,14 @@ export class Session {
   private reports: Report[] = [];
   private responseCounter = 0;
   private readonly unsaved: Array<EvidenceRecord | Report> = [];
+  private readonly telemetry: Telemetry;
 
   constructor(
     readonly id: string,
     private readonly deps: SessionDeps,
   ) {
     this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes, dense: deps.denseIndex?.() });
+    this.telemetry = deps.telemetry ?? defaultTelemetry;
     deps.store.ensureSession(id);
     for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
     this.reports = deps.store.listReports(id);
@@ -89,7 +97,10 @@ export class Session {
   record(input: RecordInput): EvidenceRecord {
     const before = this.ledger.records.length;
     const record = this.ledger.record(input);
-    if (this.ledger.records.length > before) this.unsaved.push(record);
+    if (this.ledger.records.length > before) {
+      this.unsaved.push(record);
+      this.telemetry.evidenceRecorded(this.id, record);
+    }
     this.save();
     return record;
   }
@@ -137,13 +148,23 @@ export class Session {
    *   before the next record or report.
    */
   async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
+    const tel = this.telemetry.startVerify(this.id);
+    try {
+      return tel.end(await tel.within(() => this.verifyDraft(draft, overrides, tel)));
+    } catch (error) {
+      throw tel.fail(error);
+    }
+  }
+
+  private async verifyDraft(draft: string, overrides: VerifyOverrides, tel: VerifyTelemetry): Promise<Report> {
     const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
     const llm = new LlmMeter();
-    const extracted = await this.deps.extractor.extract(draft, { llm, signal });
+    tel.begin(responseId, policy, draft.length, this.deps.tiers, llm);
+    const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft, { llm, signal }));
     const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
     const items: TierItem[] = [];
     extracted.forEach((e, i) => {
@@ -151,11 +172,11 @@ export class Session {
       if (!CHECKABLE.has(claim.kind)) return;
       items.push({ claim, extracted: e, passages: [], hints: emptyHints() });
     });
-    const retrieved = await this.ledger.retrieveMany(items.map((it) => it.claim.text), topK);
+    const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
     items.forEach((it, i) => (it.passages = retrieved[i]!));
     let decided: Awaited<ReturnType<typeof runTiers>>;
     try {
-      decided = await runTiers(this.deps.tiers, items, { ledger: this.ledger, draft, signal, llm });
+      decided = await runTiers(tel.tiers(this.deps.tiers), items, { ledger: this.ledger, draft, signal, llm });
     } finally {
       // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
       this.ledger.trimMemos();
@@ -176,7 +197,7 @@ export class Session {
     );
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy), verdicts, policy.action);
+    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy, edit), verdicts, policy.action));
     const usage = llm.summary();
     for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
     const report: Report = {

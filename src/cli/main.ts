@@ -10,6 +10,7 @@ import { ActionSchema, StrictnessSchema } from "../schema.js";
 import { formatReport } from "./format-report.js";
 import { loadEvidence } from "./load-evidence.js";
 import { STORE_COMMANDS, verifyStore } from "./store-commands.js";
+import { startCliTelemetry } from "./telemetry.js";
 
 const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools returned.
 
@@ -60,6 +61,9 @@ line's "source" field names that record.
 
 Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it,
 2 bad usage or unreadable input.
+
+Tracing: set OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318) or HFW_OTEL=1 to send
+OpenTelemetry spans, verdict events and metrics over OTLP/HTTP (HFW_OTEL=0 turns it off).
 
 Example:
   hfw verify --evidence examples/npm-audit/evidence.jsonl --draft examples/npm-audit/draft.md --rewrite`;
@@ -166,7 +170,14 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
-    if (command === "verify") return await verifyCommand(rest);
+    if (command === "verify") {
+      const telemetry = await startCliTelemetry(process.env, (message) => process.stderr.write(`hfw: ${message}\n`));
+      try {
+        return await telemetry.run("hfw.cli.verify", () => verifyCommand(rest));
+      } finally {
+        await telemetry.shutdown();
+      }
+    }
     const storeCommand = STORE_COMMANDS[command];
     if (storeCommand) return await storeCommand.run(rest);
     throw new UsageError(`Unknown command '${command}'. Run 'hfw --help' for the commands.`);

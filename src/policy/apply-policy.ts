@@ -4,6 +4,7 @@
  * hedges or removes unsupported claims, and adds citation markers to recorded sources.
  */
 import type { Claim, ClaimVerdict, Decision, Report } from "../schema.js";
+import type { EditTracer } from "../telemetry/verify-telemetry.js";
 import type { Policy } from "./presets.js";
 import { applyEdits, insertionPoint, removalSpan, type TextEdit } from "./text-edits.js";
 
@@ -28,8 +29,9 @@ export function isFlagged(v: ClaimVerdict, policy: Policy): boolean {
 
 /**
  * @param groundingScore supported / checkable, or null when nothing was checkable.
+ * @param traceEdit runs the annotate / rewrite step (telemetry wraps it in its own span).
  */
-export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdict[], groundingScore: number | null, policy: Policy): PolicyResult {
+export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdict[], groundingScore: number | null, policy: Policy, traceEdit: EditTracer = (_kind, edit) => edit()): PolicyResult {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const flagged = verdicts.filter((v) => isFlagged(v, policy));
   const reasons: string[] = [];
@@ -60,9 +62,9 @@ export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdi
   }
   if (block) return { decision: "block", output: null, reasons, sources: [] };
   if (policy.action === "annotate") {
-    return { decision: "annotate", output: annotate(draft, byId, flagged), reasons, sources: [] };
+    return { decision: "annotate", output: traceEdit("annotate", () => annotate(draft, byId, flagged)), reasons, sources: [] };
   }
-  const rewritten = rewrite(draft, byId, verdicts, policy);
+  const rewritten = traceEdit("rewrite", () => rewrite(draft, byId, verdicts, policy));
   if (rewritten.output.trim() === "") {
     reasons.push("nothing grounded is left after the rewrite");
     return { decision: "block", output: null, reasons, sources: [] };

@@ -132,6 +132,7 @@ export function createLexicalTier(thresholds: Partial<LexicalThresholds> = {}): 
   return {
     tier: 1,
     name: "lexical",
+    thresholds: { ...th },
     run(items: TierItem[], context: TierContext): TierOutcome[] {
       return items.map((item) => decide(item, context, th));
     },

@@ -85,6 +85,10 @@ export interface Tier {
   /** 0 = exact checks, 1 = entailment (lexical default or NLI model), 2 = LLM judge. */
   readonly tier: number;
   readonly name: string;
+  /** Model the tier runs (an NLI model, an LLM judge), reported as `gen_ai.request.model` on its span; null until known. */
+  readonly model?: string | null;
+  /** The tier's decision thresholds by name (0..1 unless the name says otherwise), reported on its span. */
+  readonly thresholds?: Readonly<Record<string, number>>;
   /**
    * Claims an earlier tier already decided that this tier should see again (e.g. the LLM judge reviews
    * low-confidence verdicts). Such a claim reaches `run` with `item.prior` set and keeps that verdict unless
