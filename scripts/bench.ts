@@ -13,6 +13,7 @@ import { run as benchLangchain } from "./bench/langchain.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
+import { run as benchOtel } from "./bench/otel.js";
 
 const SEED = 20250601;
 
@@ -154,5 +155,6 @@ await benchVerify();
 console.log(`\n${await benchLangchain()}`);
 console.log(`\n${await benchAiSdk()}`);
 console.log(`\n${await benchDashboard()}`);
+console.log(`\n${await benchOtel()}`);
 console.log(`\n${await benchNli()}`);
 console.log(`\n${await benchJudge()}`);
