@@ -152,9 +152,12 @@ async function benchVerify(): Promise<void> {
 console.log(`# hallucination-firewall bench (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
 benchRecording();
 await benchVerify();
-console.log(`\n${await benchLangchain()}`);
-console.log(`\n${await benchAiSdk()}`);
-console.log(`\n${await benchDashboard()}`);
-console.log(`\n${await benchOtel()}`);
-console.log(`\n${await benchNli()}`);
-console.log(`\n${await benchJudge()}`);
+// `npm run bench -- --core`: recording and verify only (the adapters', store's and tiers' tables take minutes).
+if (!process.argv.includes("--core")) {
+  console.log(`\n${await benchLangchain()}`);
+  console.log(`\n${await benchAiSdk()}`);
+  console.log(`\n${await benchDashboard()}`);
+  console.log(`\n${await benchOtel()}`);
+  console.log(`\n${await benchNli()}`);
+  console.log(`\n${await benchJudge()}`);
+}

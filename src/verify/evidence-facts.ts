@@ -97,14 +97,14 @@ const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}):
 const SENTENCES_CACHE = 512;
 
 /**
- * Passages whose facts stay cached between verify calls: one in 16 of the ledger's passages, 128 to 2,048
+ * Passages whose facts stay cached between verify calls: one in 16 of the ledger's passages, 512 to 2,048
  * (least recently used beyond this are recomputed when needed). A passage's facts cost about 36x its text
  * (~740 bytes a fact: parsed value, slot stems, quote), so this keeps them near 2x the evidence. The price:
  * a verify that reads passages no longer cached parses them again (measured: about 30% more verify time on
  * random claims over 1,000 outputs than with every passage's facts kept).
  */
 function factsCache(ledger: EvidenceLedger): number {
-  return Math.min(2048, Math.max(128, Math.ceil(ledger.chunks.length / 16)));
+  return Math.min(2048, Math.max(512, Math.ceil(ledger.chunks.length / 16)));
 }
 
 /**
