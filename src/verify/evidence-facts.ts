@@ -32,6 +32,8 @@ export interface EvidenceFact {
    * entity (one package, one order), so the claim's subject must be named there, not just in the record.
    */
   row?: string;
+  /** Which array element the value belongs to (`<evidence id>:forecast[1]`), for values inside arrays. */
+  rowId?: string;
   /** The value sits in structured output: under a key (JSON, "Key: value" line) or in a table row. */
   structured: boolean;
   /** Stems of the key path alone (JSON) or empty (prose). */
@@ -165,8 +167,9 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): 
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
       const slot = intern(kv ? union(key, stemsOutside(valueText, span, 0, valueText.length)) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span));
-      const row = kv && rows ? rows.get(rowOf(kv[1]!) ?? "") : undefined;
-      facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}) });
+      const rowPath = kv && rows ? rowOf(kv[1]!) : null;
+      const row = rowPath !== null ? rows!.get(rowPath) : undefined;
+      facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}), ...(rowPath !== null ? { rowId: `${chunk.evidenceId}:${rowPath}` } : {}) });
     };
     const taken: Array<[number, number]> = [];
     // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was

@@ -38,7 +38,14 @@ export function compatible(claim: FactValue, ev: FactValue): boolean {
 }
 
 export function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
-  if (claim.type === "quantity" && ev.type === "quantity") return matchQuantity(claim.q, ev.q);
+  if (claim.type === "quantity" && ev.type === "quantity") {
+    const m = matchQuantity(claim.q, ev.q);
+    // A debit as APIs write it ("amount": -52.10) is the amount a claim states without a sign ("charged $52.10").
+    if (m === "mismatch" && claim.q.kind === "money" && claim.q.value > 0 && ev.q.value < 0 && !/[-−]\s*[$€£¥]?\s*\d/.test(claim.q.text)) {
+      return matchQuantity(claim.q, { ...ev.q, value: -ev.q.value, alternatives: ev.q.alternatives.map((a) => -a) });
+    }
+    return m;
+  }
   if (claim.type === "date" && ev.type === "date") return matchDate(claim.d, ev.d);
   if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
   if (claim.type === "name" && ev.type === "name") return nameOccursIn(claim.n, ev.n.text) || nameOccursIn(ev.n, claim.n.text) ? "match" : "mismatch";

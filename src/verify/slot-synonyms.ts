@@ -22,6 +22,9 @@ const GROUPS: string[][] = [
   ["stock", "inventory", "left", "remaining", "available", "availability"],
   ["delay", "delayed", "late", "behind"],
   ["airline", "carrier", "operated", "operator"],
+  ["max", "high", "highest", "peak", "peaks", "maximum", "tops"],
+  ["min", "low", "lowest", "minimum"],
+  ["precip", "rain", "rainfall", "precipitation"],
 ];
 
 const CANON = new Map<string, string>();

@@ -118,6 +118,9 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
 
 const EMPTY_STEMS: Set<string> = new Set();
 
+/** An array element's line that names an entity of its own (`rows[2].package: openssl`). */
+const ROW_IDENTITY = /(?:^|\n)[^\n:]*\.(?:name|package|pkg|title|id|sku|merchant|customer|company)(?:\[\d+\])?: /i;
+
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items"). */
 const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri"]);
 
@@ -188,7 +191,62 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
-  return conclude(results, figures, item, text);
+  return conclude(withinRows(results, scope), figures, item, text);
+}
+
+/**
+ * One array element is one entity (a forecast day, a transaction, a tracking event): when the claim's names
+ * (else its dates) match values of some elements ("Shell" = `transactions[1].merchant`, "June 15" =
+ * `forecast[0].date`), its other figures are those elements' too. Each other figure is read against those
+ * elements: it matches there, or the element's value in its slot (or its only value of that kind) is the
+ * correction rather than a value from another element.
+ */
+function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  const rowsOf = (type: "name" | "date"): Set<string> => {
+    const rows = new Set<string>();
+    for (const r of results) {
+      if (r.outcome !== "match" || r.figure.value.type !== type) continue;
+      for (const f of scope.facts) {
+        if (!compatible(r.figure.value, f.value) || compare(r.figure.value, f.value) !== "match") continue;
+        // Also a top-level value ("id: INV-2041" of the invoice itself): the claim is about that record, and
+        // elements elsewhere that mention it (a payment of that invoice) are not its entity.
+        if (f.rowId === undefined) return new Set();
+        rows.add(f.rowId);
+      }
+    }
+    return rows;
+  };
+  let anchors = rowsOf("name");
+  const identity = new Set<string>(["name"]);
+  if (anchors.size === 0) {
+    anchors = rowsOf("date");
+    identity.add("date");
+  }
+  if (anchors.size === 0) return results;
+  // A claim about several elements ("Shell ... and Netflix ...") may only gain matches from them: which
+  // element a disagreeing figure belongs to is not known, so nothing is corrected from one.
+  const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
+  const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
+  const single =
+    results.filter((r) => r.figure.value.type === (identity.has("date") ? "date" : "name")).length === 1 && new Set(others).size === others.length;
+  return results.map((r) => {
+    if (identity.has(r.figure.value.type)) return r;
+    // A value that matched outside every array element (a top-level field) stays matched.
+    if (r.outcome === "match" && (r.best?.rowId === undefined || anchors.has(r.best.rowId))) return r;
+    // A disagreement already read in one of the claim's elements stands.
+    if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && anchors.has(r.best.rowId)) return r;
+    const inRow = scope.facts.filter((f) => f.rowId !== undefined && anchors.has(f.rowId) && compatible(r.figure.value, f.value));
+    if (inRow.length === 0) return r;
+    const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
+    const agree = ranked.find((x) => compare(r.figure.value, x.fact.value) === "match");
+    if (agree) return { figure: r.figure, outcome: "match", best: agree.fact, score: agree.score, note: "agrees with the value in the array element the claim is about", anchored: true };
+    const top = ranked[0]!;
+    // The element's value in the figure's slot, or its only value of this kind.
+    const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
+    if (sure) return { figure: r.figure, outcome: "mismatch", best: top.fact, score: top.score + 3, note: `the array element the claim is about states ${surface(top.fact)} for this slot` };
+    if (r.outcome === "match") return r;
+    return { ...r, outcome: r.outcome === "absent" ? "absent" : "unknown", best: undefined, note: `${r.note}; the array element the claim is about has no value in this slot` };
+  });
 }
 
 /** 1 per claim name (other than `except`) that occurs in the fact's record. */
@@ -265,7 +323,11 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const own = ranked.filter((r) => subjectOf(r.fact) > 0 && r.fact.key.size > 0);
   // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
   // 2,315 is openssl's row).
-  const agreeIsOwn = bestAgree !== undefined && subjectOf(bestAgree.fact) > 0;
+  // A value in an element of the subject's own record that names no other entity (a forecast day of the
+  // city's weather record) is the subject's too.
+  const inOwnRecord = (f: EvidenceFact) =>
+    f.row !== undefined && !ROW_IDENTITY.test(f.row) && [...scope.recordsOf.values()].some((records) => records.has(f.chunk.evidenceId));
+  const agreeIsOwn = bestAgree !== undefined && (subjectOf(bestAgree.fact) > 0 || inOwnRecord(bestAgree.fact));
   if (subjectKind && !agreeIsOwn && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
     const nearest = pickCorrection(v, own.map((r) => r.fact)) ?? own[0]!.fact;
     return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };

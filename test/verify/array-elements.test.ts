@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+const load = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/trial2/${name}.json`, import.meta.url), "utf8")) as unknown;
+
+async function check(source: string, draft: string) {
+  const fw = new Firewall();
+  fw.record({ source, content: load(source) });
+  const report = await fw.verify(draft);
+  return { v: report.verdicts[0]!, output: report.output ?? "" };
+}
+
+describe("values inside arrays belong to their element (a forecast day, a transaction)", () => {
+  it("should support a value of the element the claim's date names, not of the record's top level", async () => {
+    expect((await check("weather_api", "Tomorrow (June 15) should peak at 27°C with no rain expected.")).v.verdict).toBe("supported");
+  });
+
+  it.each([
+    ["the high of the day the claim names", "The forecast high for June 16 is 25°C.", "25", "22"],
+    ["the low of the day the claim names", "The low on June 16 is 18°C.", "18", "16"],
+    ["the rain of the day the claim names", "June 15 will see 12.4 mm of rain.", "12.4 mm", "0 mm"],
+  ])("should correct from %s", async (_, draft, wrong, value) => {
+    const { v } = await check("weather_api", draft);
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+  });
+
+  it("should correct an amount from the transaction the claim names", async () => {
+    const { v } = await check("bank_transactions", "Your payroll deposit from ACME Corp was $2,540.00.");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["$2,540.00", "$2,450.00"]]);
+  });
+
+  it.each([
+    ["a date from another field of the record", "weather_api", "On June 16 Lisbon tops out at 22°C, 5 degrees cooler than on the 15th.", /Jun 14|24\.5/],
+    ["an estimated delivery date for a scan event", "shipment_tracker", "It arrived in Wichita, KS on June 15.", /Jun 18/],
+    ["another transaction's values in a claim about two", "bank_transactions", "Shell charged $52.10 on June 11, 2024, and Netflix $15.94 the next day.", /-\$15\.49|Jun 12/],
+  ])("should never insert %s", async (_, source, draft, wrong) => {
+    const { v, output } = await check(source, draft);
+    expect(output).not.toMatch(wrong);
+    expect(v.corrections.every((c) => !wrong.test(c.value))).toBe(true);
+  });
+
+  it("should read a debit written as a negative amount as the amount a claim states", async () => {
+    expect((await check("bank_transactions", "Netflix charged you $15.49.")).v.verdict).toBe("supported");
+    expect((await check("bank_transactions", "Netflix charged you $15.94.")).v.verdict).not.toBe("supported");
+  });
+});
