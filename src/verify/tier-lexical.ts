@@ -100,9 +100,10 @@ function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null
 }
 
 /**
- * A claim word and its "un-"/"in-"/"non-" opposite across a JSON record's lines ("Invoice INV-7 is unpaid"
- * against `status: paid`): one record is one entity, so its field states what the claim negates, even on a
- * line other than the one that names the subject. Either side may carry the prefix.
+ * A claim word and its "un-"/"in-"/"non-" opposite or its antonym across a JSON record's lines ("Invoice
+ * INV-7 is unpaid" against `status: paid`, "a low priority ticket" against `priority: high`): one record is
+ * one entity, so its field states what the claim negates, even on a line other than the one that names the
+ * subject. Either side may carry the prefix.
  */
 function prefixClash(claim: TextFeatures, passage: Passage, context: TierContext): string | null {
   if (context.ledger.get(passage.evidenceId)?.format !== "json") return null;
@@ -116,7 +117,8 @@ function prefixClash(claim: TextFeatures, passage: Passage, context: TierContext
     const m = NEG_PREFIX.exec(t);
     if (m && claim.stems.has(m[2]!) && !stems.has(m[2]!)) return `${m[2]}/${t}`;
   }
-  return null;
+  // And antonyms ("T-88 is a low priority ticket" against `priority: high`).
+  return antonymClash(claim, stems);
 }
 
 function quoteOf(passage: Passage, sentence: EvidenceSentence): EvidenceQuote {
@@ -193,6 +195,19 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
         quotes,
         corrections: [],
         note: `${why} in the best-matching sentence (coverage ${best.coverage.toFixed(2)})`,
+      };
+    }
+  }
+  // A JSON record states its entity's fields across lines: the claim's words spread over them.
+  if (bestPassage && bestPassageCoverage >= th.contradict) {
+    const clash = prefixClash(claim, bestPassage, context);
+    if (clash) {
+      return {
+        verdict: "contradicted",
+        confidence: round(Math.min(0.9, 0.45 + bestPassageCoverage / 2)),
+        quotes: [quoteOf(bestPassage, wholePassage(bestPassage))],
+        corrections: [],
+        note: `antonym ${clash} in the record's fields (coverage ${bestPassageCoverage.toFixed(2)})`,
       };
     }
   }

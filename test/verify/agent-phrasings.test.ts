@@ -46,3 +46,16 @@ describe("agent phrasings of tool results (found by trying the firewall as a new
     expect((await check({ invoice: "INV-7", total: 129.5, status: "paid" }, "Invoice INV-7 is paid.")).v.verdict).toBe("supported");
   });
 });
+
+describe("opposites across a JSON record's fields", () => {
+  it.each([
+    [{ ticket: "T-88", priority: "high" }, "T-88 is a low priority ticket."],
+    [{ account_id: "ACC-5521", churn_risk: "low" }, "The account is high churn risk."],
+  ])("should contradict %j against %s", async (evidence, draft) => {
+    expect((await check(evidence, draft)).v.verdict).toBe("contradicted");
+  });
+
+  it("should support the same wording when the field agrees", async () => {
+    expect((await check({ ticket: "T-88", priority: "high" }, "T-88 is a high priority ticket.")).v.verdict).toBe("supported");
+  });
+});
