@@ -361,7 +361,9 @@ export function formatDateLike(evidence: DateMention, like: DateMention): string
   }
   const word = MONTH_WORD.exec(t)?.[0] ?? "";
   const full = MONTHS[month - 1] ?? "";
-  let name = word.replace(/\.$/, "").length <= 4 ? (MONTH_ABBR[month - 1] ?? "") + (word.endsWith(".") ? "." : "") : full[0]?.toUpperCase() + full.slice(1);
+  // "June" and "July" are whole names of four letters: only a word that is no whole month name is abbreviated.
+  const abbreviated = word !== "" && !MONTHS.includes(word.toLowerCase());
+  let name = abbreviated ? (MONTH_ABBR[month - 1] ?? "") + (word.endsWith(".") ? "." : "") : full[0]?.toUpperCase() + full.slice(1);
   if (word === word.toUpperCase()) name = name.toUpperCase();
   if (like.granularity === "month") return `${name}${/,/.test(t) ? ", " : " "}${e.year}`;
   const ord = /\d(?:st|nd|rd|th)\b/i.test(t);

@@ -178,3 +178,15 @@ describe("formatDateLike", () => {
     expect(formatDateLike(evidence, claim)).toBe("May 28");
   });
 });
+
+describe("formatDateLike with four-letter month names", () => {
+  it("should keep 'June' and 'July' whole and abbreviate only abbreviations", () => {
+    const [ev] = extractDates("2024-06-11");
+    const [june] = extractDates("June 12");
+    const [jun] = extractDates("Jun 12");
+    const [july] = extractDates("July 4, 2024");
+    expect(formatDateLike(ev!, june!)).toBe("June 11");
+    expect(formatDateLike(ev!, jun!)).toBe("Jun 11");
+    expect(formatDateLike(ev!, july!)).toBe("June 11, 2024");
+  });
+});
