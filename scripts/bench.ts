@@ -14,6 +14,7 @@ import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
 import { run as benchOtel } from "./bench/otel.js";
+import { median, pct } from "./bench/stats.js";
 
 const SEED = 20250601;
 
@@ -73,16 +74,6 @@ function makeDraft(r: () => number, pkgs: Pkg[], claims: number): string {
     else lines.push(`${p.name} needs about ${(p.size / 1000).toFixed(1)} MB once unpacked.`);
   }
   return lines.join(" ");
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 }
 
 function benchRecording(): void {

@@ -20,16 +20,12 @@ import { MockLanguageModelV3, convertArrayToReadableStream, simulateReadableStre
 import { z } from "zod";
 import { Firewall } from "../../src/index.js";
 import { firewallMiddleware, type StreamMode } from "../../adapters/ai-sdk/index.js";
+import { median } from "./stats.js";
 
 const RUNS = 7;
 const E2E_RUNS = 15;
 const STEPS = 20;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
 
 /** A ~1 KB invoice record, as a billing tool would return it. */
 function invoice(i: number) {

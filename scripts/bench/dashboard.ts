@@ -16,14 +16,10 @@ import { pathToFileURL } from "node:url";
 import { Firewall, MemoryStore, SqliteStore, type EvidenceRecord, type Report } from "../../src/index.js";
 import { startDashboard } from "../../src/dashboard/index.js";
 import { mulberry32 } from "../eval/sample.js";
+import { median } from "./stats.js";
 
 const SEED = 20261130;
 const RUNS = 7;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function output(r: () => number, i: number, bytes: number, json: boolean): string {
   const name = `pkg-${i}`;

@@ -11,14 +11,10 @@ import { fileURLToPath } from "node:url";
 import { MockLanguageModelV3 } from "ai/test";
 import { createLlmExtractor, createRuleExtractor, EvidenceLedger, Firewall, type JudgeOptions } from "../../src/index.js";
 import { locateQuote } from "../../src/judge/quote-check.js";
+import { median } from "./stats.js";
 
 const RUNS = 7;
 const PACKAGES = 40;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 /** A signed difference: "+2.70" or "-0.25" (a negative one is run-to-run noise). */
 function signed(x: number, digits = 2): string {

@@ -13,13 +13,9 @@ import { createAgent, createMiddleware, tool } from "langchain";
 import { z } from "zod";
 import { Firewall } from "../../src/index.js";
 import { FirewallCallbackHandler, firewallMiddleware } from "../../adapters/langchain/index.js";
+import { median } from "./stats.js";
 
 const RUNS = 7;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
 
 /** A tool output of about `bytes` bytes: an invoice record with line items, as JSON. */
 function invoiceJson(i: number, bytes: number): string {

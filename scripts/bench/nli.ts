@@ -16,22 +16,13 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createNliTier, Firewall, type NliOptions, type NliTier } from "../../src/index.js";
 import { mulberry32 } from "../eval/sample.js";
 import { writeTinyEmbedModel, writeTinyNliModel } from "../fixtures/tiny-models.js";
+import { median, pct } from "./stats.js";
 
 const SEED = 20250708;
 const RUNS = 5;
 const SUBJECTS = "cors moment express lodash react vue".split(" ");
 const WORDS = "server client cache router logger parser stream buffer token queue worker license version release dependency runtime author download size file test build order customer invoice amount account city river bridge tower company price cost".split(" ");
 const FILLER = "the a of and to in is has with for by".split(" ");
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
 
 function sentence(r: () => number): string {
   const n = 6 + Math.floor(r() * 10);

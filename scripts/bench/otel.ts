@@ -22,6 +22,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Firewall } from "../../src/index.js";
 import { mulberry32 } from "../eval/sample.js";
+import { median } from "./stats.js";
 
 const SEED = 20261130;
 const RECORDS = 60;
@@ -90,12 +91,6 @@ function makeDraft(r: () => number, pkgs: Pkg[]): string {
     else lines.push(`${p.name} was rewritten in Rust last year by its original author.`);
   }
   return lines.join(" ");
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 interface Side {
