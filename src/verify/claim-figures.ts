@@ -34,6 +34,18 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
     if (a !== undefined && b !== undefined && b >= a) out.push({ ...n, text: text.slice(a, b + 1), span: [a, b + 1] });
   }
   const terms = recordTerms(context.ledger);
+  // The claim's first word, capitalised only by its place ("Shell charged $52.10"), is a name when a tool
+  // output gives it, so capitalised, as a field's value (`merchant: Shell`).
+  const first = /^\s*(\p{Lu}[\p{Ll}]+)\b/u.exec(text);
+  if (first && !out.some((n) => n.span[0] === first.index + first[0].length - first[1]!.length)) {
+    const word = first[1]!;
+    const asValue = new RegExp(`(?:^|\\n)[^\\n:]*: ${word}(?:\\n|$)`);
+    const ids = [...terms.withToken(word.toLowerCase())].slice(0, 20);
+    if (ids.some((id) => asValue.test(context.ledger.get(id)?.text ?? ""))) {
+      const at = first.index + first[0].length - word.length;
+      out.push({ text: word, span: [at, at + word.length], key: word.toLowerCase(), type: "name" });
+    }
+  }
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {
     const key = m[0].toLowerCase();
     if (terms.hasIdentity(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
