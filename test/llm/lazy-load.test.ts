@@ -7,11 +7,14 @@ import { describe, expect, it } from "vitest";
 const ROOT = resolve(import.meta.dirname, "../..");
 const PROBE = join(ROOT, "test/fixtures/llm/load-probe.ts");
 
-/** A resolve hook (registered in the child) that logs every import of `ai` to the file in HFW_LOAD_LOG. */
+/**
+ * A resolve hook (registered in the child) that logs every import of an optional heavy part (the AI SDK,
+ * LangChain, transformers.js, onnxruntime, the OpenTelemetry SDK, SQLite, Express) to HFW_LOAD_LOG.
+ */
 const HOOK = `data:text/javascript,${encodeURIComponent(`
 import { appendFileSync } from "node:fs";
 export async function resolve(specifier, context, next) {
-  if (specifier === "ai" || specifier.startsWith("ai/")) appendFileSync(process.env.HFW_LOAD_LOG, specifier + "\\n");
+  if (/^(?:ai|better-sqlite3|express|helmet|langchain|onnxruntime-node)(?:\\/|$)|^@(?:langchain|huggingface|ai-sdk)\\/|^@opentelemetry\\/(?:sdk|exporter)/.test(specifier)) appendFileSync(process.env.HFW_LOAD_LOG, specifier + "\\n");
   return next(specifier, context);
 }`)}`;
 const REGISTER = `data:text/javascript,${encodeURIComponent(`import { register } from "node:module"; register(${JSON.stringify(HOOK)});`)}`;
@@ -27,7 +30,7 @@ function run(mode: string): { out: string; loaded: string[] } {
 }
 
 describe("loading the AI SDK", () => {
-  it("should never import ai when only the offline tiers run", () => {
+  it("should import no optional part (ai, LangChain, transformers.js, the OpenTelemetry SDK, SQLite, Express) when only the offline tiers run", () => {
     const { out, loaded } = run("offline");
     expect(out).toBe("contradicted");
     expect(loaded).toEqual([]);
