@@ -3,15 +3,14 @@
  * model, an LLM judge) runs once per claim and evidence. Offline tiers are cheap; the cache is opt-in.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Span, Tier, TierContext, TierHints, TierItem, TierOutcome } from "../../src/index.js";
+import { createFileLlmCache, type Span, type Tier, type TierContext, type TierHints, type TierItem, type TierOutcome } from "../../src/index.js";
 
 /** Default cache folder, relative to the working directory (git-ignored). */
 export const DEFAULT_CACHE_DIR = ".hfw/cache";
 
 /** Bump when the key or the stored shape changes, so old entries are no longer read. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 interface CacheLine {
   key: string;
@@ -74,30 +73,13 @@ export function withTierCache(tier: Tier, options: { dir?: string } = {}): Cache
   const dir = options.dir ?? DEFAULT_CACHE_DIR;
   const file = join(dir, `${tier.tier}-${tier.name.replace(/[^a-zA-Z0-9._-]+/g, "_")}.jsonl`);
   const stats: TierCacheStats = { hits: 0, misses: 0 };
-  let entries: Map<string, CacheLine> | null = null;
-
-  const load = (): Map<string, CacheLine> => {
-    if (entries) return entries;
-    entries = new Map();
-    if (existsSync(file)) {
-      for (const line of readFileSync(file, "utf8").split("\n")) {
-        if (line.trim() === "") continue;
-        try {
-          const entry = JSON.parse(line) as CacheLine;
-          entries.set(entry.key, entry);
-        } catch {
-          // A line cut short by an interrupted run: skip it, the claim is simply verified again.
-        }
-      }
-    }
-    return entries;
-  };
+  // The library's JSON-lines file cache: read once, appended per entry, cut-short lines skipped.
+  const cache = createFileLlmCache({ file });
 
   const run = async (items: TierItem[], context: TierContext): Promise<TierOutcome[]> => {
-    const cache = load();
     const keys = items.map((it) => cacheKey(tier.name, it, context));
     const outcomes: Array<TierOutcome | undefined> = items.map((it, i) => {
-      const hit = cache.get(keys[i]!);
+      const hit = cache.get(keys[i]!) as CacheLine | undefined;
       if (!hit) return undefined;
       Object.assign(it.hints, hit.hints);
       return shiftCorrections(hit.outcome, it.claim.span[0]);
@@ -111,7 +93,6 @@ export function withTierCache(tier: Tier, options: { dir?: string } = {}): Cache
         context,
       );
       if (fresh.length !== missing.length) throw new Error(`returned ${fresh.length} outcomes for ${missing.length} claims`);
-      const lines: string[] = [];
       missing.forEach((i, j) => {
         const it = items[i]!;
         const outcome = fresh[j]!;
@@ -120,12 +101,7 @@ export function withTierCache(tier: Tier, options: { dir?: string } = {}): Cache
         if ("pass" in outcome && outcome.failed) return;
         const entry: CacheLine = { key: keys[i]!, outcome: shiftCorrections(outcome, -it.claim.span[0]), hints: structuredClone(it.hints) };
         cache.set(entry.key, entry);
-        lines.push(JSON.stringify(entry));
       });
-      if (lines.length > 0) {
-        mkdirSync(dir, { recursive: true });
-        appendFileSync(file, `${lines.join("\n")}\n`);
-      }
     }
     return outcomes as TierOutcome[];
   };

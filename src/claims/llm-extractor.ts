@@ -13,7 +13,7 @@ import { callStructured, LlmCallFailure } from "../llm/call-model.js";
 import { createMemoryLlmCache, llmCacheKey, type LlmCache } from "../llm/llm-cache.js";
 import { createLimiter } from "../llm/limiter.js";
 import { assertAiInstalled } from "../llm/load-ai.js";
-import { modelFromEnv, readLlmEnv } from "../llm/model-from-env.js";
+import { lazyModel, readLlmEnv } from "../llm/model-from-env.js";
 import { identify, isLlmModel, type LlmModel } from "../llm/model.js";
 import type { PriceTable } from "../llm/usage.js";
 import type { LlmCall, Span } from "../schema.js";
@@ -88,15 +88,7 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
   if (!(Number.isInteger(windowChars) && windowChars >= 200)) throw new ConfigError(`windowChars must be a whole number of at least 200, got ${windowChars}.`);
   const cache = o.cache === false ? null : (o.cache ?? createMemoryLlmCache());
   const limit = createLimiter(o.concurrency ?? 4);
-  let resolving: Promise<LlmModel> | undefined;
-  const model = (): Promise<LlmModel> => {
-    if (o.model !== undefined) return Promise.resolve(o.model);
-    resolving ??= modelFromEnv().catch((error: unknown) => {
-      resolving = undefined;
-      throw error;
-    });
-    return resolving;
-  };
+  const model = lazyModel(o.model);
   const name = o.name ?? "llm";
 
   const extract = async (draft: string, context: ExtractContext = {}): Promise<ExtractedClaim[]> => {

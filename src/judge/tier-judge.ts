@@ -11,7 +11,7 @@ import { callStructured, LlmCallFailure } from "../llm/call-model.js";
 import { createMemoryLlmCache, llmCacheKey, type LlmCache } from "../llm/llm-cache.js";
 import { createLimiter } from "../llm/limiter.js";
 import { assertAiInstalled } from "../llm/load-ai.js";
-import { modelFromEnv, readLlmEnv } from "../llm/model-from-env.js";
+import { lazyModel, readLlmEnv } from "../llm/model-from-env.js";
 import { identify, isLlmModel, type LlmModel, type ModelIdentity } from "../llm/model.js";
 import { costOf, LlmMeter, type PriceTable } from "../llm/usage.js";
 import type { LlmCall, Passage } from "../schema.js";
@@ -136,15 +136,7 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
   if (!settings.dryRun) assertAiInstalled("The LLM judge");
   const cache = o.cache === false ? null : (o.cache ?? createMemoryLlmCache());
   let identity: ModelIdentity | null = o.model !== undefined ? identify(o.model) : dryId ? { provider: process.env.HFW_LLM_PROVIDER?.trim() || null, modelId: dryId } : null;
-  let resolving: Promise<LlmModel> | undefined;
-  const model = (): Promise<LlmModel> => {
-    if (o.model !== undefined) return Promise.resolve(o.model);
-    resolving ??= modelFromEnv().catch((error: unknown) => {
-      resolving = undefined;
-      throw error;
-    });
-    return resolving;
-  };
+  const model = lazyModel(o.model);
 
   const review = (prior: PriorVerdict): boolean => (settings.reviewExact || prior.tier !== 0) && prior.confidence < settings.reviewBelow;
 

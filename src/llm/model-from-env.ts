@@ -89,3 +89,19 @@ export async function modelFromEnv(env: Env = process.env): Promise<LlmModel> {
   const provider = (create as (s: Record<string, unknown>) => (id: string) => LlmModel)(settings);
   return provider(config.model);
 }
+
+/**
+ * The given model, or the one `HFW_LLM_*` names, resolved on first use and kept; a failed resolution is not
+ * kept, so the next call tries again (a package installed meanwhile, a variable set).
+ */
+export function lazyModel(given: LlmModel | undefined): () => Promise<LlmModel> {
+  let resolving: Promise<LlmModel> | undefined;
+  return () => {
+    if (given !== undefined) return Promise.resolve(given);
+    resolving ??= modelFromEnv().catch((error: unknown) => {
+      resolving = undefined;
+      throw error;
+    });
+    return resolving;
+  };
+}
