@@ -80,10 +80,24 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])(?:mi|miles?)$|Miles?$/, "length", 1609.344, "mi"],
 ];
 
-function keyUnit(key: string): { dimension: Dimension; factor: number; unit: string } | null {
+type KeyUnit = { dimension: Dimension; factor: number; unit: string };
+/** Last key segments already read (keys recur across records and array elements); bounded. */
+const keyUnits = new Map<string, KeyUnit | null>();
+
+function keyUnit(key: string): KeyUnit | null {
   const last = key.replace(/\[[^\]]*\]$/, "").split(/[.[\]"]+/).filter(Boolean).pop() ?? "";
-  for (const [re, dimension, factor, unit] of KEY_UNITS) if (re.test(last)) return { dimension, factor, unit };
-  return null;
+  let found = keyUnits.get(last);
+  if (found !== undefined) return found;
+  found = null;
+  for (const [re, dimension, factor, unit] of KEY_UNITS) {
+    if (re.test(last)) {
+      found = { dimension, factor, unit };
+      break;
+    }
+  }
+  if (keyUnits.size > 10_000) keyUnits.clear();
+  keyUnits.set(last, found);
+  return found;
 }
 
 /** JSON lines are `path: value`. */
@@ -138,11 +152,14 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): 
   const rows = json ? rowTexts(chunk.text, sentences) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
+  const interned = new WeakSet<Set<string>>();
   const intern = (set: Set<string>): Set<string> => {
+    if (interned.has(set)) return set;
     const id = [...set].join(" ");
     const seen = slots.get(id);
     if (seen) return seen;
     slots.set(id, set);
+    interned.add(set);
     return set;
   };
   for (const sentence of sentences) {

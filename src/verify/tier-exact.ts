@@ -78,6 +78,19 @@ function candidatePassages(item: TierItem, context: TierContext): Passage[] {
   return out;
 }
 
+/**
+ * Whether a passage may state a value for the claim's slot: it holds one of the claim's words (a stem's
+ * first letters, case-folded: "dependencyCount" holds "depend"). Reading a passage's facts is the costly
+ * part of tier 0, and a subject's record holds many passages about other slots. A claim without slot words
+ * reads every passage.
+ */
+function mayHoldSlot(text: string, claimStems: Set<string>): boolean {
+  if (claimStems.size === 0) return true;
+  const lower = text.toLowerCase();
+  for (const s of claimStems) if (lower.includes(s.length > 4 ? s.slice(0, -1) : s)) return true;
+  return false;
+}
+
 interface Scored {
   fact: EvidenceFact;
   score: number;
@@ -153,6 +166,10 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const large = context.ledger.chunks.length > SMALL_LEDGER_CHUNKS;
   const nameRecords = new Map<ClaimFigure, Set<string>>();
   for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
+  // Claim words outside its figures: the slot and subject a figure is about.
+  let masked = text;
+  for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
+  const claimStems = featuresOf(masked).stems;
   if (large) {
     // The records of the subjects the claim names are read whole (up to a few): retrieval may rank another
     // package's record above the subject's own.
@@ -161,7 +178,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     for (const id of new Set(subjectRecords)) {
       const json = context.ledger.get(id)?.format === "json";
       for (const chunk of context.ledger.chunksOf(id).slice(0, WHOLE_RECORD_CHUNKS * 2)) {
-        if (seenChunks.has(chunk.id)) continue;
+        if (seenChunks.has(chunk.id) || !mayHoldSlot(chunk.text, claimStems)) continue;
         seenChunks.add(chunk.id);
         facts.push(...passageFacts(context.ledger, chunk, json).facts);
       }
@@ -184,10 +201,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
       }
     }
   }
-  // Claim words outside its figures: the slot and subject a figure is about.
-  let masked = text;
-  for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const scope: ClaimScope = { text, masked, figures, facts, claimStems: featuresOf(masked).stems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = { text, masked, figures, facts, claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
