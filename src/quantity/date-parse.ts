@@ -104,6 +104,13 @@ function isoDates(text: string, out: ParsedDate[]): void {
         offsetMin = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || 0));
       }
       const ms = Math.floor(Number(`0.${frac ?? "0"}`) * 1000);
+      const sec = Number(ss ?? 0);
+      if (offsetMin === 0 && sec < 60 && year >= 1000) {
+        // Already UTC and in range (the common case in tool output): the instant is the text, normalised.
+        instant = `${y}-${mo}-${d}T${hh}:${mi}:${String(sec).padStart(2, "0")}.${String(ms).padStart(3, "0")}Z`;
+        out.push(mention(all, m.index, { year, month, day, granularity: "day", instant }));
+        continue;
+      }
       const t = Date.UTC(year, month - 1, day, Number(hh), Number(mi), Number(ss ?? 0), ms) - offsetMin * 60_000;
       const utc = new Date(t);
       instant = utc.toISOString();
