@@ -38,7 +38,10 @@ interface FigureResult {
   noFix?: boolean;
 }
 
-/** Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from. */
+/**
+ * Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from (their
+ * passages that may state the claim's slot, see `mayHoldSlot`).
+ */
 const WHOLE_RECORD_CHUNKS = 4;
 
 export function createExactTier(): Tier {
@@ -60,7 +63,7 @@ const NEAR_CHUNKS = 8;
 /** Below this many chunks tier 0 reads the whole ledger; above it, retrieved passages plus the value index. */
 const SMALL_LEDGER_CHUNKS = 64;
 
-function candidatePassages(item: TierItem, context: TierContext): Passage[] {
+function candidatePassages(item: TierItem, context: TierContext, claimStems: Set<string>): Passage[] {
   if (context.ledger.chunks.length <= SMALL_LEDGER_CHUNKS) return context.ledger.chunks.map((c) => ({ ...c, score: 0 }));
   const seen = new Set<string>();
   const out: Passage[] = [];
@@ -73,7 +76,7 @@ function candidatePassages(item: TierItem, context: TierContext): Passage[] {
   for (const p of item.passages) {
     push(p);
     const siblings = context.ledger.chunksOf(p.evidenceId);
-    if (siblings.length <= WHOLE_RECORD_CHUNKS) for (const c of siblings) push({ ...c, score: 0 });
+    if (siblings.length <= WHOLE_RECORD_CHUNKS) for (const c of siblings) if (mayHoldSlot(c.text, claimStems)) push({ ...c, score: 0 });
   }
   return out;
 }
@@ -158,18 +161,18 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
   const figures = claimFigures(text, extraNames(item, context));
   if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };
+  // Claim words outside its figures: the slot and subject a figure is about.
+  let masked = text;
+  for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
+  const claimStems = featuresOf(masked).stems;
   const facts: EvidenceFact[] = [];
-  for (const p of candidatePassages(item, context)) {
+  for (const p of candidatePassages(item, context, claimStems)) {
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
   const large = context.ledger.chunks.length > SMALL_LEDGER_CHUNKS;
   const nameRecords = new Map<ClaimFigure, Set<string>>();
   for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
-  // Claim words outside its figures: the slot and subject a figure is about.
-  let masked = text;
-  for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const claimStems = featuresOf(masked).stems;
   if (large) {
     // The records of the subjects the claim names are read whole (up to a few): retrieval may rank another
     // package's record above the subject's own.
