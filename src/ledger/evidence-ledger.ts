@@ -139,6 +139,11 @@ export class EvidenceLedger {
     return value;
   }
 
+  /** A memoised value if there is one, without computing it (and without refreshing its recency). */
+  peekMemo<T>(kind: string, key: string): T | undefined {
+    return this.memos.get(kind)?.get(key) as T | undefined;
+  }
+
   /** Drops the least recently used memo entries beyond each kind's `max` (see `memo`). */
   trimMemos(): void {
     for (const [kind, max] of this.memoLimits) {

@@ -248,7 +248,8 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): P
     if (/\d/.test(text)) {
       isoDates(text, found);
       slashDates(text, found, locale);
-      quarters(text, found);
+      // Every quarter form has a "Q" ("Q3", "3Q 2024", "third quarter").
+      if (/q/i.test(text)) quarters(text, found);
     }
     if (MONTH_GATE.test(text)) monthNameDates(text, found, reference ?? new Date());
     if (/\d/.test(text)) years(text, found);

@@ -7,6 +7,7 @@ import { extractNames } from "../quantity/names.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import type { NameMention, Quantity } from "../quantity/types.js";
 import { asYear, overlaps, VERSION, type FactValue } from "./evidence-facts.js";
+import { STOP_WORDS } from "../text/stop-words.js";
 import { recordTerms } from "./record-terms.js";
 import type { TierContext, TierItem } from "./tier.js";
 
@@ -37,11 +38,13 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
   // The claim's first word, capitalised only by its place ("Shell charged $52.10"), is a name when a tool
   // output gives it, so capitalised, as a field's value (`merchant: Shell`).
   const first = /^\s*(\p{Lu}[\p{Ll}]+)\b/u.exec(text);
-  if (first && !out.some((n) => n.span[0] === first.index + first[0].length - first[1]!.length)) {
+  // A stop word ("The", "It") is no name.
+  if (first && !STOP_WORDS.has(first[1]!.toLowerCase()) && !out.some((n) => n.span[0] === first.index + first[0].length - first[1]!.length)) {
     const word = first[1]!;
     const asValue = new RegExp(`(?:^|\\n)[^\\n:]*: ${word}(?:\\n|$)`);
     const ids = [...terms.withToken(word.toLowerCase())].slice(0, 20);
-    if (ids.some((id) => asValue.test(context.ledger.get(id)?.text ?? ""))) {
+    const isValue = (text: string) => text.includes(`: ${word}`) && asValue.test(text);
+    if (ids.some((id) => isValue(context.ledger.get(id)?.text ?? ""))) {
       const at = first.index + first[0].length - word.length;
       out.push({ text: word, span: [at, at + word.length], key: word.toLowerCase(), type: "name" });
     }

@@ -10,7 +10,7 @@ import { extractNames } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
-import { featuresOf, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
+import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
 export type FactValue =
   | { type: "quantity"; q: Quantity }
@@ -141,15 +141,35 @@ export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean
   );
 }
 
+/**
+ * Facts of the sentences (JSON lines) of a passage that hold the given offsets (into `chunk.text`), read
+ * without reading the rest of the passage: tier 0 asks a far passage only whether it states one value. The
+ * passage's cached facts serve when there are any; no offsets read (and cache) the whole passage. Sentence
+ * reads are not cached.
+ */
+export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, offsets: number[]): EvidenceFact[] {
+  const cached = ledger.peekMemo<PassageFacts>("facts", chunk.id);
+  if (cached) return cached.facts;
+  if (offsets.length === 0) return passageFacts(ledger, chunk, json).facts;
+  const spans = sentenceSpans(chunk.text);
+  const picked = spans.filter((s) => offsets.some((at) => at >= s.start && at < s.end)).map((s) => ({ ...s, ...featuresOf(chunk.text.slice(s.start, s.end)) }));
+  const facts = readFacts(chunk, json, picked, spans);
+  return json ? [...facts, ...countFacts(ledger, chunk)] : facts;
+}
+
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
 const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|year|days?|months?|period|seats|users|version)s?\b|currency/i;
 
-function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): EvidenceFact[] {
+/**
+ * @param sentences the sentences to read.
+ * @param all every sentence of the passage (an array element's text may span sentences not read).
+ */
+function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], all: Array<{ start: number; end: number }> = sentences): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
-  const rows = json ? rowTexts(chunk.text, sentences) : null;
+  const rows = json ? rowTexts(chunk.text, all) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
   const interned = new WeakSet<Set<string>>();
@@ -170,7 +190,7 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): 
     const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
     if (kv) {
       valueStart = line.indexOf(kv[1]!) + kv[1]!.length + 2;
-      key = intern(featuresOf(kv[1]!).stems);
+      key = intern(stemsOf(kv[1]!));
       unitOfKey = keyUnit(kv[1]!);
     }
     const valueText = line.slice(valueStart);
@@ -186,7 +206,10 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[]): 
       const slot = intern(kv ? union(key, stemsOutside(valueText, span, 0, valueText.length)) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span));
       const rowPath = kv && rows ? rowOf(kv[1]!) : null;
       const row = rowPath !== null ? rows!.get(rowPath) : undefined;
-      facts.push({ value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk, ...(row ? { row } : {}), ...(rowPath !== null ? { rowId: `${chunk.evidenceId}:${rowPath}` } : {}) });
+      const fact: EvidenceFact = { value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk };
+      if (row) fact.row = row;
+      if (rowPath !== null) fact.rowId = `${chunk.evidenceId}:${rowPath}`;
+      facts.push(fact);
     };
     const taken: Array<[number, number]> = [];
     // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was
@@ -282,7 +305,22 @@ function windowStems(text: string, span: [number, number]): Set<string> {
 /** Stems of text[lo, hi) minus the value's digits; `keepUnit` keeps words inside the span ("Lots", "GB"). */
 function stemsOutside(text: string, span: [number, number], lo: number, hi: number, keepUnit = true): Set<string> {
   const inner = keepUnit ? text.slice(span[0], span[1]).replace(/[\d.,]+/g, " ") : " ";
-  return featuresOf(`${text.slice(lo, span[0])} ${inner} ${text.slice(span[1], hi)}`).stems;
+  return stemsOf(`${text.slice(lo, span[0])} ${inner} ${text.slice(span[1], hi)}`);
+}
+
+/** Content stems of short texts that recur across lines and records (keys, what is left of a value). */
+const shortStems = new Map<string, Set<string>>();
+
+/** `featuresOf(text).stems`, shared for recurring short texts: the sets are read, never changed. */
+function stemsOf(text: string): Set<string> {
+  if (text.length > 64) return featuresOf(text).stems;
+  let stems = shortStems.get(text);
+  if (stems === undefined) {
+    stems = featuresOf(text).stems;
+    if (shortStems.size >= 20_000) shortStems.clear();
+    shortStems.set(text, stems);
+  }
+  return stems;
 }
 
 /**

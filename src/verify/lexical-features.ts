@@ -53,11 +53,15 @@ export function featuresOf(text: string): TextFeatures {
  * Sentences shorter than 3 characters are dropped.
  */
 export function sentencesOf(text: string): EvidenceSentence[] {
-  const out: EvidenceSentence[] = [];
+  return sentenceSpans(text).map(({ start, end }) => ({ start, end, ...featuresOf(text.slice(start, end)) }));
+}
+
+/** The sentences of `sentencesOf` without their features (cheap: one regex pass). */
+export function sentenceSpans(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
   let start = 0;
   const push = (end: number) => {
-    const s = text.slice(start, end);
-    if (s.trim().length >= 3) out.push({ start, end, ...featuresOf(s) });
+    if (text.slice(start, end).trim().length >= 3) out.push({ start, end });
   };
   for (const m of text.matchAll(BOUNDARY)) {
     if (m.index! > start) push(m.index!);

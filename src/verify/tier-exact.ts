@@ -18,7 +18,7 @@ import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./correctio
 import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
 import { recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
-import { passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
+import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
@@ -194,13 +194,14 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     let budget = NEAR_CHUNKS;
     for (const f of figures) {
       if (f.value.type === "name") continue;
-      for (const ord of index.chunksNear(f.value)) {
+      for (const [ord, offsets] of index.chunksNear(f.value)) {
         const chunk = context.ledger.chunks[ord]!;
         if (seen.has(chunk.id) || budget-- <= 0) continue;
         // Only the values that agree are needed from afar (to show the figure exists); values that differ
-        // can only contradict from the passages retrieved for the claim.
+        // can only contradict from the passages retrieved for the claim. So only the sentences holding
+        // those values are read.
         const json = context.ledger.get(chunk.evidenceId)?.format === "json";
-        for (const fact of passageFacts(context.ledger, chunk, json).facts) if (compatible(f.value, fact.value) && compare(f.value, fact.value) === "match") facts.push(fact);
+        for (const fact of factsAt(context.ledger, chunk, json, offsets)) if (compatible(f.value, fact.value) && compare(f.value, fact.value) === "match") facts.push(fact);
       }
     }
   }

@@ -1,7 +1,7 @@
 /**
  * A session-wide index of where values are stated in the evidence: numbers by magnitude, dates by year,
- * versions by text. Each entry is a chunk position only, so the index stays small; tier 0 reads the full
- * facts of the few chunks it points at. Lets tier 0 tell that a figure appears nowhere in the evidence
+ * versions by text. Each entry is a chunk position (and a number's offset) only, so the index stays small;
+ * tier 0 reads the facts of the few sentences it points at. Lets tier 0 tell that a figure appears nowhere in the evidence
  * without reading every passage for every claim. Built incrementally (each call reads only new chunks).
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
@@ -15,6 +15,8 @@ import { VERSION } from "./evidence-facts.js";
 /** What the index keeps of a number: enough to test a match, not the whole fact. */
 interface Entry {
   ord: number;
+  /** Where the number starts in the chunk's text. */
+  at: number;
   q: Pick<Quantity, "kind" | "value" | "alternatives" | "currency" | "dimension" | "unit" | "precision">;
 }
 
@@ -28,13 +30,15 @@ class ValueIndex {
   private sorted = true;
   private readonly years = new Map<number, Set<number>>();
   private readonly versions = new Map<string, Set<number>>();
+  private chunks: ReadonlyArray<{ text: string }> = [];
 
   sync(ledger: EvidenceLedger): this {
+    this.chunks = ledger.chunks;
     for (; this.synced < ledger.chunks.length; this.synced++) {
       const ord = this.synced;
       const text = ledger.chunks[ord]!.text;
       for (const q of extractQuantities(text)) {
-        const entry: Entry = { ord, q: { kind: q.kind, value: q.value, alternatives: q.alternatives, currency: q.currency, dimension: q.dimension, unit: q.unit, precision: q.precision } };
+        const entry: Entry = { ord, at: q.span[0], q: { kind: q.kind, value: q.value, alternatives: q.alternatives, currency: q.currency, dimension: q.dimension, unit: q.unit, precision: q.precision } };
         for (const v of new Set([q.value, ...q.alternatives])) if (Number.isFinite(v)) this.readings.push({ v, entry });
         this.sorted = false;
         if (q.value >= 1800 && q.value <= 2100) add(this.years, q.value, ord);
@@ -58,17 +62,31 @@ class ValueIndex {
   }
 
   /**
-   * Positions of chunks that state a value that could equal `value`: numbers that match it (rounding-aware;
-   * a measure's evidence may be a bare number under a unit-named key, so any close magnitude counts), dates
-   * of the same year, the same version. Names are looked up through the record-term index instead.
+   * Chunks that state a value that could equal `value`: numbers that match it (rounding-aware; a measure's
+   * evidence may be a bare number under a unit-named key, so any close magnitude counts), dates of the same
+   * year, the same version. Names are looked up through the record-term index instead.
+   * @returns chunk position -> offsets of those values in the chunk's text (empty: somewhere in it).
    */
-  chunksNear(value: FactValue): Set<number> {
-    const out = new Set<number>();
-    const take = (set: Set<number> | undefined) => set?.forEach((o) => out.add(o));
-    if (value.type === "version") take(this.versions.get(value.v));
+  chunksNear(value: FactValue): Map<number, number[]> {
+    const out = new Map<number, number[]>();
+    const put = (ord: number, at: number) => {
+      const seen = out.get(ord);
+      if (seen) seen.push(at);
+      else out.set(ord, [at]);
+    };
+    // Dates and versions are found again in the chunk's text (where a year or version is written out;
+    // an empty list, as for "March '24", means "read the whole chunk").
+    const take = (ords: Set<number> | undefined, written: string | null) =>
+      ords?.forEach((ord) => {
+        const ats: number[] = [];
+        const text = this.chunks[ord]!.text;
+        if (written) for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) ats.push(at);
+        out.set(ord, ats);
+      });
+    if (value.type === "version") take(this.versions.get(value.v), value.v);
     else if (value.type === "date") {
-      if (value.d.year === null) this.years.forEach(take);
-      else take(this.years.get(value.d.year));
+      if (value.d.year === null) this.years.forEach((ords, year) => take(ords, String(year)));
+      else take(this.years.get(value.d.year), String(value.d.year));
     } else if (value.type === "quantity") {
       const claim = value.q;
       if (!this.sorted) {
@@ -76,13 +94,12 @@ class ValueIndex {
         this.sorted = true;
       }
       const consider = (e: Entry) => {
-        if (out.has(e.ord)) return;
         if (claim.kind === "measure" && e.q.kind === "number") {
-          out.add(e.ord);
+          put(e.ord, e.at);
           return;
         }
         const ev = { ...claim, ...e.q, text: "", span: [0, 0] as [number, number], approx: false, bound: "eq" as const, word: false };
-        if (matchQuantity(claim, ev) === "match") out.add(e.ord);
+        if (matchQuantity(claim, ev) === "match") put(e.ord, e.at);
       };
       for (const x of [claim.value, ...claim.alternatives]) {
         // Wide enough for the claim's rounding and a hedge's tolerance; matchQuantity then decides.

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { EvidenceLedger } from "../../src/ledger/evidence-ledger.js";
+import { factsAt, passageFacts } from "../../src/verify/evidence-facts.js";
+import { sentenceSpans } from "../../src/verify/lexical-features.js";
+import { valueIndex } from "../../src/verify/value-index.js";
+
+function ledgerOf(): EvidenceLedger {
+  const ledger = new EvidenceLedger();
+  ledger.record({ source: "orders", content: { orders: [{ id: "A-1", total: 4213450, currency: "USD", placed: "2024-03-01T10:00:00Z" }, { id: "A-2", total: 129.5, placed: "2024-03-02" }], version: "18.0.10" } });
+  ledger.record({ source: "doc", content: "Invoice A-1 was paid on 1 March 2024. The refund of $52.10 reached the card in 3 days. Release 18.0.10 followed." });
+  return ledger;
+}
+
+describe("far values (value index offsets, sentence reads)", () => {
+  it("should read the same facts from every sentence's offset as from the whole passage", () => {
+    const ledger = ledgerOf();
+    for (const chunk of ledger.chunks) {
+      const json = ledger.get(chunk.evidenceId)!.format === "json";
+      const offsets = sentenceSpans(chunk.text).map((s) => s.start);
+      const strip = (fs: ReturnType<typeof factsAt>) => fs.map((f) => ({ value: f.value, span: f.span, slot: [...f.slot].sort(), row: f.row, rowId: f.rowId, quote: f.quote.text }));
+      const partial = strip(factsAt(ledger, chunk, json, offsets));
+      // No facts were cached by the sentence read: the whole read below computes them afresh.
+      expect(ledger.peekMemo("facts", chunk.id)).toBeUndefined();
+      expect(partial).toEqual(strip(passageFacts(ledger, chunk, json).facts));
+    }
+  });
+
+  it("should point at the sentence that states a value, and read only that sentence", () => {
+    const ledger = ledgerOf();
+    const index = valueIndex(ledger);
+    const refund = { type: "quantity" as const, q: { text: "$52.10", span: [0, 6] as [number, number], kind: "money" as const, value: 52.1, alternatives: [], currency: "USD", dimension: null, unit: "USD", precision: 0.01, approx: false, bound: "eq" as const, word: false } };
+    const near = index.chunksNear(refund);
+    expect(near.size).toBe(1);
+    const [[ord, offsets]] = [...near];
+    const chunk = ledger.chunks[ord!]!;
+    expect(chunk.text.slice(offsets![0]!)).toMatch(/^\$?52\.10/);
+    const facts = factsAt(ledger, chunk, false, offsets!);
+    expect(new Set(facts.map((f) => f.quote.text))).toEqual(new Set(["The refund of $52.10 reached the card in 3 days."]));
+    // Dates and versions are found by their written year or text.
+    const version = index.chunksNear({ type: "version", v: "18.0.10" });
+    expect(version.size).toBe(2);
+    for (const [o, ats] of version) expect(ats.map((at) => ledger.chunks[o]!.text.slice(at, at + 7))).toContain("18.0.10");
+  });
+
+  it("should find a figure stated far from the retrieved passages in a large ledger", async () => {
+    const fw = new Firewall();
+    for (let i = 0; i < 120; i++) fw.record({ source: "npm_view", content: { name: `pkg-${i}`, version: `1.${i}.0`, dependencyCount: i % 17, description: "A small package." } });
+    fw.record({ source: "changelog", content: "The 2025 audit counted 9,731 open advisories across the registry." });
+    const report = await fw.verify("An audit counted 9,731 open advisories.");
+    expect(report.verdicts[0]!.verdict).toBe("supported");
+  });
+});
