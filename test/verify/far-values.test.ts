@@ -32,10 +32,10 @@ describe("far values (value index offsets, sentence reads)", () => {
     const refund = { type: "quantity" as const, q: { text: "$52.10", span: [0, 6] as [number, number], kind: "money" as const, value: 52.1, alternatives: [], currency: "USD", dimension: null, unit: "USD", precision: 0.01, approx: false, bound: "eq" as const, word: false } };
     const near = index.chunksNear(refund);
     expect(near.size).toBe(1);
-    const [[ord, offsets]] = [...near];
-    const chunk = ledger.chunks[ord!]!;
-    expect(chunk.text.slice(offsets![0]!)).toMatch(/^\$?52\.10/);
-    const facts = factsAt(ledger, chunk, false, offsets!);
+    const [ord, offsets] = [...near][0]!;
+    const chunk = ledger.chunks[ord]!;
+    expect(chunk.text.slice(offsets[0]!)).toMatch(/^\$?52\.10/);
+    const facts = factsAt(ledger, chunk, false, offsets);
     expect(new Set(facts.map((f) => f.quote.text))).toEqual(new Set(["The refund of $52.10 reached the card in 3 days."]));
     // Dates and versions are found by their written year or text.
     const version = index.chunksNear({ type: "version", v: "18.0.10" });
