@@ -194,9 +194,11 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     let budget = NEAR_CHUNKS;
     for (const f of figures) {
       if (f.value.type === "name") continue;
-      for (const [ord, offsets] of index.chunksNear(f.value)) {
+      if (budget <= 0) break;
+      const near = index.chunksNear(f.value, budget, (ord) => seen.has(context.ledger.chunks[ord]!.id));
+      budget -= near.size;
+      for (const [ord, offsets] of near) {
         const chunk = context.ledger.chunks[ord]!;
-        if (seen.has(chunk.id) || budget-- <= 0) continue;
         // Only the values that agree are needed from afar (to show the figure exists); values that differ
         // can only contradict from the passages retrieved for the claim. So only the sentences holding
         // those values are read.

@@ -49,8 +49,8 @@ class ValueIndex {
     return this;
   }
 
-  /** Calls `fn` for each reading in [lo, hi]. */
-  private window(lo: number, hi: number, fn: (e: Entry) => void): void {
+  /** Calls `fn` for each reading in [lo, hi], until it returns true. */
+  private window(lo: number, hi: number, fn: (e: Entry) => boolean): void {
     let a = 0;
     let b = this.readings.length;
     while (a < b) {
@@ -58,31 +58,38 @@ class ValueIndex {
       if (this.readings[m]!.v < lo) a = m + 1;
       else b = m;
     }
-    for (let i = a; i < this.readings.length && this.readings[i]!.v <= hi; i++) fn(this.readings[i]!.entry);
+    for (let i = a; i < this.readings.length && this.readings[i]!.v <= hi; i++) if (fn(this.readings[i]!.entry)) return;
   }
 
   /**
    * Chunks that state a value that could equal `value`: numbers that match it (rounding-aware; a measure's
    * evidence may be a bare number under a unit-named key, so any close magnitude counts), dates of the same
    * year, the same version. Names are looked up through the record-term index instead.
+   * @param limit at most this many chunks (the first found; a common value is stated in many).
+   * @param skip chunks not wanted (already read), not counted in `limit`.
    * @returns chunk position -> offsets of those values in the chunk's text (empty: somewhere in it).
    */
-  chunksNear(value: FactValue): Map<number, number[]> {
+  chunksNear(value: FactValue, limit = Infinity, skip: (ord: number) => boolean = () => false): Map<number, number[]> {
     const out = new Map<number, number[]>();
-    const put = (ord: number, at: number) => {
+    /** Adds a value's place; true once `limit` chunks are found. */
+    const put = (ord: number, at: number): boolean => {
       const seen = out.get(ord);
       if (seen) seen.push(at);
-      else out.set(ord, [at]);
+      else if (!skip(ord)) out.set(ord, [at]);
+      return out.size >= limit;
     };
     // Dates and versions are found again in the chunk's text (where a year or version is written out;
     // an empty list, as for "March '24", means "read the whole chunk").
-    const take = (ords: Set<number> | undefined, written: string | null) =>
-      ords?.forEach((ord) => {
+    const take = (ords: Set<number> | undefined, written: string | null) => {
+      for (const ord of ords ?? []) {
+        if (out.size >= limit) return;
+        if (skip(ord)) continue;
         const ats: number[] = [];
         const text = this.chunks[ord]!.text;
         if (written) for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + 1)) ats.push(at);
         out.set(ord, ats);
-      });
+      }
+    };
     if (value.type === "version") take(this.versions.get(value.v), value.v);
     else if (value.type === "date") {
       if (value.d.year === null) this.years.forEach((ords, year) => take(ords, String(year)));
@@ -93,19 +100,19 @@ class ValueIndex {
         this.readings.sort((a, b) => a.v - b.v);
         this.sorted = true;
       }
-      const consider = (e: Entry) => {
-        if (claim.kind === "measure" && e.q.kind === "number") {
-          put(e.ord, e.at);
-          return;
-        }
+      const consider = (e: Entry): boolean => {
+        if (claim.kind === "measure" && e.q.kind === "number") return put(e.ord, e.at);
         const ev = { ...claim, ...e.q, text: "", span: [0, 0] as [number, number], approx: false, bound: "eq" as const, word: false };
-        if (matchQuantity(claim, ev) === "match") put(e.ord, e.at);
+        return matchQuantity(claim, ev) === "match" && put(e.ord, e.at);
       };
       for (const x of [claim.value, ...claim.alternatives]) {
         // Wide enough for the claim's rounding and a hedge's tolerance; matchQuantity then decides.
         const width = (c: number) => Math.max(claim.precision * 2, Math.abs(c) * 0.06, 1e-9);
         const centres = claim.kind === "percent" ? [x, x / 100] : claim.kind === "measure" ? MEASURE_SCALES.map((f) => x / f) : [x];
-        for (const c of centres) this.window(c - width(c), c + width(c), consider);
+        for (const c of centres) {
+          this.window(c - width(c), c + width(c), consider);
+          if (out.size >= limit) return out;
+        }
       }
     }
     return out;
