@@ -22,9 +22,8 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   // Words as the index holds them: from the surface, so camelCase splits the same way ("BestInsuranceXYZ" is
   // best, insurance, xyz), keeping only those of the key (a title such as "Dr." is no part of it).
   const keyWords = [...new Set(tokenize(name.text.replace(/['’]s\b/g, "")).filter((w) => name.key.includes(w)))];
-  // Records holding every word of the name (rarest word first); accents and case are already folded.
-  const sets = keyWords.map((w) => terms.withToken(w)).sort((a, b) => a.size - b.size);
-  const candidates = sets.length === 0 ? new Set<string>() : new Set([...sets[0]!].filter((id) => sets.every((set) => set.has(id))));
+  // Records holding every word of the name; accents and case are already folded.
+  const candidates = terms.withAllTokens(keyWords);
   // An identifier with words of 3+ letters is found by the stem check below, which every record the alias
   // index would accept also passes: building that index (the costly part) is only needed for proper names
   // and for short codes ("^1", "v2").
@@ -41,13 +40,7 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
     // Identifiers like "Node.js" against "engines.node", "dist-tag" against "dist-tags": every token of the
     // name (digits too: "pkg-37" must not match every "pkg-N") by its stem.
     const significant = keyWords.filter((w) => w.length >= 3 || /\d/.test(w));
-    const tokens = significant.length > 0 ? significant : words;
-    let common = new Set<string>(terms.withStem(tokens[0]!));
-    for (const w of tokens.slice(1)) {
-      const ids = terms.withStem(w);
-      common = new Set([...common].filter((id) => ids.has(id)));
-    }
-    for (const id of common) out.add(id);
+    for (const id of terms.withAllStems(significant.length > 0 ? significant : words)) out.add(id);
   }
   // "MIT-licensed": an upper-case code with an English suffix stands for the code.
   if (head) for (const id of terms.withToken(head)) out.add(id);

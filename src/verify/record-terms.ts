@@ -64,6 +64,16 @@ export class RecordTerms {
     return this.resolve(this.byStem.get(stemOf(word)));
   }
 
+  /** Records holding every one of the lower-case tokens (none for no tokens). */
+  withAllTokens(tokens: string[]): ReadonlySet<string> {
+    return this.resolveAll(tokens.map((t) => this.byToken.get(t)));
+  }
+
+  /** Records holding the stem of every one of the words (none for no words). */
+  withAllStems(words: string[]): ReadonlySet<string> {
+    return this.resolveAll(words.map((w) => this.byStem.get(stemOf(w))));
+  }
+
   /** Whether some record names this identity (`name: dotenv`), lower-case. */
   hasIdentity(value: string): boolean {
     return this.byIdentity.has(value);
@@ -72,6 +82,25 @@ export class RecordTerms {
   /** How many distinct identities (what the records are about) the ledger holds. */
   get identityCount(): number {
     return this.byIdentity.size;
+  }
+
+  /** Intersects postings (ascending record positions) before turning positions into ids. */
+  private resolveAll(lists: Array<Postings | undefined>): ReadonlySet<string> {
+    if (lists.length === 0 || lists.some((p) => p === undefined)) return EMPTY;
+    const arrays = lists.map((p) => (typeof p === "number" ? [p] : p!)).sort((a, b) => a.length - b.length);
+    let common = arrays[0]!;
+    for (const other of arrays.slice(1)) {
+      const out: number[] = [];
+      let j = 0;
+      for (const at of common) {
+        while (j < other.length && other[j]! < at) j++;
+        if (j === other.length) break;
+        if (other[j] === at) out.push(at);
+      }
+      common = out;
+      if (common.length === 0) return EMPTY;
+    }
+    return new Set(common.map((at) => this.ids[at]!));
   }
 
   private resolve(postings: Postings | undefined): ReadonlySet<string> {

@@ -291,6 +291,32 @@ function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
   return featuresOf(`${words(before).slice(-3).join(" ")} ${words(after).slice(0, 3).join(" ")}`).stems;
 }
 
+/**
+ * Whether a value comes from the record of another named entity than the claim's subject: the claim names a
+ * subject found in a few records, and the value's record is none of them but names its own entity at its top
+ * (`name: lodash`, `package: openssl`). Such a value neither contradicts nor supports the claim: "the latest
+ * version of left-pad is 1.3.0" is not refuted by another package's `version: 2.0.1` that retrieval ranked
+ * high, nor made true by a third package's `version: 1.3.0`.
+ */
+function otherSubjects(scope: ClaimScope): (f: EvidenceFact) => boolean {
+  const subject = new Set<string>();
+  for (const records of scope.recordsOf.values()) if (records.size > 0 && records.size <= SUBJECT_RECORDS) for (const id of records) subject.add(id);
+  if (subject.size === 0) return () => false;
+  return (f) => !subject.has(f.chunk.evidenceId) && recordIdentity(scope.context.ledger, f.chunk.evidenceId) !== null;
+}
+
+/** Top-level identity of a JSON record (`name: lodash`), lower-case, or null. */
+function recordIdentity(ledger: TierContext["ledger"], id: string): string | null {
+  return ledger.memo("record-identity", id, () => {
+    const record = ledger.get(id);
+    if (record?.format !== "json") return null;
+    return TOP_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
+  });
+}
+
+/** A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`. */
+const TOP_IDENTITY = /^(?:name|package|pkg|title): ([^\n]{1,80})$/m;
+
 /** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
 function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
   return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
@@ -299,7 +325,8 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope));
+  const elsewhere = otherSubjects(scope);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => !elsewhere(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)));
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];

@@ -51,3 +51,29 @@ describe("far values (value index offsets, sentence reads)", () => {
     expect(report.verdicts[0]!.verdict).toBe("supported");
   });
 });
+
+describe("another entity's record", () => {
+  it("should never correct a claim with a value from the record of another named entity", async () => {
+    const fw = new Firewall();
+    const words = ["parser", "stream", "client", "server", "router"];
+    const name = (i: number) => `${words[i % 5]}-${words[(i * 3) % 5]}-${i}`;
+    const version = (i: number) => `${1 + (i % 9)}.${i % 7}.${i % 5}`;
+    for (let i = 0; i < 160; i++) {
+      if (i % 2 === 0) fw.record({ source: "npm_view", content: { name: name(i), version: version(i), license: "MIT", dependencyCount: i % 13 } });
+      else fw.record({ source: "doc_search", content: `${name(i)} ${version(i)} is licensed under MIT. It has ${i % 13} dependencies. The package works in Node.js and in browsers.` });
+    }
+    // Prose packages: their records say the version without the word "version"; JSON records of other
+    // packages that share name parts say "version: ..." and rank high.
+    for (const i of [41, 77, 123]) {
+      const wrong = version(i).replace(/^\d+/, (m) => String(Number(m) + 1));
+      const report = await fw.verify(`The latest version of ${name(i)} is ${wrong}.`);
+      const v = report.verdicts[0]!;
+      for (const c of v.corrections) expect(c.value).toBe(version(i));
+      expect(v.verdict).not.toBe("supported");
+    }
+    // A JSON package's own record still corrects its claim.
+    const report = await fw.verify(`The latest version of ${name(40)} is 9.9.9.`);
+    expect(report.verdicts[0]!.verdict).toBe("contradicted");
+    expect(report.verdicts[0]!.corrections[0]!.value).toBe(version(40));
+  });
+});
