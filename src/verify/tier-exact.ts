@@ -165,14 +165,17 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
   const claimStems = featuresOf(masked).stems;
+  const nameRecords = new Map<ClaimFigure, Set<string>>();
+  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
+  // Records of other named entities than the claim's subject hold nothing for it (see `otherSubjects`).
+  const foreign = otherSubjects(nameRecords, context);
   const facts: EvidenceFact[] = [];
   for (const p of candidatePassages(item, context, claimStems)) {
+    if (foreign(p.evidenceId)) continue;
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
   const large = context.ledger.chunks.length > SMALL_LEDGER_CHUNKS;
-  const nameRecords = new Map<ClaimFigure, Set<string>>();
-  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
   if (large) {
     // The records of the subjects the claim names are read whole (up to a few): retrieval may rank another
     // package's record above the subject's own.
@@ -195,7 +198,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     for (const f of figures) {
       if (f.value.type === "name") continue;
       if (budget <= 0) break;
-      const near = index.chunksNear(f.value, budget, (ord) => seen.has(context.ledger.chunks[ord]!.id));
+      const near = index.chunksNear(f.value, budget, (ord) => seen.has(context.ledger.chunks[ord]!.id) || foreign(context.ledger.chunks[ord]!.evidenceId));
       budget -= near.size;
       for (const [ord, offsets] of near) {
         const chunk = context.ledger.chunks[ord]!;
@@ -292,17 +295,17 @@ function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
 }
 
 /**
- * Whether a value comes from the record of another named entity than the claim's subject: the claim names a
+ * Whether a record is that of another named entity than the claim's subject: the claim names a
  * subject found in a few records, and the value's record is none of them but names its own entity at its top
- * (`name: lodash`, `package: openssl`). Such a value neither contradicts nor supports the claim: "the latest
- * version of left-pad is 1.3.0" is not refuted by another package's `version: 2.0.1` that retrieval ranked
- * high, nor made true by a third package's `version: 1.3.0`.
+ * (`name: lodash`, `package: openssl`). Tier 0 does not read such a record for the claim: its values neither
+ * contradict nor support it ("the latest version of left-pad is 1.3.0" is not refuted by another package's
+ * `version: 2.0.1` that retrieval ranked high, nor made true by a third package's `version: 1.3.0`).
  */
-function otherSubjects(scope: ClaimScope): (f: EvidenceFact) => boolean {
+function otherSubjects(recordsOf: Map<ClaimFigure, Set<string>>, context: TierContext): (evidenceId: string) => boolean {
   const subject = new Set<string>();
-  for (const records of scope.recordsOf.values()) if (records.size > 0 && records.size <= SUBJECT_RECORDS) for (const id of records) subject.add(id);
+  for (const records of recordsOf.values()) if (records.size > 0 && records.size <= SUBJECT_RECORDS) for (const id of records) subject.add(id);
   if (subject.size === 0) return () => false;
-  return (f) => !subject.has(f.chunk.evidenceId) && recordIdentity(scope.context.ledger, f.chunk.evidenceId) !== null;
+  return (id) => !subject.has(id) && recordIdentity(context.ledger, id) !== null;
 }
 
 /** Top-level identity of a JSON record (`name: lodash`), lower-case, or null. */
@@ -325,8 +328,7 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
-  const elsewhere = otherSubjects(scope);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => !elsewhere(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)));
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope));
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
