@@ -15,66 +15,12 @@ import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
 import { run as benchOtel } from "./bench/otel.js";
 import { median, pct } from "./bench/stats.js";
+import { makeDraft, makeOutput, makePackage } from "./bench/synthetic-ledger.js";
+import { run as benchVerdicts } from "./bench/verdicts.js";
 
 const SEED = 20250601;
 
 const rng = mulberry32;
-
-const WORDS = "parser stream buffer client server cache router logger config schema token queue worker bundle plugin socket render".split(" ");
-const PROSE = [
-  "The package provides a small and fast implementation that works in Node.js and in browsers.",
-  "Its maintainers publish a new minor release every few months and keep the public API stable.",
-  "Most downloads come from build tools that depend on it indirectly through other libraries.",
-  "The documentation lists the supported runtimes, the configuration options and known limitations.",
-  "Security advisories are handled through the project's disclosure policy within a few days.",
-];
-
-interface Pkg {
-  name: string;
-  version: string;
-  versions: number;
-  deps: number;
-  license: string;
-  size: number;
-}
-
-function makePackage(r: () => number, i: number): Pkg {
-  const name = `${WORDS[i % WORDS.length]}-${WORDS[Math.floor(r() * WORDS.length)]}-${i}`;
-  return { name, version: `${1 + Math.floor(r() * 20)}.${Math.floor(r() * 30)}.${Math.floor(r() * 20)}`, versions: 5 + Math.floor(r() * 400), deps: Math.floor(r() * 40), license: r() < 0.7 ? "MIT" : "Apache-2.0", size: 50 + Math.floor(r() * 9000) };
-}
-
-/** A tool output of about `bytes` bytes about `pkg`: JSON (npm-view-like) or prose. */
-function makeOutput(r: () => number, pkg: Pkg, bytes: number, json: boolean): string {
-  if (json) {
-    const time: Record<string, string> = {};
-    const deps: Record<string, string> = {};
-    let out = "";
-    for (let k = 0; out.length < bytes; k++) {
-      time[`${k}.${k % 7}.${k % 3}`] = new Date(Date.UTC(2020 + (k % 6), k % 12, 1 + (k % 28))).toISOString();
-      if (k < pkg.deps) deps[`${WORDS[k % WORDS.length]}-${k}`] = `^${k % 9}.${k % 5}.0`;
-      out = JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, versionCount: pkg.versions, dependencyCount: pkg.deps, unpackedSizeKb: pkg.size, dependencies: deps, time });
-    }
-    return out;
-  }
-  let text = `${pkg.name} ${pkg.version} is licensed under ${pkg.license}. It has ${pkg.deps} dependencies and ${pkg.versions} published versions.`;
-  while (text.length < bytes) text += ` ${PROSE[Math.floor(r() * PROSE.length)]}`;
-  return text;
-}
-
-function makeDraft(r: () => number, pkgs: Pkg[], claims: number): string {
-  const lines: string[] = [];
-  for (let i = 0; i < claims; i++) {
-    const p = pkgs[Math.floor(r() * pkgs.length)]!;
-    const roll = r();
-    if (roll < 0.25) lines.push(`${p.name} has ${p.deps} dependencies.`);
-    else if (roll < 0.45) lines.push(`The registry lists ${p.versions + (r() < 0.5 ? 0 : 7)} published versions of ${p.name}.`);
-    else if (roll < 0.65) lines.push(`${p.name} is released under the ${p.license} license.`);
-    else if (roll < 0.8) lines.push(`The latest version of ${p.name} is ${p.version}.`);
-    else if (roll < 0.9) lines.push(`${p.name} was rewritten in Rust last year by its original author.`);
-    else lines.push(`${p.name} needs about ${(p.size / 1000).toFixed(1)} MB once unpacked.`);
-  }
-  return lines.join(" ");
-}
 
 function benchRecording(): void {
   console.log("\n## Recording a tool output (median of 7 runs of 200 records each)\n");
@@ -146,7 +92,8 @@ async function benchVerify(): Promise<void> {
 console.log(`# hallucination-firewall bench (Node ${process.version}, ${new Date().toISOString().slice(0, 10)})`);
 benchRecording();
 await benchVerify();
-// `npm run bench -- --core`: recording and verify only (the adapters', store's and tiers' tables take minutes).
+console.log(`\n${await benchVerdicts()}`);
+// `npm run bench -- --core`: recording, verify and verdicts only (the adapters', store's and tiers' tables take minutes).
 if (!process.argv.includes("--core")) {
   console.log(`\n${await benchLangchain()}`);
   console.log(`\n${await benchAiSdk()}`);

@@ -320,6 +320,54 @@ function recordIdentity(ledger: TierContext["ledger"], id: string): string | nul
 /** A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`. */
 const TOP_IDENTITY = /^(?:name|package|pkg|title): ([^\n]{1,80})$/m;
 
+/** A version in prose written right after one of the claim's names: that name's version. */
+function versionOfName(f: EvidenceFact, scope: ClaimScope): boolean {
+  if (f.value.type !== "version") return false;
+  const before = f.quote.text.slice(0, f.span[0] - f.quote.span[0]).toLowerCase();
+  return scope.figures.some((n) => {
+    if (n.value.type !== "name") return false;
+    const name = n.value.n.text.toLowerCase();
+    return before.endsWith(`${name} `) || before.endsWith(`${name}@`) || before.endsWith(`${name} v`);
+  });
+}
+
+/** Stems of what a plain number counts: its unit word and the two words after it ("28 published versions"). */
+function nounAfter(text: string, unit: string | null): Set<string> {
+  const after = /^\s*((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)?/.exec(text)?.[1] ?? "";
+  const stems = featuresOf(`${unit ?? ""} ${after}`).stems;
+  for (const s of stems) if (GENERIC_COUNTER.has(s) || /^\d/.test(s)) stems.delete(s);
+  return stems;
+}
+
+/** The claim figure's count noun (a plain number's), or null. */
+function countedNoun(figure: ClaimFigure, scope: ClaimScope): Set<string> | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number") return null;
+  const noun = nounAfter(scope.text.slice(figure.span[1]), null);
+  return noun.size > 0 ? noun : null;
+}
+
+/** The count noun of an evidence number in prose, read from its sentence. */
+function factNoun(f: EvidenceFact): Set<string> | null {
+  if (f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number") return null;
+  return nounAfter(f.quote.text.slice(f.span[1] - f.quote.span[0]), null);
+}
+
+const sharesNoun = (a: Set<string>, b: Set<string>) => [...a].some((s) => b.has(s) || hasCanon(b, s));
+
+/**
+ * A prose number that counts something else than the claim's figure, in a sentence that also gives a number
+ * for the claim's count noun: in "It has 35 dependencies and 28 published versions", 35 is no value for
+ * "35 published versions" (28 is). Without such a rival in the sentence, a different noun is left to the
+ * slot ranking (a paraphrase: "35 packages" for "35 dependencies").
+ */
+function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, facts: EvidenceFact[]): boolean {
+  if (!counted) return false;
+  const own = factNoun(fact);
+  if (!own || own.size === 0 || sharesNoun(counted, own)) return false;
+  return facts.some((f) => f !== fact && f.quote.span[0] === fact.quote.span[0] && f.chunk.evidenceId === fact.chunk.evidenceId && (factNoun(f)?.size ?? 0) > 0 && sharesNoun(counted, factNoun(f)!));
+}
+
 /** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
 function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
   return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
@@ -328,7 +376,10 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter((r) => compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope));
+  const counted = countedNoun(figure, scope);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
+    (r) => (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
+  );
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
@@ -369,7 +420,8 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const v = figure.value;
   const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
-  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && r.fact.key.size > 0);
+  // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
+  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
   // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
   // 2,315 is openssl's row).
   // A value in an element of the subject's own record that names no other entity (a forecast day of the

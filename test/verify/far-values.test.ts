@@ -77,3 +77,24 @@ describe("another entity's record", () => {
     expect(report.verdicts[0]!.corrections[0]!.value).toBe(version(40));
   });
 });
+
+describe("prose values of a named subject", () => {
+  it("should read the number counted by the claim's noun, not another count in the same sentence", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "doc_search", content: "left-pad 1.3.0 is licensed under WTFPL. It has 35 dependencies and 28 published versions." });
+    const wrong = await fw.verify("left-pad has 35 published versions.");
+    expect(wrong.verdicts[0]!.verdict).toBe("contradicted");
+    expect(wrong.verdicts[0]!.corrections[0]!.value).toBe("28");
+    const right = await fw.verify("left-pad has 35 dependencies.");
+    expect(right.verdicts[0]!.verdict).toBe("supported");
+  });
+
+  it("should take a version written right after the subject's name as the subject's version", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "doc_search", content: "left-pad 1.3.0 is licensed under WTFPL. It has no dependencies." });
+    fw.record({ source: "doc_search", content: "Install lodash@4.17.21 for the fixed template function." });
+    const report = await fw.verify("The latest version of left-pad is 2.3.0. The current lodash is 4.17.20.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "contradicted"]);
+    expect(report.verdicts.map((v) => v.corrections[0]?.value)).toEqual(["1.3.0", "4.17.21"]);
+  });
+});
