@@ -98,6 +98,8 @@ interface Scored {
   fact: EvidenceFact;
   score: number;
   slotHits: number;
+  /** Slot words that are also the figure's own neighbours in the claim (see `nearStems`). */
+  nearHits: number;
 }
 
 /**
@@ -127,7 +129,7 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
     // A slot word right beside the figure ("gate Z52", "delayed by 58 minutes") names its slot more surely
     // than one elsewhere in the claim ("Flight LH-438 ... gate Z52": "flight" is LH-438's slot).
     const score = 2 * slotHits + nearHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
-    out.push({ fact, score, slotHits });
+    out.push({ fact, score, slotHits, nearHits });
   }
   return out.sort((a, b) => b.score - a.score);
 }
@@ -147,6 +149,8 @@ interface ClaimScope {
   masked: string;
   figures: ClaimFigure[];
   facts: EvidenceFact[];
+  /** Whether a record is another named entity's (see `otherSubjects`): its values are not the claim's. */
+  foreign: (evidenceId: string) => boolean;
   claimStems: Set<string>;
   /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
   fullStems: Set<string>;
@@ -169,9 +173,12 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
   // Records of other named entities than the claim's subject hold nothing for it (see `otherSubjects`).
   const foreign = otherSubjects(nameRecords, context);
+  // A name found in many records ("MIT", a maintainer of several packages) is checked against every record
+  // retrieved: that it fills another entity's slot is evidence too. Other figures never use those records.
+  const readForeign = [...nameRecords.values()].some((r) => r.size > SUBJECT_RECORDS);
   const facts: EvidenceFact[] = [];
   for (const p of candidatePassages(item, context, claimStems)) {
-    if (foreign(p.evidenceId)) continue;
+    if (!readForeign && foreign(p.evidenceId)) continue;
     const record = context.ledger.get(p.evidenceId);
     facts.push(...passageFacts(context.ledger, p, record?.format === "json").facts);
   }
@@ -210,7 +217,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
       }
     }
   }
-  const scope: ClaimScope = { text, masked, figures, facts, claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = { text, masked, figures, facts, foreign, claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
@@ -297,9 +304,10 @@ function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
 /**
  * Whether a record is that of another named entity than the claim's subject: the claim names a
  * subject found in a few records, and the value's record is none of them but names its own entity at its top
- * (`name: lodash`, `package: openssl`). Tier 0 does not read such a record for the claim: its values neither
- * contradict nor support it ("the latest version of left-pad is 1.3.0" is not refuted by another package's
- * `version: 2.0.1` that retrieval ranked high, nor made true by a third package's `version: 1.3.0`).
+ * (`name: lodash`, `package: openssl`). Its values neither contradict nor support the claim's figures ("the
+ * latest version of left-pad is 1.3.0" is not refuted by another package's `version: 2.0.1` that retrieval
+ * ranked high, nor made true by a third package's `version: 1.3.0`); tier 0 reads it only to check a name
+ * found in many records (that it fills another entity's slot).
  */
 function otherSubjects(recordsOf: Map<ClaimFigure, Set<string>>, context: TierContext): (evidenceId: string) => boolean {
   const subject = new Set<string>();
@@ -313,12 +321,28 @@ function recordIdentity(ledger: TierContext["ledger"], id: string): string | nul
   return ledger.memo("record-identity", id, () => {
     const record = ledger.get(id);
     if (record?.format !== "json") return null;
-    return TOP_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
+    return (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
   });
 }
 
-/** A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`. */
+/**
+ * A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`,
+ * or an id as the record's first field (`order_id: A-1081`, `id: INV-7`, `sku: ...`): later `*_id` fields
+ * (`customer_id` of an order) refer to other entities.
+ */
 const TOP_IDENTITY = /^(?:name|package|pkg|title): ([^\n]{1,80})$/m;
+const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
+
+/**
+ * A bare whole number in prose right after a capitalised word ("requires React 18", "on Node 20", "Windows
+ * 11"): part of a product's name or version, not a count of anything, so it cannot contradict a count.
+ */
+function nameNumber(f: EvidenceFact): boolean {
+  const v = f.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || !Number.isInteger(v.q.value) || (v.q.unit && /^\p{Ll}/u.test(v.q.unit))) return false;
+  const before = f.quote.text.slice(0, f.span[0] - f.quote.span[0]);
+  return /(?:^|[^.!?]\s)\p{Lu}[\p{L}.]*\s$/u.test(before) && !/^\s*\p{Lu}[\p{L}.]*\s$/u.test(before);
+}
 
 /** A version in prose written right after one of the claim's names: that name's version. */
 function versionOfName(f: EvidenceFact, scope: ClaimScope): boolean {
@@ -378,7 +402,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
   const counted = countedNoun(figure, scope);
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
-    (r) => (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
+    (r) => !scope.foreign(r.fact.chunk.evidenceId) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
   );
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
@@ -409,7 +433,10 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
   // ...unless its count noun names the slot ("3 open orders" against "orders: []").
   const nounInSlot = noun.length > 0 && !countsSomethingElse;
-  if (top.slotHits > (smallCount && !nounInSlot ? 1 : 0) && !countsSomethingElse && compare(figure.value, top.fact.value) === "mismatch") {
+  // In prose, a shared word elsewhere in the sentence is a weak slot ("a free gift voucher worth 25 EUR"
+  // against "orders above 100 EUR ship free"): the value must share a word with the figure's own neighbours.
+  const proseOnlyLoosely = !top.fact.structured && (top.nearHits === 0 || nameNumber(top.fact));
+  if (top.slotHits > (smallCount && !nounInSlot ? 1 : 0) && !countsSomethingElse && !proseOnlyLoosely && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;

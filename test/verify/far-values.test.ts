@@ -98,3 +98,33 @@ describe("prose values of a named subject", () => {
     expect(report.verdicts.map((v) => v.corrections[0]?.value)).toEqual(["1.3.0", "4.17.21"]);
   });
 });
+
+describe("loose prose slots", () => {
+  it("should not correct an invented figure with a value that shares only a distant word of its sentence", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "policy", content: "## Shipping\n\nOrders above 100 EUR ship free within Germany. Returns are accepted for 30 days." });
+    fw.record({ source: "orders", content: { order_id: "A-1022", total: 2600.9, currency: "EUR", status: "pending" } });
+    const report = await fw.verify("Order A-1022 includes a free gift voucher worth 25 EUR.");
+    expect(report.verdicts[0]!.corrections).toEqual([]);
+    expect(report.verdicts[0]!.verdict).not.toBe("supported");
+  });
+
+  it("should not read a number in a product's name as a count", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "web_search", content: "3. **GitHub discussion**: react-router v7 requires React 18 or later." });
+    const report = await fw.verify("react-router declares 1 runtime dependency.");
+    expect(report.verdicts[0]!.corrections).toEqual([]);
+    // Still found where it is stated.
+    expect((await fw.verify("react-router v7 requires React 18.")).verdicts[0]!.verdict).toBe("supported");
+  });
+
+  it("should take an id as a record's first field for its identity (another order's values are not this one's)", async () => {
+    const fw = new Firewall();
+    for (let i = 0; i < 80; i++) fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, customer_id: `C-${200 + (i % 9)}`, shipping: 4.9 + (i % 5), total: 100 + i * 7.5 } });
+    // A-1021 ships at 5.90; other orders' records hold 6.90.
+    const report = await fw.verify("The shipping cost for order A-1021 was 6.90 EUR.");
+    const v = report.verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(Number(v.corrections[0]!.value.replace(/[^\d.]/g, ""))).toBeCloseTo(5.9);
+  });
+});
