@@ -38,8 +38,9 @@ const LOWER_ABBREV =
 /**
  * A figure with a short unit ending a sentence ("to $4.2M. The team", "120 ms. If"): wink reads "M." as an
  * initial and "ms." as a title. Cuts it adds after a real title ("2024 Dr. Smith") are undone by the repair.
+ * The next sentence may start with a lower-case identifier ("196 ms. payment-gateway in eu-central-1 ...").
  */
-const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu})/gu;
+const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d])/gu;
 const STARTS_DIGIT = /^\d/;
 /** CJK sentence enders and the closing brackets or quotes that stay with the sentence they end. */
 const CJK_END = /[。！？]+[」』）】〕"”’]*/g;

@@ -170,7 +170,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
   const claimStems = featuresOf(masked).stems;
   const nameRecords = new Map<ClaimFigure, Set<string>>();
-  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, recordsWithName(f.value.n, context));
+  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, ownRecords(f.value.n.text, recordsWithName(f.value.n, context), context));
   // Records of other named entities than the claim's subject hold nothing for it (see `otherSubjects`).
   const foreign = otherSubjects(nameRecords, context);
   // A name found in many records ("MIT", a maintainer of several packages) is checked against every record
@@ -316,11 +316,25 @@ function otherSubjects(recordsOf: Map<ClaimFigure, Set<string>>, context: TierCo
   return (id) => !subject.has(id) && recordIdentity(context.ledger, id) !== null;
 }
 
+/**
+ * A name's records without the look-alikes: when some record is the name's own (`name: express`,
+ * `Package: nginx`), records of entities whose names merely contain it (`express-session`, `nginx-common`)
+ * are dropped; records without an identity (prose) stay.
+ */
+function ownRecords(name: string, records: Set<string>, context: TierContext): Set<string> {
+  const key = name.toLowerCase();
+  const identities = [...records].map((id) => [id, recordIdentity(context.ledger, id)] as const);
+  if (!identities.some(([, identity]) => identity === key)) return records;
+  return new Set(identities.filter(([, identity]) => identity === null || identity === key).map(([id]) => id));
+}
+
 /** Top-level identity of a JSON record (`name: lodash`), lower-case, or null. */
 function recordIdentity(ledger: TierContext["ledger"], id: string): string | null {
   return ledger.memo("record-identity", id, () => {
     const record = ledger.get(id);
-    if (record?.format !== "json") return null;
+    if (!record) return null;
+    // "key: value" text output (apt's `Package: nginx`) names its entity the same way.
+    if (record.format !== "json") return TEXT_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
     return (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
   });
 }
@@ -331,6 +345,8 @@ function recordIdentity(ledger: TierContext["ledger"], id: string): string | nul
  * (`customer_id` of an order) refer to other entities.
  */
 const TOP_IDENTITY = /^(?:name|package|pkg|title): ([^\n]{1,80})$/m;
+/** A line of a "key: value" text output naming its entity: `Package: nginx`, `Name: payments-api`. */
+const TEXT_IDENTITY = /^(?:Package|Name|Title): ([^\n]{1,80})$/m;
 const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
 
 /**
@@ -529,7 +545,11 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       const keyedTogether = others.some(([, r]) => r.size > 0) && agree.some((r) => r.fact.key.size > 0 && subjectRecords.has(r.fact.chunk.evidenceId));
       return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined || keyedTogether };
     }
-    // It occurs, but not with the claim's other names: as the value of a slot the claim talks about?
+    // It occurs, but not with the claim's other names: as the value of a slot the claim talks about? Not when
+    // it is the claim's subject, the most specific of its names ("Order A-1021 shipped with DHL": A-1021 is
+    // in 3 records, DHL in many): the other name is the one to check against the subject's records.
+    const subject = records.size <= SUBJECT_RECORDS && others.some(([, r]) => r.size > records.size);
+    if (subject) return { figure, outcome: "unknown", best: quote, score: 0, note: "the claim's subject; its other names do not occur in its records" };
     if (agree.some((r) => r.slotHits > 0)) {
       const other = replacement();
       if (other) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `occurs only in another record; the subject's record states ${surface(other.fact)} for this slot` };

@@ -16,6 +16,8 @@ describe("splitSentences", () => {
     ["Run `a. b` first. Then stop.", ["Run a. b first.", "Then stop."]],
     ["It rose. axios is MIT-licensed.", ["It rose.", "axios is MIT-licensed."]],
     ["Latency is 120 ms. If it rises, page me.", ["Latency is 120 ms.", "If it rises, page me."]],
+    ["p50 was 196 ms. payment-gateway in eu-central-1 was slower.", ["p50 was 196 ms.", "payment-gateway in eu-central-1 was slower."]],
+    ["It takes approx. 5 ms. per call.", ["It takes approx. 5 ms. per call."]],
     ["It was founded in 2024 by Dr. Smith. It has 5 staff.", ["It was founded in 2024 by Dr. Smith.", "It has 5 staff."]],
     ["ユーザーは毎朝コーヒーを2杯飲む。勤務先は東京の渋谷にある。", ["ユーザーは毎朝コーヒーを2杯飲む。", "勤務先は東京の渋谷にある。"]],
     ["本当ですか？はい！そうです。", ["本当ですか？", "はい！", "そうです。"]],

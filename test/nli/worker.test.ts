@@ -86,7 +86,7 @@ describe("NLI worker thread", () => {
     // On a loaded machine the windowing request may be answered before it is seen: then that verify runs
     // to its end and the next one is tried (the kill must land while ONNX Runtime is idle).
     let report: Awaited<ReturnType<typeof fw.verify>> | undefined;
-    for (let attempt = 0; attempt < 10 && report === undefined; attempt++) {
+    for (let attempt = 0; attempt < 50 && report === undefined; attempt++) {
       let settled = false;
       const verifying = fw.verify("cors has the mit license. cors is deprecated.").finally(() => (settled = true));
       while (backend.inFlight === 0 && !settled) await new Promise((r) => setImmediate(r));

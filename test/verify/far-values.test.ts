@@ -128,3 +128,25 @@ describe("loose prose slots", () => {
     expect(Number(v.corrections[0]!.value.replace(/[^\d.]/g, ""))).toBeCloseTo(5.9);
   });
 });
+
+describe("look-alike names and the claim's subject", () => {
+  it("should read a package's own record, not one whose name merely contains it", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "express-session", version: "1.18.1", license: "MIT" } });
+    fw.record({ source: "npm_view", content: { name: "express", version: "5.1.0", license: "Apache-2.0" } });
+    fw.record({ source: "apt", content: "Package: nginx-common\nVersion: 1.22.1-9\nInstalled-Size: 35296\n\nPackage: nginx-core\nVersion: 1.22.1-9" });
+    fw.record({ source: "apt", content: "Package: nginx\nVersion: 1.22.1-9\nInstalled-Size: 19119" });
+    const report = await fw.verify("express is licensed under MIT. nginx has an installed size of 35296 KB.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "contradicted"]);
+    expect(report.verdicts[0]!.corrections[0]!.value).toBe("Apache-2.0");
+    expect(report.verdicts[1]!.corrections[0]!.value).toMatch(/^19,?119/);
+  });
+
+  it("should never replace the claim's subject id with another entity's to fit a wrong value", async () => {
+    const fw = new Firewall();
+    for (let i = 0; i < 30; i++) fw.record({ source: "shipments", content: { shipment_id: `S-${5000 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
+    const report = await fw.verify("Order A-1021 shipped with DHL.");
+    for (const c of report.verdicts[0]!.corrections) expect(c.wrong).not.toBe("A-1021");
+    expect(report.verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
