@@ -50,7 +50,12 @@ function honest(value: string, claim: Quantity, ev: Quantity): string {
   if (!back || back.kind !== ev.kind) return value;
   if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
   const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
-  return `${ev.text.trim()}${currency}`;
+  let text = ev.text.trim();
+  // A claim that groups digits or uses a magnitude word reads a long bare number grouped ("22,631,183").
+  if (/^\d{5,}$/.test(text) && /\d,\d{3}|\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text)) text = Number(text).toLocaleString("en-US");
+  // A bare number under a unit-named key (`Installed-Size: 19119`, in KiB) keeps its unit.
+  const unit = ev.kind === "measure" && ev.unit && !/\p{L}/u.test(text) ? ` ${ev.unit}` : "";
+  return `${text}${unit}${currency}`;
 }
 
 /**

@@ -139,7 +139,8 @@ describe("look-alike names and the claim's subject", () => {
     const report = await fw.verify("express is licensed under MIT. nginx has an installed size of 35296 KB.");
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "contradicted"]);
     expect(report.verdicts[0]!.corrections[0]!.value).toBe("Apache-2.0");
-    expect(report.verdicts[1]!.corrections[0]!.value).toMatch(/^19,?119/);
+    // apt's Installed-Size is in KiB: the correction keeps the evidence's number, with its unit.
+    expect(report.verdicts[1]!.corrections[0]!.value).toBe("19119 kB");
   });
 
   it("should never replace the claim's subject id with another entity's to fit a wrong value", async () => {
@@ -148,5 +149,15 @@ describe("look-alike names and the claim's subject", () => {
     const report = await fw.verify("Order A-1021 shipped with DHL.");
     for (const c of report.verdicts[0]!.corrections) expect(c.wrong).not.toBe("A-1021");
     expect(report.verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
+
+describe("correction style", () => {
+  it("should group a long evidence number for a claim written with a magnitude word", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "vite", weeklyDownloads: 22631183 } });
+    const report = await fw.verify("vite has 8.6 million weekly downloads.");
+    expect(report.verdicts[0]!.corrections[0]!.value).toBe("22,631,183");
+    expect(report.output).toContain("vite has 22,631,183 weekly downloads");
   });
 });
