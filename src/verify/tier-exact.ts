@@ -18,6 +18,7 @@ import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./correctio
 import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
 import { recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
+import { categoryMismatch } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
@@ -220,8 +221,15 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const scope: ClaimScope = { text, masked, figures, facts, foreign, claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
-  const results = figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope)));
-  return conclude(withinRows(results, scope), figures, item, text);
+  const results = withinRows(
+    figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+    scope,
+  );
+  if (!results.some((r) => r.outcome === "mismatch")) {
+    const category = checkCategory(figures, nameRecords, scope);
+    if (category) results.push(category);
+  }
+  return conclude(results, figures, item, text);
 }
 
 /**
@@ -314,6 +322,29 @@ function otherSubjects(recordsOf: Map<ClaimFigure, Set<string>>, context: TierCo
   for (const records of recordsOf.values()) if (records.size > 0 && records.size <= SUBJECT_RECORDS) for (const id of records) subject.add(id);
   if (subject.size === 0) return () => false;
   return (id) => !subject.has(id) && recordIdentity(context.ledger, id) !== null;
+}
+
+/**
+ * A categorical value the claim gives its subject against the subject's record (see `categoryMismatch`):
+ * "Tim Koch is a silver tier customer" against `tier: gold`. Only for a subject with records of its own.
+ */
+function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set<string>>, scope: ClaimScope): FigureResult | null {
+  // The subject is the most specific name: the one in the fewest records ("Order A-1001", not "UPS").
+  const sizes = [...nameRecords.values()].map((r) => r.size).filter((n) => n > 0 && n <= SUBJECT_RECORDS);
+  if (sizes.length === 0) return null;
+  const fewest = Math.min(...sizes);
+  const subject = new Set<string>();
+  for (const records of nameRecords.values()) if (records.size === fewest) for (const id of records) subject.add(id);
+  const ledger = scope.context.ledger;
+  const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span));
+  if (!found) return null;
+  const { field } = found;
+  const chunk = ledger.chunksOf(field.quote.evidenceId).find((c) => c.span[0] <= field.span[0] && field.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
+  const keyStems = featuresOf(field.key).stems;
+  const best: EvidenceFact = { value: name(field.value, field.span), slot: keyStems, context: keyStems, key: keyStems, structured: true, span: field.span, quote: field.quote, chunk };
+  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}` };
 }
 
 /**

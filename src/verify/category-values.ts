@@ -1,0 +1,140 @@
+/**
+ * Categorical fields (`status: open`, `tier: gold`, `carrier: UPS`, `currency: USD`, apt's `Section: vcs`):
+ * short word values that several records share. A claim that gives its subject another value seen in the
+ * same field elsewhere ("Invoice INV-31 has been paid" while its record says `status: open` and other
+ * invoices say `status: paid`) contradicts the subject's record; the correction is the record's value.
+ *
+ * The field's vocabulary is learnt from the session's own records, so no list of statuses is needed; a
+ * value counts only when at least two distinct values of the field occur in the ledger.
+ */
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import type { EvidenceQuote } from "../schema.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
+
+/** One categorical field of a record: its key's last segment, value and places in the record's text. */
+export interface CategoryField {
+  key: string;
+  /** The value as written. */
+  value: string;
+  /** The value's span in the record's text. */
+  span: [number, number];
+  /** The whole line, as a quote. */
+  quote: EvidenceQuote;
+}
+
+/** JSON lines (`path: value`) and "Key: value" text lines. */
+const LINE = /^([^\s:][^:\n]{0,80}?): ([^\n]+)$/gm;
+/** A categorical value: up to three words of letters (and -, _), at most 24 characters. */
+const CATEGORY = /^\p{L}[\p{L}_-]*(?: [\p{L}_-]+){0,2}$/u;
+/** Free-text and identity keys: their values name or describe, they do not categorise. */
+const NOT_CATEGORY = /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
+
+/** Status fields: their values are what claims say without naming the field ("was delivered"). */
+const STATUS_KEY = /(?:^|_)(?:status|state)$/;
+
+/** The key's last segment, without array indices: `line_items[0].status` -> `status`. */
+function lastKey(path: string): string {
+  return (path.replace(/\[\d+\]/g, "").split(/[."]+/).filter(Boolean).pop() ?? path).toLowerCase();
+}
+
+function readFields(record: { id: string; source: string; text: string }): CategoryField[] {
+  const out: CategoryField[] = [];
+  for (const m of record.text.matchAll(LINE)) {
+    const key = lastKey(m[1]!);
+    const value = m[2]!.trim();
+    if (value.length > 24 || !CATEGORY.test(value) || NOT_CATEGORY.test(key) || /^(?:true|false|null|none|n\/a)$/i.test(value)) continue;
+    const at = m.index! + m[0].length - m[2]!.length + (m[2]!.length - m[2]!.trimStart().length);
+    const lineText = m[0].trim();
+    const lineStart = m.index! + (m[0].length - m[0].trimStart().length);
+    out.push({ key, value, span: [at, at + value.length], quote: { evidenceId: record.id, source: record.source, text: lineText, span: [lineStart, lineStart + lineText.length] } });
+  }
+  return out;
+}
+
+/** Each field's distinct values over the whole ledger (lower-case), built incrementally. */
+class FieldVocabulary {
+  private synced = 0;
+  readonly values = new Map<string, Set<string>>();
+
+  sync(ledger: EvidenceLedger): this {
+    for (; this.synced < ledger.records.length; this.synced++) {
+      const record = ledger.records[this.synced]!;
+      for (const f of categoryFields(ledger, record.id)) {
+        let set = this.values.get(f.key);
+        if (!set) this.values.set(f.key, (set = new Set()));
+        // A field whose values are all different (free text, ids) is no category: stop growing it.
+        if (set.size < 64) set.add(f.value.toLowerCase());
+      }
+    }
+    return this;
+  }
+}
+
+/** The categorical fields of one record (memoised on the ledger). */
+export function categoryFields(ledger: EvidenceLedger, recordId: string): CategoryField[] {
+  return ledger.memo("category-fields", recordId, () => {
+    const record = ledger.get(recordId);
+    return record ? readFields(record) : [];
+  });
+}
+
+/** The ledger's field vocabulary, brought up to date. */
+export function fieldVocabulary(ledger: EvidenceLedger): Map<string, Set<string>> {
+  return ledger.memo("field-vocabulary", "all", () => new FieldVocabulary()).sync(ledger).values;
+}
+
+/** Where `phrase` occurs in `text` as whole words (case-insensitive), or -1. */
+export function wordAt(text: string, phrase: string): number {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_-])`, "iu").exec(text)?.index ?? -1;
+}
+
+export interface CategoryMismatch {
+  field: CategoryField;
+  /** The other value the claim gives, as written in the claim, and its span there. */
+  wrong: string;
+  span: [number, number];
+}
+
+/**
+ * The claim's categorical value that contradicts its subject's records, if any: the claim states a value w
+ * of a field k (seen in other records), the subject's records give k the value v, the claim does not state
+ * v, and no field of the subject's records has the value w.
+ * The claim must also name the field ("a silver tier customer" for `tier`), or write the value as a name or
+ * code ("DHL", "EUR"), or the field be a status (`status`, `state`: "has been paid", "was delivered"): a
+ * common word elsewhere in a claim ("the standard warranty") is no value of a `shipping: standard` field.
+ * @param subjectRecords the records of the claim's subject (see tier 0's subject rule).
+ * @param claimStems content stems of the claim.
+ * @param taken spans of the claim already checked as figures or names (a value there is not a category).
+ */
+export function categoryMismatch(text: string, subjectRecords: Iterable<string>, ledger: EvidenceLedger, claimStems: Set<string>, taken: Array<[number, number]>): CategoryMismatch | null {
+  const fields = [...subjectRecords].flatMap((id) => categoryFields(ledger, id));
+  if (fields.length === 0) return null;
+  const own = new Set(fields.map((f) => f.value.toLowerCase()));
+  const keysOf = new Map<string, Set<string>>();
+  for (const f of fields) {
+    let set = keysOf.get(f.key);
+    if (!set) keysOf.set(f.key, (set = new Set()));
+    set.add(f.value.toLowerCase());
+  }
+  const vocabulary = fieldVocabulary(ledger);
+  for (const f of fields) {
+    // A field with several values in the subject's records (array elements) does not say which one is meant.
+    if (keysOf.get(f.key)!.size > 1) continue;
+    if (wordAt(text, f.value) >= 0) continue;
+    const seen = vocabulary.get(f.key);
+    if (!seen || seen.size < 2 || seen.size >= 64) continue;
+    for (const w of seen) {
+      if (own.has(w)) continue;
+      const at = wordAt(text, w);
+      if (at < 0) continue;
+      const span: [number, number] = [at, at + w.length];
+      const written = text.slice(span[0], span[1]);
+      const named = tokenize(f.key).some((t) => claimStems.has(stemOf(t)));
+      if (!named && !STATUS_KEY.test(f.key) && !/\p{Lu}/u.test(written)) continue;
+      if (taken.some(([a, b]) => a < span[1] && span[0] < b && !(a === span[0] && b === span[1]))) continue;
+      return { field: f, wrong: written, span };
+    }
+  }
+  return null;
+}

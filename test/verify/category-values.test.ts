@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { EvidenceLedger } from "../../src/ledger/evidence-ledger.js";
+import { categoryFields, fieldVocabulary } from "../../src/verify/category-values.js";
+
+function supportLedger(fw: Firewall): void {
+  const tiers = ["gold", "silver", "bronze"];
+  const names = ["Tim Koch", "Marie Becker", "Nina Wagner", "Felix Fischer", "Anna Schmidt", "Jonas Weber"];
+  for (let i = 0; i < 6; i++) fw.record({ source: "crm", content: { customer_id: `C-${200 + i}`, name: names[i], tier: tiers[i % 3], country: i % 2 ? "NL" : "FR" } });
+  const statuses = ["open", "paid", "overdue"];
+  for (let i = 0; i < 9; i++) fw.record({ source: "billing", content: { invoice_id: `INV-${300 + i}`, status: statuses[i % 3], currency: i % 2 ? "USD" : "EUR", amount: 100 + i } });
+  for (let i = 0; i < 9; i++) fw.record({ source: "shipping", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
+  fw.record({ source: "apt", content: "Package: redis-tools\nSection: vcs\nPriority: optional" });
+  fw.record({ source: "apt", content: "Package: sqlite3\nSection: database\nPriority: optional" });
+}
+
+describe("categorical fields", () => {
+  it("should learn each field's values from the ledger's records", () => {
+    const ledger = new EvidenceLedger();
+    const a = ledger.record({ source: "billing", content: { invoice_id: "INV-1", status: "open", note: "Call the customer", lines: [{ status: "paid" }] } });
+    ledger.record({ source: "billing", content: { invoice_id: "INV-2", status: "paid" } });
+    expect(categoryFields(ledger, a.id).map((f) => `${f.key}=${f.value}`)).toEqual(["status=open", "status=paid"]);
+    expect([...fieldVocabulary(ledger).get("status")!].sort()).toEqual(["open", "paid"]);
+    // Free text and ids are no categories.
+    expect(fieldVocabulary(ledger).has("note")).toBe(false);
+    expect(fieldVocabulary(ledger).has("invoice_id")).toBe(false);
+  });
+
+  it("should contradict another value of a field the subject's record sets, with the record's value", async () => {
+    const fw = new Firewall();
+    supportLedger(fw);
+    const cases: Array<[string, string, string]> = [
+      ["Tim Koch is a silver tier customer.", "silver", "gold"],
+      ["Invoice INV-300 has been paid.", "paid", "open"],
+      ["Invoice INV-301 was billed in EUR.", "EUR", "USD"],
+      ["Order A-1001 shipped with UPS.", "UPS", "DHL"],
+      ["redis-tools is in the database section.", "database", "vcs"],
+    ];
+    for (const [claim, wrong, value] of cases) {
+      const v = (await fw.verify(claim)).verdicts[0]!;
+      expect(v.verdict, claim).toBe("contradicted");
+      expect(v.corrections.map((c) => [c.wrong, c.value]), claim).toEqual([[wrong, value]]);
+    }
+  });
+
+  it("should leave true values, unnamed fields' common words and subjects without records alone", async () => {
+    const fw = new Firewall();
+    supportLedger(fw);
+    for (const claim of ["Marie Becker is a silver tier customer.", "Invoice INV-301 is paid.", "Order A-1000 shipped with UPS."]) {
+      expect((await fw.verify(claim)).verdicts[0]!.verdict, claim).toBe("supported");
+    }
+    // "open" is the status of INV-300, but here it is an ordinary word in a claim about another field.
+    const v = (await fw.verify("Invoice INV-301 was opened in EUR.")).verdicts[0]!;
+    expect(v.corrections.map((c) => c.value)).not.toContain("paid");
+    // No record of its own: nothing to contradict.
+    expect((await fw.verify("Invoice INV-999 has been paid.")).verdicts[0]!.verdict).not.toBe("contradicted");
+  });
+});
