@@ -85,6 +85,7 @@ export function fieldVocabulary(ledger: EvidenceLedger): Map<string, Set<string>
 
 /** Where `phrase` occurs in `text` as whole words (case-insensitive), or -1. */
 export function wordAt(text: string, phrase: string): number {
+  if (!text.toLowerCase().includes(phrase.toLowerCase())) return -1;
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_-])`, "iu").exec(text)?.index ?? -1;
 }
