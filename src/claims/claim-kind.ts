@@ -37,6 +37,12 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern:
+      /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*(?:[,!.]\s*(?:(?:and\s+)?(?:thanks|thank you|many thanks)(?: (?:so much|for (?:(?:your|the) )?(?:patience|message|question|email|note|waiting|reaching out)))?|(?:i )?hope you(?:'re| are) (?:well|doing well))?)?\s*[.!]?$/iu,
+    why: "A greeting that names the reader ('Hi Julia, thanks for your patience.') carries no fact about the name.",
+  },
+  {
+    kind: "not_checkable",
     pattern: /^(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|is helpful|was helpful)\b[^.!?]{0,80}[.!]?$/i,
     why: "'I hope this helps' is a pleasantry even when it names the topic ('I hope this helps with your React upgrade').",
   },
