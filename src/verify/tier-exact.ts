@@ -95,6 +95,20 @@ function mayHoldSlot(text: string, claimStems: Set<string>): boolean {
   return false;
 }
 
+/** Stems of key words that count or identify (items, retries, ids) and of words that name an amount. */
+const COUNT_STEMS = new Set(["count", "qty", "quantiti", "item", "limit", "num", "number", "id", "version", "port", "retri", "attempt", "day", "hour", "minut", "second", "size", "seat", "user", "unit"]);
+const AMOUNT_STEMS = new Set(["price", "cost", "amount", "total", "fee", "balanc", "valu", "revenu", "spend", "salari", "budget", "charg", "paid", "refund", "eur", "usd", "gbp", "subtot", "tax", "discount", "ship"]);
+
+/** A key that counts or identifies and names no amount: its bare numbers are not money. */
+function countKey(key: Set<string>): boolean {
+  let counts = false;
+  for (const k of key) {
+    if (AMOUNT_STEMS.has(k)) return false;
+    if (COUNT_STEMS.has(k)) counts = true;
+  }
+  return counts;
+}
+
 interface Scored {
   fact: EvidenceFact;
   score: number;
@@ -111,8 +125,11 @@ interface Scored {
 function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, fullStems: Set<string> = claimStems, near: Set<string> = EMPTY_STEMS): Scored[] {
   const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
+  const money = figure.value.type === "quantity" && figure.value.q.kind === "money";
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
+    // An amount is not stated by a bare number under a key that counts ("MAX_ITEMS_PER_ORDER: 25").
+    if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key)) continue;
     let slotHits = 0;
     let contextHits = 0;
     let nearHits = 0;

@@ -109,6 +109,16 @@ describe("loose prose slots", () => {
     expect(report.verdicts[0]!.verdict).not.toBe("supported");
   });
 
+  it("should not take a bare number under a counting key for an amount", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "env_dump", content: "MAX_ITEMS_PER_ORDER: 25\nMAX_RETRIES: 3" });
+    fw.record({ source: "orders", content: { order_id: "A-1022", total: 2600.9, currency: "EUR", shipping_fee: 4.9 } });
+    const invented = await fw.verify("Order A-1022 includes a free gift voucher worth 25 EUR.");
+    expect(invented.verdicts[0]!.verdict).toBe("unsupported");
+    // A bare number under an amount key is still an amount.
+    expect((await fw.verify("Shipping for order A-1022 cost 4.90 EUR.")).verdicts[0]!.verdict).toBe("supported");
+  });
+
   it("should not read a number in a product's name as a count", async () => {
     const fw = new Firewall();
     fw.record({ source: "web_search", content: "3. **GitHub discussion**: react-router v7 requires React 18 or later." });
