@@ -104,6 +104,8 @@ export interface CategoryMismatch {
  * The claim must also name the field ("a silver tier customer" for `tier`), or write the value as a name or
  * code ("DHL", "EUR"), or the field be a status (`status`, `state`: "has been paid", "was delivered"): a
  * common word elsewhere in a claim ("the standard warranty") is no value of a `shipping: standard` field.
+ * Of several such values, the first of the strongest kind wins in that order ("shipped with DHL": the
+ * carrier, not the order's status).
  * @param subjectRecords the records of the claim's subject (see tier 0's subject rule).
  * @param claimStems content stems of the claim.
  * @param taken spans of the claim already checked as figures or names (a value there is not a category).
@@ -119,6 +121,8 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
     set.add(f.value.toLowerCase());
   }
   const vocabulary = fieldVocabulary(ledger);
+  // The strongest reading wins: a field the claim names, then a value written as a name or code, then a status.
+  let best: (CategoryMismatch & { rank: number }) | null = null;
   for (const f of fields) {
     // A field with several values in the subject's records (array elements) does not say which one is meant.
     if (keysOf.get(f.key)!.size > 1) continue;
@@ -132,10 +136,43 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
       const span: [number, number] = [at, at + w.length];
       const written = text.slice(span[0], span[1]);
       const named = tokenize(f.key).some((t) => claimStems.has(stemOf(t)));
-      if (!named && !STATUS_KEY.test(f.key) && !/\p{Lu}/u.test(written)) continue;
+      const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) ? 1 : 0;
+      if (rank === 0 || rank <= (best?.rank ?? 0)) continue;
       if (taken.some(([a, b]) => a < span[1] && span[0] < b && !(a === span[0] && b === span[1]))) continue;
-      return { field: f, wrong: written, span };
+      best = { field: f, wrong: written, span, rank };
     }
   }
-  return null;
+  return best && { field: best.field, wrong: best.wrong, span: best.span };
+}
+
+/**
+ * Records about another case of the claim's entity than the one it names: the claim states a value of a
+ * small categorical field ("in the afternoon" for `check: morning | afternoon`), and the record gives that
+ * field only other values. Such a record's figures are not the claim's: the morning check's p99 neither
+ * supports nor contradicts "a p99 of 254 ms in the afternoon". Fields with 2 to 8 values count.
+ * @returns a test on record ids.
+ */
+export function offQualifier(text: string, ledger: EvidenceLedger): (recordId: string) => boolean {
+  const stated = new Map<string, Set<string>>();
+  for (const [key, values] of fieldVocabulary(ledger)) {
+    if (values.size < 2 || values.size > 8) continue;
+    for (const v of values) {
+      if (wordAt(text, v) < 0) continue;
+      let set = stated.get(key);
+      if (!set) stated.set(key, (set = new Set()));
+      set.add(v);
+    }
+  }
+  if (stated.size === 0) return () => false;
+  return (recordId) => {
+    const own = new Map<string, Set<string>>();
+    for (const f of categoryFields(ledger, recordId)) {
+      if (!stated.has(f.key)) continue;
+      let set = own.get(f.key);
+      if (!set) own.set(f.key, (set = new Set()));
+      set.add(f.value.toLowerCase());
+    }
+    for (const [key, values] of own) if (![...values].some((v) => stated.get(key)!.has(v))) return true;
+    return false;
+  };
 }

@@ -18,7 +18,7 @@ import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./correctio
 import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
 import { recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
-import { categoryMismatch } from "./category-values.js";
+import { categoryMismatch, offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
@@ -167,7 +167,10 @@ interface ClaimScope {
   masked: string;
   figures: ClaimFigure[];
   facts: EvidenceFact[];
-  /** Whether a record is another named entity's (see `otherSubjects`): its values are not the claim's. */
+  /**
+   * Whether a record is another named entity's (see `otherSubjects`) or another case of the claim's (see
+   * `offQualifier`): its values are not the claim's.
+   */
   foreign: (evidenceId: string) => boolean;
   claimStems: Set<string>;
   /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
@@ -235,7 +238,8 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
       }
     }
   }
-  const scope: ClaimScope = { text, masked, figures, facts, foreign, claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const offCase = offQualifier(text, context.ledger);
+  const scope: ClaimScope = { text, masked, figures, facts, foreign: (id) => foreign(id) || offCase(id), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = withinRows(
@@ -366,14 +370,15 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
 
 /**
  * A name's records without the look-alikes: when some record is the name's own (`name: express`,
- * `Package: nginx`), records of entities whose names merely contain it (`express-session`, `nginx-common`)
- * are dropped; records without an identity (prose) stay.
+ * `Package: nginx`), records of entities whose names contain it (`express-session`, `nginx-common`) are
+ * dropped; records without an identity (prose) and records of other entities that refer to it stay.
  */
 function ownRecords(name: string, records: Set<string>, context: TierContext): Set<string> {
   const key = name.toLowerCase();
   const identities = [...records].map((id) => [id, recordIdentity(context.ledger, id)] as const);
   if (!identities.some(([, identity]) => identity === key)) return records;
-  return new Set(identities.filter(([, identity]) => identity === null || identity === key).map(([id]) => id));
+  // Records of other entities that merely refer to it (a shipment's `order_id: A-1021`) stay.
+  return new Set(identities.filter(([, identity]) => identity === null || identity === key || !identity.includes(key)).map(([id]) => id));
 }
 
 /** Top-level identity of a JSON record (`name: lodash`), lower-case, or null. */

@@ -56,3 +56,27 @@ describe("categorical fields", () => {
     expect((await fw.verify("Invoice INV-999 has been paid.")).verdicts[0]!.verdict).not.toBe("contradicted");
   });
 });
+
+describe("cases of one entity", () => {
+  it("should read the record of the case the claim names (the afternoon check, not the morning one)", async () => {
+    const fw = new Firewall();
+    for (const region of ["us-east-1", "eu-west-1"]) {
+      fw.record({ source: "health", content: { service: "checkout-api", region, check: "morning", status: "healthy", p99_latency_ms: 254 } });
+      fw.record({ source: "health", content: { service: "checkout-api", region, check: "afternoon", status: "down", p99_latency_ms: 1238 } });
+    }
+    const wrong = (await fw.verify("checkout-api in us-east-1 had a p99 latency of 254 ms in the afternoon.")).verdicts[0]!;
+    expect(wrong.verdict).toBe("contradicted");
+    expect(wrong.corrections[0]!.value).toBe("1238 ms");
+    expect((await fw.verify("checkout-api in us-east-1 had a p99 latency of 1,238 ms in the afternoon.")).verdicts[0]!.verdict).toBe("supported");
+    expect((await fw.verify("checkout-api in us-east-1 had a p99 latency of 254 ms in the morning.")).verdicts[0]!.verdict).toBe("supported");
+  });
+
+  it("should correct the field the claim's value belongs to, across the records that refer to the subject", async () => {
+    const fw = new Firewall();
+    for (let i = 0; i < 6; i++) fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, status: i % 2 ? "shipped" : "paid", total: 100 + i } });
+    for (let i = 0; i < 6; i++) fw.record({ source: "shipments", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 ? "DHL" : "UPS" } });
+    const v = (await fw.verify("Order A-1000 shipped with DHL.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["DHL", "UPS"]]);
+  });
+});
