@@ -4,8 +4,8 @@
  * same field elsewhere ("Invoice INV-31 has been paid" while its record says `status: open` and other
  * invoices say `status: paid`) contradicts the subject's record; the correction is the record's value.
  *
- * The field's vocabulary is learnt from the session's own records, so no list of statuses is needed; a
- * value counts only when at least two distinct values of the field occur in the ledger.
+ * The field's vocabulary is learnt from the session's own records, per tool (source) and key, so no list of
+ * statuses is needed; a value counts only when at least two distinct values of the field occur.
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
@@ -51,6 +51,14 @@ function readFields(record: { id: string; source: string; text: string }): Categ
   return out;
 }
 
+/**
+ * A field is a key of one tool's outputs: `status` of a pod list and `status` of a flight are different
+ * fields ("Running" is no flight status).
+ */
+function fieldOf(f: CategoryField): string {
+  return `${f.quote.source}\u0000${f.key}`;
+}
+
 /** Each field's distinct values over the whole ledger (lower-case), built incrementally. */
 class FieldVocabulary {
   private synced = 0;
@@ -60,8 +68,8 @@ class FieldVocabulary {
     for (; this.synced < ledger.records.length; this.synced++) {
       const record = ledger.records[this.synced]!;
       for (const f of categoryFields(ledger, record.id)) {
-        let set = this.values.get(f.key);
-        if (!set) this.values.set(f.key, (set = new Set()));
+        let set = this.values.get(fieldOf(f));
+        if (!set) this.values.set(fieldOf(f), (set = new Set()));
         // A field whose values are all different (free text, ids) is no category: stop growing it.
         if (set.size < 64) set.add(f.value.toLowerCase());
       }
@@ -127,7 +135,7 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
     // A field with several values in the subject's records (array elements) does not say which one is meant.
     if (keysOf.get(f.key)!.size > 1) continue;
     if (wordAt(text, f.value) >= 0) continue;
-    const seen = vocabulary.get(f.key);
+    const seen = vocabulary.get(fieldOf(f));
     if (!seen || seen.size < 2 || seen.size >= 64) continue;
     for (const w of seen) {
       if (own.has(w)) continue;
@@ -167,9 +175,9 @@ export function offQualifier(text: string, ledger: EvidenceLedger): (recordId: s
   return (recordId) => {
     const own = new Map<string, Set<string>>();
     for (const f of categoryFields(ledger, recordId)) {
-      if (!stated.has(f.key)) continue;
-      let set = own.get(f.key);
-      if (!set) own.set(f.key, (set = new Set()));
+      if (!stated.has(fieldOf(f))) continue;
+      let set = own.get(fieldOf(f));
+      if (!set) own.set(fieldOf(f), (set = new Set()));
       set.add(f.value.toLowerCase());
     }
     for (const [key, values] of own) if (![...values].some((v) => stated.get(key)!.has(v))) return true;

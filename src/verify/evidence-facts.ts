@@ -109,6 +109,9 @@ const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
  */
 const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (.*)$/;
 
+/** A clock time with optional seconds and UTC offset or zone: `09:12:44 +0000`, `14:52 UTC`, `7:05`. */
+const CLOCK = /(?<![\d:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:[+-]\d{2}:?\d{2}|Z|UTC|GMT|CET|CEST))?(?![\d:])/g;
+
 /** Passages whose sentence split stays cached between verify calls (shared with the lexical tier). */
 const SENTENCES_CACHE = 512;
 
@@ -239,6 +242,11 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
       if (taken.some((t) => overlaps(t, span))) continue;
       add({ type: "version", v: m[0].replace(/^v/, "") }, span);
       taken.push(span);
+    }
+    // Clock times and UTC offsets ("09:12:44 +0000", "14:52 UTC") are no figures of their own.
+    for (const m of valueText.matchAll(CLOCK)) {
+      const span: [number, number] = [m.index!, m.index! + m[0].length];
+      if (!taken.some((t) => overlaps(t, span))) taken.push(span);
     }
     for (let q of extractQuantities(valueText)) {
       if (taken.some((t) => overlaps(t, q.span))) continue;

@@ -6,8 +6,8 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 
-/** Values of identity keys (`name`, `package`, `title`): what a tool output is about. */
-const IDENTITY = /^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title)(?:\[\d+\])?: ([^\n]{1,80})$/gim;
+/** Values of identity keys (`name`, `package`, `title`, `symbol`, `ticker`): what a tool output is about. */
+const IDENTITY = /^(?:[\w.[\]"-]*\.)?(?:name|package|pkg|title|symbol|ticker)(?:\[\d+\])?: ([^\n]{1,80})$/gim;
 
 /** A token that may be an identifier: letters and digits joined by . _ @ / + ~ ^ - (no trailing joiner). */
 const CODE = /[\p{L}\p{N}@^~][\p{L}\p{N}._@/+~^-]*[\p{L}\p{N}]/gu;
@@ -26,7 +26,7 @@ export class RecordTerms {
   private readonly byStem = new Map<string, Postings>();
   /** Compound identifiers (`ledger-api-7d9f`, `libc6`, `@jest/core`), lower-cased -> record positions. */
   private readonly byCode = new Map<string, Postings>();
-  /** Identity value (`name: dotenv`) -> record positions. */
+  /** Identity value (`name: dotenv`, `symbol: ACME`) -> record positions. */
   private readonly byIdentity = new Map<string, Postings>();
 
   sync(ledger: EvidenceLedger): this {

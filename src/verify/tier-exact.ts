@@ -211,8 +211,10 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     const subjectRecords = [...nameRecords.values()].filter((r) => r.size > 0 && r.size <= SUBJECT_RECORDS).flatMap((r) => [...r]);
     for (const id of new Set(subjectRecords)) {
       const json = context.ledger.get(id)?.format === "json";
-      for (const chunk of context.ledger.chunksOf(id).slice(0, WHOLE_RECORD_CHUNKS * 2)) {
-        if (seenChunks.has(chunk.id) || !mayHoldSlot(chunk.text, claimStems)) continue;
+      const chunks = context.ledger.chunksOf(id);
+      for (const chunk of chunks.slice(0, WHOLE_RECORD_CHUNKS * 2)) {
+        // A small record is read whole: its fields may name the slot in other words ("gained" for change_pct).
+        if (seenChunks.has(chunk.id) || (chunks.length > 2 && !mayHoldSlot(chunk.text, claimStems))) continue;
         seenChunks.add(chunk.id);
         facts.push(...passageFacts(context.ledger, chunk, json).facts);
       }
@@ -397,7 +399,7 @@ function recordIdentity(ledger: TierContext["ledger"], id: string): string | nul
  * or an id as the record's first field (`order_id: A-1081`, `id: INV-7`, `sku: ...`): later `*_id` fields
  * (`customer_id` of an order) refer to other entities.
  */
-const TOP_IDENTITY = /^(?:name|package|pkg|title): ([^\n]{1,80})$/m;
+const TOP_IDENTITY = /^(?:name|package|pkg|title|symbol|ticker): ([^\n]{1,80})$/m;
 /** A line of a "key: value" text output naming its entity: `Package: nginx`, `Name: payments-api`. */
 const TEXT_IDENTITY = /^(?:Package|Name|Title): ([^\n]{1,80})$/m;
 const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
@@ -504,7 +506,10 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const nounInSlot = noun.length > 0 && !countsSomethingElse;
   // In prose, a shared word elsewhere in the sentence is a weak slot ("a free gift voucher worth 25 EUR"
   // against "orders above 100 EUR ship free"): the value must share a word with the figure's own neighbours.
-  const proseOnlyLoosely = !top.fact.structured && (top.nearHits === 0 || nameNumber(top.fact));
+  // Nor when the claim's subject has records and this passage's record never names it ("ACME gained 3.1%"
+  // against a news snippet "the Nasdaq gained 1.2%").
+  const subjectKnown = [...scope.recordsOf.values()].some((r) => r.size > 0);
+  const proseOnlyLoosely = !top.fact.structured && (top.nearHits === 0 || nameNumber(top.fact) || (subjectKnown && subjectOf(top.fact) === 0));
   if (top.slotHits > (smallCount && !nounInSlot ? 1 : 0) && !countsSomethingElse && !proseOnlyLoosely && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
@@ -517,7 +522,10 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
-  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
+  // The subject must be specific (a name in a few records): "ACME" in a hundred repositories' records is none.
+  const specific = new Set<string>();
+  for (const records of scope.recordsOf.values()) if (records.size <= SUBJECT_RECORDS) for (const id of records) specific.add(id);
+  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && specific.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
   // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
   // 2,315 is openssl's row).
   // A value in an element of the subject's own record that names no other entity (a forecast day of the

@@ -20,10 +20,13 @@ describe("categorical fields", () => {
     const a = ledger.record({ source: "billing", content: { invoice_id: "INV-1", status: "open", note: "Call the customer", lines: [{ status: "paid" }] } });
     ledger.record({ source: "billing", content: { invoice_id: "INV-2", status: "paid" } });
     expect(categoryFields(ledger, a.id).map((f) => `${f.key}=${f.value}`)).toEqual(["status=open", "status=paid"]);
-    expect([...fieldVocabulary(ledger).get("status")!].sort()).toEqual(["open", "paid"]);
+    // Fields are per tool: a flight's status is not an invoice's.
+    ledger.record({ source: "flights", content: { flight: "LH-438", status: "Delayed" } });
+    expect([...fieldVocabulary(ledger).get("billing\u0000status")!].sort()).toEqual(["open", "paid"]);
+    expect([...fieldVocabulary(ledger).get("flights\u0000status")!]).toEqual(["delayed"]);
     // Free text and ids are no categories.
-    expect(fieldVocabulary(ledger).has("note")).toBe(false);
-    expect(fieldVocabulary(ledger).has("invoice_id")).toBe(false);
+    expect(fieldVocabulary(ledger).has("billing\u0000note")).toBe(false);
+    expect(fieldVocabulary(ledger).has("billing\u0000invoice_id")).toBe(false);
   });
 
   it("should contradict another value of a field the subject's record sets, with the record's value", async () => {
@@ -78,5 +81,27 @@ describe("cases of one entity", () => {
     const v = (await fw.verify("Order A-1000 shipped with DHL.")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["DHL", "UPS"]]);
+  });
+});
+
+describe("other tools' fields and clock times", () => {
+  it("should not read a pod's status word in a claim about a flight, nor a UTC offset as a count", async () => {
+    const fw = new Firewall();
+    for (let i = 0; i < 4; i++) fw.record({ source: "kubectl_get_pods", content: { name: `api-${i}`, status: i % 2 ? "Running" : "Pending", restarts: i } });
+    for (let i = 0; i < 4; i++) fw.record({ source: "flight_status", content: { flight: `LH-43${i}`, status: i % 2 ? "Delayed" : "On time", delay_minutes: i * 20 } });
+    fw.record({ source: "kubectl_describe", content: "Name:             api-worker-5c8b-xk2lp\nStart Time:       Mon, 18 Nov 2024 09:12:44 +0000\nRestart Count:    47" });
+    const late = (await fw.verify("LH-431 is running more than half an hour late.")).verdicts[0]!;
+    expect(late.corrections.map((c) => c.wrong)).not.toContain("running");
+    const restarts = (await fw.verify("Pod api-worker-5c8b-xk2lp has restarted 47 times.")).verdicts[0]!;
+    expect(restarts.verdict).toBe("supported");
+    expect(restarts.corrections).toEqual([]);
+  });
+
+  it("should not correct a claim about a subject with records from a snippet that never names it", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "stock_quote", content: { symbol: "ACMX", date: "2024-11-15", close: 145.86, change_pct: 2.65 } });
+    fw.record({ source: "web_search", content: "Reuters reported on 2024-11-04 that the Nasdaq gained 1.2%." });
+    const v = (await fw.verify("ACMX gained 3.1% on 15 November.")).verdicts[0]!;
+    expect(v.corrections.map((c) => c.value)).not.toContain("1.2%");
   });
 });
