@@ -167,6 +167,8 @@ interface ClaimScope {
   masked: string;
   figures: ClaimFigure[];
   facts: EvidenceFact[];
+  /** Whether a value belongs to another numbered item than the one the claim names (see `otherNumbered`). */
+  otherItem: (f: EvidenceFact) => boolean;
   /**
    * Whether a record is another named entity's (see `otherSubjects`) or another case of the claim's (see
    * `offQualifier`): its values are not the claim's.
@@ -241,7 +243,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     }
   }
   const offCase = offQualifier(text, context.ledger);
-  const scope: ClaimScope = { text, masked, figures, facts, foreign: (id) => foreign(id) || offCase(id), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = { text, masked, figures, facts, foreign: (id) => foreign(id) || offCase(id), otherItem: otherNumbered(text, context), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = withinRows(
@@ -370,6 +372,38 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}` };
 }
 
+/** An item's number in a claim: "PR #318", "issue #1490", "#42". */
+const ITEM_NUMBER = /(?<![\w&])#(\d{1,9})\b/g;
+/** The number field of an item (a pull request, an issue, a ticket) in a record or an array element. */
+const NUMBER_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:number|iid|pr_number|issue_number)(?:\[\d+\])?: (\d+)(?=\n|$)/g;
+
+/**
+ * Values of other numbered items than those the claim names ("PR #318 was merged on ..." against a list of
+ * pull requests): an array element, or a record at its top level, whose `number` field is another number
+ * is another item. Its values neither support nor contradict the claim.
+ */
+function otherNumbered(text: string, context: TierContext): (f: EvidenceFact) => boolean {
+  const named = new Set([...text.matchAll(ITEM_NUMBER)].map((m) => m[1]!));
+  if (named.size === 0) return () => false;
+  const numbersIn = (t: string) => [...t.matchAll(NUMBER_FIELD)].map((m) => m[1]!);
+  return (f) => {
+    const own = f.row !== undefined ? numbersIn(f.row) : numbersIn(topLevel(context.ledger, f.chunk.evidenceId));
+    return own.length > 0 && !own.some((n) => named.has(n));
+  };
+}
+
+/** A flattened JSON record's top-level lines (no array element's), memoised. */
+function topLevel(ledger: TierContext["ledger"], id: string): string {
+  return ledger.memo("top-level-lines", id, () => {
+    const record = ledger.get(id);
+    if (!record || record.format !== "json") return "";
+    return record.text
+      .split("\n")
+      .filter((line) => !/^[^:]*\[\d+\]/.test(line))
+      .join("\n");
+  });
+}
+
 /**
  * A name's records without the look-alikes: when some record is the name's own (`name: express`,
  * `Package: nginx`), records of entities whose names contain it (`express-session`, `nginx-common`) are
@@ -473,7 +507,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
   const counted = countedNoun(figure, scope);
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
-    (r) => !scope.foreign(r.fact.chunk.evidenceId) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
+    (r) => !scope.foreign(r.fact.chunk.evidenceId) && !scope.otherItem(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
   );
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];

@@ -171,3 +171,18 @@ describe("correction style", () => {
     expect(report.output).toContain("vite has 22,631,183 weekly downloads");
   });
 });
+
+describe("numbered items", () => {
+  it("should read a pull request's own values, never another element's of a list", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "github_pulls", content: [1189, 1166, 1102, 1050].map((n, i) => ({ repository: "acme/api-client", number: n, state: "closed", merged_at: `2024-11-${11 + i}T10:00:00Z` })) });
+    fw.record({ source: "gh_pr_view", content: { repository: "acme/api-client", number: 318, title: "Support cursor pagination", state: "open", merged_at: null } });
+    const open = (await fw.verify("PR #318 in acme/api-client was merged on 2024-11-15.")).verdicts[0]!;
+    expect(open.corrections).toEqual([]);
+    expect(open.verdict).not.toBe("supported");
+    const listed = (await fw.verify("PR #1166 in acme/api-client was merged on 2024-11-15.")).verdicts[0]!;
+    expect(listed.verdict).toBe("contradicted");
+    expect(listed.corrections[0]!.value).toMatch(/^2024-11-12/);
+    expect((await fw.verify("PR #1166 in acme/api-client was merged on 2024-11-12.")).verdicts[0]!.verdict).toBe("supported");
+  });
+});
