@@ -43,6 +43,11 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern: /^(?:i(?:'d| would)?|my)\s+(?:strongly\s+)?(?:recommend|suggest|advise|recommendation is)\b/i,
+    why: "The answer's own advice ('I'd recommend raising the memory limit to 1Gi.') states nothing a tool returned; 'We recommend ...' may quote a source and stays checked.",
+  },
+  {
+    kind: "not_checkable",
     pattern: /^(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|is helpful|was helpful)\b[^.!?]{0,80}[.!]?$/i,
     why: "'I hope this helps' is a pleasantry even when it names the topic ('I hope this helps with your React upgrade').",
   },
