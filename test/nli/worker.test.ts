@@ -81,25 +81,20 @@ describe("NLI worker thread", () => {
     const fw = new Firewall({ tiers: ["exact", tier] });
     fw.record({ source: "npm_view", content: "The cors package has the mit license." });
     fw.record({ source: "npm_view", content: "cors is not deprecated." });
-    // The verify's first request is windowing (JavaScript work); while it is unanswered no inference can be
-    // running, since the worker answers in order: the thread ends mid-verify with ONNX Runtime idle.
-    // On a loaded machine the windowing request may be answered before it is seen: then that verify runs
-    // to its end and the next one is tried (the kill must land while ONNX Runtime is idle).
-    let report: Awaited<ReturnType<typeof fw.verify>> | undefined;
-    for (let attempt = 0; attempt < 50 && report === undefined; attempt++) {
-      let settled = false;
-      const verifying = fw.verify("cors has the mit license. cors is deprecated.").finally(() => (settled = true));
-      while (backend.inFlight === 0 && !settled) await new Promise((r) => setImmediate(r));
-      if (settled || backend.inFlightOps[0] !== "windows") {
-        await verifying;
-        continue;
-      }
-      await backend.kill();
-      report = await verifying;
-    }
-    expect(report).toBeDefined();
+    // The verify's first request is windowing (JavaScript work): the thread is ended right after that request
+    // is sent, so it dies mid-verify with ONNX Runtime idle (ending it during an inference can abort the
+    // process, see `kill`). Waiting to see the request in flight would race the thread's answer.
+    const windows = backend.windows.bind(backend);
+    let killing: Promise<void> | undefined;
+    backend.windows = (request) => {
+      const answer = windows(request);
+      killing ??= backend.kill();
+      return answer;
+    };
+    const report = await fw.verify("cors has the mit license. cors is deprecated.");
+    await killing;
     expect(backend.restarts).toBe(1);
-    expect(report!.verdicts.map((v) => `${v.verdict}/${v.tier}`)).toEqual(["supported/1", "contradicted/1"]);
+    expect(report.verdicts.map((v) => `${v.verdict}/${v.tier}`)).toEqual(["supported/1", "contradicted/1"]);
   });
 
   it("should refuse requests beyond the bounded queue, and answer the rest", async () => {
