@@ -167,6 +167,8 @@ interface ClaimScope {
   masked: string;
   figures: ClaimFigure[];
   facts: EvidenceFact[];
+  /** Records of the claim's specific names (each found in at most `SUBJECT_RECORDS` records). */
+  subjectRecords: Set<string>;
   /** Whether a value belongs to another numbered item than the one the claim names (see `otherNumbered`). */
   otherItem: (f: EvidenceFact) => boolean;
   /**
@@ -194,8 +196,11 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const claimStems = featuresOf(masked).stems;
   const nameRecords = new Map<ClaimFigure, Set<string>>();
   for (const f of figures) if (f.value.type === "name") nameRecords.set(f, ownRecords(f.value.n.text, recordsWithName(f.value.n, context), context));
+  // The records of the claim's specific names (each in at most a few records): its subject's.
+  const subjectRecords = new Set<string>();
+  for (const records of nameRecords.values()) if (records.size <= SUBJECT_RECORDS) for (const id of records) subjectRecords.add(id);
   // Records of other named entities than the claim's subject hold nothing for it (see `otherSubjects`).
-  const foreign = otherSubjects(nameRecords, context);
+  const foreign = otherSubjects(subjectRecords, context);
   // A name found in many records ("MIT", a maintainer of several packages) is checked against every record
   // retrieved: that it fills another entity's slot is evidence too. Other figures never use those records.
   const readForeign = [...nameRecords.values()].some((r) => r.size > SUBJECT_RECORDS);
@@ -210,8 +215,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     // The records of the subjects the claim names are read whole (up to a few): retrieval may rank another
     // package's record above the subject's own.
     const seenChunks = new Set(facts.map((f) => f.chunk.id));
-    const subjectRecords = [...nameRecords.values()].filter((r) => r.size > 0 && r.size <= SUBJECT_RECORDS).flatMap((r) => [...r]);
-    for (const id of new Set(subjectRecords)) {
+    for (const id of subjectRecords) {
       const json = context.ledger.get(id)?.format === "json";
       const chunks = context.ledger.chunksOf(id);
       for (const chunk of chunks.slice(0, WHOLE_RECORD_CHUNKS * 2)) {
@@ -243,7 +247,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     }
   }
   const offCase = offQualifier(text, context.ledger);
-  const scope: ClaimScope = { text, masked, figures, facts, foreign: (id) => foreign(id) || offCase(id), otherItem: otherNumbered(text, context), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = { text, masked, figures, facts, subjectRecords, foreign: (id) => foreign(id) || offCase(id), otherItem: otherNumbered(text, context), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = withinRows(
@@ -342,9 +346,7 @@ function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
  * ranked high, nor made true by a third package's `version: 1.3.0`); tier 0 reads it only to check a name
  * found in many records (that it fills another entity's slot).
  */
-function otherSubjects(recordsOf: Map<ClaimFigure, Set<string>>, context: TierContext): (evidenceId: string) => boolean {
-  const subject = new Set<string>();
-  for (const records of recordsOf.values()) if (records.size > 0 && records.size <= SUBJECT_RECORDS) for (const id of records) subject.add(id);
+function otherSubjects(subject: Set<string>, context: TierContext): (evidenceId: string) => boolean {
   if (subject.size === 0) return () => false;
   return (id) => !subject.has(id) && recordIdentity(context.ledger, id) !== null;
 }
@@ -557,9 +559,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
   // The subject must be specific (a name in a few records): "ACME" in a hundred repositories' records is none.
-  const specific = new Set<string>();
-  for (const records of scope.recordsOf.values()) if (records.size <= SUBJECT_RECORDS) for (const id of records) specific.add(id);
-  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && specific.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
+  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && scope.subjectRecords.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
   // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
   // 2,315 is openssl's row).
   // A value in an element of the subject's own record that names no other entity (a forecast day of the
