@@ -356,12 +356,14 @@ function otherSubjects(subject: Set<string>, context: TierContext): (evidenceId:
  * "Tim Koch is a silver tier customer" against `tier: gold`. Only for a subject with records of its own.
  */
 function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set<string>>, scope: ClaimScope): FigureResult | null {
-  // The subject is the most specific name: the one in the fewest records ("Order A-1001", not "UPS").
-  const sizes = [...nameRecords.values()].map((r) => r.size).filter((n) => n > 0 && n <= SUBJECT_RECORDS);
-  if (sizes.length === 0) return null;
-  const fewest = Math.min(...sizes);
+  // The subject is an identifier the claim names ("Order A-1001"), else its most specific name: the one in
+  // the fewest records (not "UPS").
+  const known = [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
+  if (known.length === 0) return null;
+  const ids = known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
+  const fewest = Math.min(...known.map(([, r]) => r.size));
   const subject = new Set<string>();
-  for (const records of nameRecords.values()) if (records.size === fewest) for (const id of records) subject.add(id);
+  for (const [, records] of ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest)) for (const id of records) subject.add(id);
   const ledger = scope.context.ledger;
   const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span));
   if (!found) return null;
@@ -404,6 +406,22 @@ function topLevel(ledger: TierContext["ledger"], id: string): string {
       .filter((line) => !/^[^:]*\[\d+\]/.test(line))
       .join("\n");
   });
+}
+
+/** A code-like name with digits ("A-1051", "INV-2026-0331", "S-5042"). */
+function codeWithDigits(f: ClaimFigure): boolean {
+  return f.value.type === "name" && f.value.n.type === "code" && /\d/.test(f.value.n.text);
+}
+
+/**
+ * The claim's identifier: its first code-like name with digits ("Order A-1051 shipped with DHL", "Flight
+ * LH-4380 leaves from gate A12": A-1051, LH-4380), which names the entity the claim is about. Later ones
+ * ("gate A12") are values and may be corrected.
+ */
+function isIdentifier(f: ClaimFigure, figures: Iterable<ClaimFigure>): boolean {
+  if (!codeWithDigits(f)) return false;
+  for (const g of figures) if (codeWithDigits(g) && g.span[0] < f.span[0]) return false;
+  return true;
 }
 
 /**
@@ -643,7 +661,8 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     // It occurs, but not with the claim's other names: as the value of a slot the claim talks about? Not when
     // it is the claim's subject, the most specific of its names ("Order A-1021 shipped with DHL": A-1021 is
     // in 3 records, DHL in many): the other name is the one to check against the subject's records.
-    const subject = records.size <= SUBJECT_RECORDS && others.some(([, r]) => r.size > records.size);
+    // An identifier ("A-1051", "INV-31") names the claim's entity, whatever the counts say.
+    const subject = records.size <= SUBJECT_RECORDS && (isIdentifier(figure, scope.recordsOf.keys()) || others.some(([, r]) => r.size > records.size));
     if (subject) return { figure, outcome: "unknown", best: quote, score: 0, note: "the claim's subject; its other names do not occur in its records" };
     if (agree.some((r) => r.slotHits > 0)) {
       const other = replacement();

@@ -105,3 +105,16 @@ describe("other tools' fields and clock times", () => {
     expect(v.corrections.map((c) => c.value)).not.toContain("1.2%");
   });
 });
+
+describe("identifiers as subjects", () => {
+  it("should take the order id as the subject even when the carrier is in fewer records", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "billing_get_invoice", content: { invoice_id: "INV-31", order_id: "A-1051", amount: 622.5, currency: "EUR", status: "open" } });
+    fw.record({ source: "billing_get_invoice", content: { invoice_id: "INV-32", order_id: "A-1052", amount: 80, currency: "USD", status: "paid" } });
+    fw.record({ source: "shipments", content: { shipment_id: "S-5051", order_id: "A-1051", carrier: "UPS", status: "delivered" } });
+    fw.record({ source: "shipments", content: { shipment_id: "S-5052", order_id: "A-1052", carrier: "DHL", status: "in transit" } });
+    const v = (await fw.verify("Order A-1051 shipped with DHL.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["DHL", "UPS"]]);
+  });
+});
