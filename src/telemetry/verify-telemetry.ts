@@ -319,7 +319,9 @@ class TracedVerify implements VerifyTelemetry {
       else this.span.addEvent(EVENT.evaluation, attributes);
     }
     this.endTiers();
-    this.span.end();
+    // The same clock as the tier spans' end times (`performance.now()`): a span's own clock may be a few
+    // hundred microseconds off it, which could end a tier after its parent.
+    this.span.end(performance.now());
   }
 
   fail(error: unknown): unknown {
@@ -329,7 +331,7 @@ class TracedVerify implements VerifyTelemetry {
         getInstruments().verifyDuration.record((performance.now() - this.started) / 1000, { [GENAI.errorType]: errorType(error) });
         this.endTiers();
         failSpan(this.span, error);
-        this.span.end();
+        this.span.end(performance.now());
       },
       undefined,
     );
