@@ -74,7 +74,9 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
   const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
   const sameUnit = claim.unit !== null && ev.unit !== null && claim.unit.toUpperCase() === ev.unit.toUpperCase();
   const ownWord = /^[^\d]*[\d.,]+\s*(\p{L}[\p{L}.]*)$/u.exec(claim.text)?.[1];
-  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? claim.unit! : sameUnit && ownWord ? ownWord : ev.unit.replace(/^kB$/, "KB")) : claim.kind === "measure" ? null : "";
+  // A bare "B" reads as a letter: bytes are written out unless the claim wrote "B" itself.
+  const evUnit = ev.unit === "B" ? "bytes" : ev.unit?.replace(/^kB$/, "KB");
+  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? (ownWord ?? claim.unit!) : sameUnit && ownWord ? ownWord : evUnit!) : claim.kind === "measure" ? null : "";
   if (unit === null) return null;
   return unit ? `${grouped} ${unit}` : grouped;
 }

@@ -46,3 +46,36 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   if (head) for (const id of terms.withToken(head)) out.add(id);
   return out;
 }
+
+/** Top-level identity of a JSON record (`name: lodash`) or text output (`Package: nginx`), lower-case, or null. */
+export function recordIdentity(ledger: TierContext["ledger"], id: string): string | null {
+  return ledger.memo("record-identity", id, () => {
+    const record = ledger.get(id);
+    if (!record) return null;
+    // "key: value" text output (apt's `Package: nginx`) names its entity the same way.
+    if (record.format !== "json") return TEXT_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
+    return (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
+  });
+}
+
+/**
+ * A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`,
+ * or an id as the record's first field (`order_id: A-1081`, `id: INV-7`, `sku: ...`): later `*_id` fields
+ * (`customer_id` of an order) refer to other entities.
+ */
+const TOP_IDENTITY = /^(?:name|package|pkg|title|symbol|ticker): ([^\n]{1,80})$/m;
+/** A line of a "key: value" text output naming its entity: `Package: nginx`, `Name: payments-api`. */
+const TEXT_IDENTITY = /^(?:Package|Name|Title): ([^\n]{1,80})$/m;
+const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
+
+/** The identity line of a record as written (`Package: openssl`): its value, the value's span and the line's. */
+export function identityLine(ledger: TierContext["ledger"], id: string): { value: string; span: [number, number]; line: string; lineSpan: [number, number] } | null {
+  const record = ledger.get(id);
+  if (!record) return null;
+  const m = record.format !== "json" ? TEXT_IDENTITY.exec(record.text) : (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text));
+  if (!m) return null;
+  const value = m[1]!.trim();
+  const start = m.index + m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
+  const line = m[0].trim();
+  return { value, span: [start, start + value.length], line, lineSpan: [m.index, m.index + line.length] };
+}

@@ -16,7 +16,7 @@ import type { Correction, Passage } from "../schema.js";
 import { claimFigures, extraNames, KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./corrections.js";
 import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
-import { recordsWithName } from "./record-names.js";
+import { recordIdentity, recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
 import { categoryMismatch, offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
@@ -24,6 +24,8 @@ import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
+import { versionInterval } from "./intervals.js";
+import { extremeOf, fieldName, ownerOf, superlativeOf, swappedExtreme } from "./superlative.js";
 
 interface FigureResult {
   figure: ClaimFigure;
@@ -250,8 +252,14 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const scope: ClaimScope = { text, masked, figures, facts, subjectRecords, foreign: (id) => foreign(id) || offCase(id), otherItem: otherNumbered(text, context), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
-  const results = withinRows(
-    figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+  const results = checkInterval(
+    swapSuperlative(
+      withinRows(
+        figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+        scope,
+      ),
+      scope,
+    ),
     scope,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
@@ -358,13 +366,16 @@ function otherSubjects(subject: Set<string>, context: TierContext): (evidenceId:
 function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set<string>>, scope: ClaimScope): FigureResult | null {
   // The subject is an identifier the claim names ("Order A-1001"), else its most specific name: the one in
   // the fewest records (not "UPS").
+  const ledger = scope.context.ledger;
   const known = [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
   if (known.length === 0) return null;
-  const ids = known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
+  // A name that is a record's own identity (`Package: tmux`) is the subject; a value the claim gives it
+  // ("in the `httpd` section", "priority `optional`") may be in fewer records, but is what it says of it.
+  const identities = known.filter(([f, r]) => f.value.type === "name" && [...r].some((id) => recordIdentity(ledger, id) === (f.value as { n: { text: string } }).n.text.toLowerCase()));
+  const ids = identities.length > 0 ? identities : known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
   const fewest = Math.min(...known.map(([, r]) => r.size));
   const subject = new Set<string>();
   for (const [, records] of ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest)) for (const id of records) subject.add(id);
-  const ledger = scope.context.ledger;
   const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span));
   if (!found) return null;
   const { field } = found;
@@ -436,27 +447,6 @@ function ownRecords(name: string, records: Set<string>, context: TierContext): S
   // Records of other entities that merely refer to it (a shipment's `order_id: A-1021`) stay.
   return new Set(identities.filter(([, identity]) => identity === null || identity === key || !identity.includes(key)).map(([id]) => id));
 }
-
-/** Top-level identity of a JSON record (`name: lodash`), lower-case, or null. */
-function recordIdentity(ledger: TierContext["ledger"], id: string): string | null {
-  return ledger.memo("record-identity", id, () => {
-    const record = ledger.get(id);
-    if (!record) return null;
-    // "key: value" text output (apt's `Package: nginx`) names its entity the same way.
-    if (record.format !== "json") return TEXT_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
-    return (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
-  });
-}
-
-/**
- * A flattened JSON record's top-level identity line: `name: ...`, `package: ...`, `pkg: ...`, `title: ...`,
- * or an id as the record's first field (`order_id: A-1081`, `id: INV-7`, `sku: ...`): later `*_id` fields
- * (`customer_id` of an order) refer to other entities.
- */
-const TOP_IDENTITY = /^(?:name|package|pkg|title|symbol|ticker): ([^\n]{1,80})$/m;
-/** A line of a "key: value" text output naming its entity: `Package: nginx`, `Name: payments-api`. */
-const TEXT_IDENTITY = /^(?:Package|Name|Title): ([^\n]{1,80})$/m;
-const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
 
 /**
  * A bare whole number in prose right after a capitalised word ("requires React 18", "on Node 20", "Windows
@@ -594,26 +584,64 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
 }
 
-const MOST = /\b(?:largest|biggest|highest|most|longest|greatest|heaviest|newest|latest|max(?:imum)?)\b/i;
-const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|min(?:imum)?)\b/i;
-
 /**
  * A superlative claim ("The largest is nginx at 2,315 KB") holds only if its value is the extreme of the
  * same field over every record: a value that agrees but is not the largest is a swapped entity.
  */
 function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: ClaimScope): FigureResult | null {
   const v = agreed.value;
-  if (v.type !== "quantity" || agreed.key.size === 0) return null;
-  const most = MOST.test(scope.text);
-  const least = !most && LEAST.test(scope.text);
-  if (!most && !least) return null;
-  const field = [...agreed.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ");
-  const peers = scope.facts.filter((f) => f.value.type === "quantity" && f.key.size > 0 && [...f.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ") === field);
-  if (peers.length < 2) return null;
-  const value = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
-  const extreme = peers.reduce((a, b) => ((most ? value(b) > value(a) : value(b) < value(a)) ? b : a));
-  if (value(extreme) === v.q.value) return null;
-  return { figure, outcome: "mismatch", best: extreme, score: 3, note: `not the ${most ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`, noFix: true };
+  const which = superlativeOf(scope.text);
+  if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
+  const field = fieldName(agreed);
+  const extreme = extremeOf(field, scope.facts, which);
+  if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
+  return { figure, outcome: "mismatch", best: extreme, score: 3, note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`, noFix: true };
+}
+
+/**
+ * The time between two releases the claim names, when the evidence dates both (see `versionInterval`): it
+ * replaces whatever the duration's own check found ("29 days" is absent from the evidence, but 17 days is
+ * what the two dates say).
+ */
+function checkInterval(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  const interval = versionInterval(scope.figures, scope.facts);
+  if (!interval) return results;
+  const { figure, days, earlier, later, agrees } = interval;
+  const between = `${earlier.quote.text} and ${later.quote.text}`;
+  const q = (figure.value as { q: Quantity }).q;
+  const value: FactValue = { type: "quantity", q: { ...q, text: `${days} days`, value: days * 86_400_000, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, unit: "ms" } };
+  const best: EvidenceFact = { ...later, value };
+  const result: FigureResult = agrees
+    ? { figure, outcome: "match", best: later, score: 3, note: `equals the time between ${between}`, anchored: true }
+    : { figure, outcome: "mismatch", best, score: 3, note: `${days} days passed between ${between}` };
+  return results.map((r) => (r.figure === figure ? result : r));
+}
+
+/**
+ * A superlative whose value is right but whose entity is not ("The largest is nginx at 2,315 KB" when 2,315
+ * KB is openssl's, the largest): the name is wrong, not the figure; the correction is the owner's name (see
+ * `swappedExtreme`).
+ */
+function swapSuperlative(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  if (!superlativeOf(scope.text)) return results;
+  const ledger = scope.context.ledger;
+  for (const r of results) {
+    if (r.outcome !== "mismatch" || r.noFix || !r.best || r.figure.value.type !== "quantity") continue;
+    const swap = swappedExtreme(scope.text, r.figure.value, r.best, ledger);
+    if (!swap) continue;
+    // The claim's name for the entity whose value differs (nginx, of `rows[1].name: nginx`).
+    const own = ownerOf(r.best, ledger)!.name.toLowerCase();
+    const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === own);
+    const { owner, extreme } = swap;
+    const chunk = ledger.chunksOf(owner.evidenceId).find((c) => c.span[0] <= owner.span[0] && owner.span[0] < c.span[1]);
+    if (!figure || !chunk) continue;
+    const value: FactValue = { type: "name", n: { text: owner.name, span: owner.span, key: owner.name.toLowerCase(), type: "code" } };
+    const quote = { evidenceId: owner.evidenceId, source: chunk.source, text: owner.line, span: owner.lineSpan };
+    const best: EvidenceFact = { value, slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: owner.span, quote, chunk };
+    const swapped: FigureResult = { figure, outcome: "mismatch", best, score: 3, note: `${surface(extreme)} is the ${superlativeOf(scope.text) === "most" ? "largest" : "smallest"} value of its field, and it is ${owner.name}'s (${extreme.quote.text})` };
+    return [...results.filter((x) => x !== r && x.figure !== figure), swapped, { ...r, outcome: "match", best: extreme, note: "the value is right; its entity is not" }];
+  }
+  return results;
 }
 
 /**

@@ -46,6 +46,18 @@ describe("categorical fields", () => {
     }
   });
 
+  it("should take the record's own entity as the subject, not a value the claim gives it", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "apt_show", content: "Package: tmux\nVersion: 3.3a-3\nSection: admin\nPriority: optional" });
+    fw.record({ source: "apt_show", content: "Package: nginx\nVersion: 1.22.1-9\nProvides: httpd, httpd-cgi\nSection: httpd\nPriority: optional" });
+    fw.record({ source: "doc_search", content: { results: [{ title: "Debian -- Details of package tmux in bookworm", snippet: "terminal multiplexer" }] } });
+    // "httpd" is in fewer records than "tmux", but it is a section, and `Package: tmux` names the subject.
+    const v = (await fw.verify("tmux sits in the `httpd` section with priority `optional`.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["httpd", "admin"]]);
+    expect((await fw.verify("nginx sits in the `httpd` section with priority `optional`.")).verdicts[0]!.verdict).toBe("supported");
+  });
+
   it("should leave true values, unnamed fields' common words and subjects without records alone", async () => {
     const fw = new Firewall();
     supportLedger(fw);

@@ -153,6 +153,14 @@ describe("look-alike names and the claim's subject", () => {
     expect(report.verdicts[1]!.corrections[0]!.value).toBe("19119 kB");
   });
 
+  it("should write a byte count's correction in bytes, in the claim's own word for them", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "apt", content: "Package: jq\nInstalled-Size: 102\nSize: 64432" });
+    fw.record({ source: "apt", content: "Package: tmux\nInstalled-Size: 1106\nSize: 454536" });
+    const report = await fw.verify("The .deb download for tmux is 1,106 bytes. The .deb download for jq is 64,432 KB.");
+    expect(report.verdicts.map((v) => v.corrections.map((c) => c.value))).toEqual([["454,536 bytes"], ["64,432 bytes"]]);
+  });
+
   it("should never replace the claim's subject id with another entity's to fit a wrong value", async () => {
     const fw = new Firewall();
     for (let i = 0; i < 30; i++) fw.record({ source: "shipments", content: { shipment_id: `S-${5000 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });

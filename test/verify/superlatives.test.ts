@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+/** A query result with one row per package, and apt records of two of them. */
+function packages(fw: Firewall): void {
+  fw.record({
+    source: "sql_query",
+    content: {
+      rows: [
+        { name: "tmux", installed_size_kb: 1106, section: "admin" },
+        { name: "nginx", installed_size_kb: 1336, section: "httpd" },
+        { name: "openssl", installed_size_kb: 2315, section: "utils" },
+      ],
+    },
+  });
+  fw.record({ source: "apt_show", content: "Package: tmux\nInstalled-Size: 1106\nSection: admin\nPriority: optional\nSize: 454536" });
+  fw.record({ source: "npm_view", content: { name: "chalk", versionCount: 41 } });
+  fw.record({ source: "npm_view", content: { name: "react", versionCount: 2963 } });
+  fw.record({ source: "npm_view", content: { name: "yargs", versionCount: 267 } });
+}
+
+describe("superlatives", () => {
+  it("should correct the entity, not the figure, when the figure is the extreme of another entity", async () => {
+    const fw = new Firewall();
+    packages(fw);
+    const cases: Array<[string, string, string]> = [
+      ["The largest is nginx at 2,315 KB.", "nginx", "openssl"],
+      ["yargs has the most published versions, 2,963.", "yargs", "react"],
+      ["The smallest is openssl at 1,106 KB.", "openssl", "tmux"],
+    ];
+    for (const [claim, wrong, value] of cases) {
+      const v = (await fw.verify(claim)).verdicts[0]!;
+      expect(v.verdict, claim).toBe("contradicted");
+      expect(v.corrections.map((c) => [c.wrong, c.value]), claim).toEqual([[wrong, value]]);
+      expect(v.quotes.some((q) => q.text.includes(value)), claim).toBe(true);
+    }
+  });
+
+  it("should leave a true superlative supported and correct a figure that is no entity's extreme", async () => {
+    const fw = new Firewall();
+    packages(fw);
+    expect((await fw.verify("The largest is openssl at 2,315 KB.")).verdicts[0]!.verdict).toBe("supported");
+    // 1,500 KB is nobody's: the figure is what is wrong.
+    const v = (await fw.verify("The largest is openssl at 1,500 KB.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => c.value)).toEqual(["2,315 KB"]);
+    // Without a superlative, a value of another entity is the subject's figure gone wrong.
+    const plain = (await fw.verify("nginx is 2,315 KB installed.")).verdicts[0]!;
+    expect(plain.corrections.map((c) => c.value)).toEqual(["1,336 KB"]);
+  });
+});
