@@ -48,6 +48,11 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern: /^(?:according to|as reported by|per)\s+[^\s,.;]+(?:\s+[^\s,.;]+){0,3}\s*[,.;]?$/i,
+    why: "An attribution split off its clause ('According to `apt-cache`,') names the source of what follows, which is checked on its own.",
+  },
+  {
+    kind: "not_checkable",
     pattern: /^(?:i\s+)?hope\s+(?:this|that|it)\s+(?:helps|is helpful|was helpful)\b[^.!?]{0,80}[.!]?$/i,
     why: "'I hope this helps' is a pleasantry even when it names the topic ('I hope this helps with your React upgrade').",
   },

@@ -264,6 +264,16 @@ function beFor(verb: string, subject: string): string {
   return plural || (!/s$/.test(v) && !/^(?:can|will|may|must|should|would|could|might)$/.test(v)) ? "are" : "is";
 }
 
+/** A quotation: curly quotes, or straight double quotes, on one line. */
+const QUOTATION = /“[^“”\n]{1,400}”|"[^"\n]{1,400}"/g;
+
+/** Spans of quoted text in a sentence: a quotation ("Parse, validate, and display dates") is never cut. */
+function quotedSpans(text: string, start: number, end: number): Array<[number, number]> {
+  const sentence = text.slice(start, end);
+  if (!/[“"]/.test(sentence)) return [];
+  return [...sentence.matchAll(QUOTATION)].map((m) => [start + m.index!, start + m.index! + m[0].length] as [number, number]);
+}
+
 /**
  * Splits one sentence into clauses.
  *
@@ -277,7 +287,8 @@ function beFor(verb: string, subject: string): string {
 export function splitClauses(text: string, sentence: Sentence, inside: (offset: number) => boolean = () => false): Clause[] {
   const tokens = sentence.tokens;
   const whole: Clause[] = [{ start: sentence.start, end: sentence.end }];
-  const cuts = findCuts(tokens, inside);
+  const quoted = quotedSpans(text, sentence.start, sentence.end);
+  const cuts = findCuts(tokens, quoted.length === 0 ? inside : (offset) => inside(offset) || quoted.some(([a, b]) => a < offset && offset < b));
   if (cuts.length === 0) return whole;
 
   // Parts between cuts, each with the token index range it covers.

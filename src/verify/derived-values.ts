@@ -42,7 +42,10 @@ export function derivedMatch(
   const q = claim.q;
   if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0]) return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
-  const sameKind = subjectFacts.filter((f) => f.value.type === "quantity" && (f.value.q.kind === q.kind || (q.kind === "number" && !Number.isInteger(q.value))));
+  // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").
+  const times = new RegExp(`${q.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(?:times|x)\\b`, "i").test(claimText);
+  const ratio = q.kind === "number" && (!Number.isInteger(q.value) || times);
+  const sameKind = subjectFacts.filter((f) => f.value.type === "quantity" && (f.value.q.kind === q.kind || ratio));
   if (sameKind.length >= 2) {
     const vals = sameKind.slice(0, MAX_VALUES).map((f) => (f.value as { q: Quantity }).q.value);
     // Array indexes are not part of a field: rows[0].size and rows[1].size are one field.
@@ -72,7 +75,7 @@ export function derivedMatch(
         if (matchQuantity(q, like) === "match") return { fact: sameKind[i]!, note: `equals the difference of two values of the claim's subjects (${sameKind[i]!.quote.text} minus ${sameKind[j]!.quote.text})` };
       }
     }
-    if (q.kind === "number" && !Number.isInteger(q.value)) {
+    if (ratio) {
       // Only values of the same field are compared ("Installed-Size" of two packages), else ratios abound.
       for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {
         if (i !== j && vals[j] !== 0 && field(sameKind[i]!) !== "" && field(sameKind[i]!) === field(sameKind[j]!) && matchQuantity(q, synthetic(q, vals[i]! / vals[j]!)) === "match") return { fact: sameKind[i]!, note: "equals the ratio of two values of the claim's subjects" };

@@ -25,6 +25,8 @@ import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
 import { versionInterval } from "./intervals.js";
+import { checkAggregate, type AggregateCheck } from "./aggregates.js";
+import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, ownerOf, superlativeOf, swappedExtreme } from "./superlative.js";
 
 interface FigureResult {
@@ -39,6 +41,8 @@ interface FigureResult {
   weak?: boolean;
   /** The figure is right but the claim around it is not (a superlative): no in-place correction of the figure. */
   noFix?: boolean;
+  /** Matched by a combination of values (a sum, a count of subjects): its quote is one of several, not the claim's statement. */
+  derived?: boolean;
 }
 
 /**
@@ -190,6 +194,8 @@ interface ClaimScope {
 
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
+  const aggregate = checkAggregate(text, context.ledger);
+  if (aggregate) return aggregateOutcome(aggregate, item);
   const figures = claimFigures(text, extraNames(item, context));
   if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };
   // Claim words outside its figures: the slot and subject a figure is about.
@@ -263,10 +269,25 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     scope,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
-    const category = checkCategory(figures, nameRecords, scope);
+    const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope);
     if (category) results.push(category);
   }
   return conclude(results, figures, item, text);
+}
+
+/** The verdict on a quantified claim counted over a group of entities (see `checkAggregate`). */
+function aggregateOutcome(check: AggregateCheck, item: TierItem): TierOutcome {
+  const { quantifier, count, size, agrees, correction, quotes } = check;
+  const note = `${count} of the ${size} entities of the tool output satisfy the claim's predicate`;
+  if (agrees) return { verdict: "supported", confidence: 0.9, quotes: quotes.slice(0, 3), corrections: [], note };
+  const text = item.extracted.text;
+  const start = item.extracted.map[quantifier.span[0]];
+  const last = item.extracted.map[quantifier.span[1] - 1];
+  const corrections: Correction[] =
+    correction !== null && start !== undefined && last !== undefined && start >= 0 && last >= 0
+      ? [{ span: [start, last + 1], wrong: text.slice(quantifier.span[0], quantifier.span[1]), value: correction, quote: quotes[0]! }]
+      : [];
+  return { verdict: "contradicted", confidence: 0.9, quotes: quotes.slice(0, 4), corrections, note };
 }
 
 /**
@@ -385,6 +406,19 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   const keyStems = featuresOf(field.key).stems;
   const best: EvidenceFact = { value: name(field.value, field.span), slot: keyStems, context: keyStems, key: keyStems, structured: true, span: field.span, quote: field.quote, chunk };
   return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}` };
+}
+
+/** Quoted text the claim attributes to its subject but another entity's field holds (see `quotedMismatch`). */
+function checkQuoted(scope: ClaimScope): FigureResult | null {
+  const ledger = scope.context.ledger;
+  const subjects = scope.figures.filter((f) => f.value.type === "name").map((f) => ({ text: (f.value as { n: { text: string } }).n.text, span: f.span }));
+  const found = quotedMismatch(scope.text, subjects, ledger);
+  if (!found) return null;
+  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
+  const best: EvidenceFact = { value: name(found.value, found.quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: found.quote.span, quote: found.quote, chunk };
+  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}` };
 }
 
 /** An item's number in a claim: "PR #318", "issue #1490", "#42". */
@@ -536,7 +570,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const named = scope.recordsOf.size > 0;
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
   const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text);
-  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0 };
+  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0, derived: true };
   if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
   const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
@@ -699,6 +733,11 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     }
     return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
   }
+  if (reportingSource(figure, scope.text) && others.some(([, r]) => r.size > 0)) {
+    // "`apt-cache show` reports vim at ...", "According to Stripe, ...": the tool or source that said it,
+    // not a fact about the subject.
+    return { figure, outcome: "match", score: 0, note: "names the tool or source that reported the claim" };
+  }
   if (figure.span[0] === 0 && figure.value.type === "name" && ordinaryOpener(figure.value.n.text, scope) && others.some(([, r]) => r.size > 0)) {
     // A capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found is an
     // ordinary word, not an invented entity, when it is a possessive or the evidence uses it in lower case.
@@ -711,6 +750,15 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const other = subjectKnown ? replacement() : undefined;
   if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+/** A reporting verb after a name ("`apt-cache show` reports", "the registry lists", "Stripe says"). */
+const REPORTS_AFTER = /^[`'"]?\s*(?:[\w-]+\s+)?(?:reports?|says?|shows?|lists?|returns?|states?|confirms?|gives?)\b/i;
+const ACCORDING_BEFORE = /\b(?:according to|as reported by)\s*[`'"]?$/i;
+
+/** Whether a name is the source a claim cites ("`apt-cache show` reports ...", "according to Stripe"). */
+function reportingSource(figure: ClaimFigure, text: string): boolean {
+  return REPORTS_AFTER.test(text.slice(figure.span[1])) || ACCORDING_BEFORE.test(text.slice(0, figure.span[0]));
 }
 
 function ordinaryOpener(word: string, scope: ClaimScope): boolean {
@@ -757,7 +805,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
   item.hints.matchedQuotes = quotes;
-  item.hints.valueQuotes = uniqueQuotes(byWeight.filter((r) => r.figure.value.type !== "name").map((r) => r.best!.quote));
+  item.hints.valueQuotes = uniqueQuotes(byWeight.filter((r) => r.figure.value.type !== "name" && !r.derived).map((r) => r.best!.quote));
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
     pass: true,

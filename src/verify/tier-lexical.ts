@@ -58,6 +58,12 @@ interface Alignment {
   prefixFlips: number;
 }
 
+/**
+ * A tool's echo of its own input (`query: SELECT ... WHERE name IN ('ws', 'jest')`, `command: ...`): it
+ * names what was asked, not what was found, so it neither covers a claim's words nor sets its polarity.
+ */
+const ECHO = /^\s*(?:[\w.[\]"-]*\.)?(?:query|sql|command|cmd|args|arguments|params|request)\s*:/i;
+
 /** Passages whose sentence features stay cached; older ones are recomputed when retrieved again. */
 const CACHE = 512;
 
@@ -152,7 +158,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
   for (const passage of passages) {
-    const sentences = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text), CACHE);
+    const sentences = context.ledger.memo("lexical-sentences", passage.id, () => sentencesOf(passage.text).filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))), CACHE);
     const union = context.ledger.memo(
       "passage-stems",
       passage.id,

@@ -109,6 +109,11 @@ describe("extractClaimsSync on prose", () => {
       ],
     ],
     [
+      "a quotation with commas, kept whole",
+      "moment describes itself as “Parse, validate, manipulate, and display dates”. The README says \"fast, small, and safe\".",
+      [f("moment describes itself as “Parse, validate, manipulate, and display dates”."), f("The README says \"fast, small, and safe\".")],
+    ],
+    [
       "a parenthetical restatement and a trailing participial phrase",
       "The Team plan costs $2,400 per year (EUR 2.4k), billed annually.",
       [

@@ -59,3 +59,23 @@ describe("opposites across a JSON record's fields", () => {
     expect((await check({ ticket: "T-88", priority: "high" }, "T-88 is a high priority ticket.")).v.verdict).toBe("supported");
   });
 });
+
+describe("sources and ratios an agent names", () => {
+  it("should read the tool a claim cites as its source, not as a fact to find", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "apt_show", content: "Package: vim\nVersion: 2:9.0.1378-2+deb12u2\nSection: editors" });
+    expect((await fw.verify("`apt-cache show` reports `vim` at version 2:9.0.1378-2+deb12u2.")).verdicts[0]!.verdict).toBe("supported");
+    // The attribution split off its clause is not checkable; the clause is supported.
+    const according = await fw.verify("According to `apt-cache`, vim is at version 2:9.0.1378-2+deb12u2.");
+    expect(according.verdicts.map((v) => v.verdict)).toEqual(["not_checkable", "supported"]);
+    // A name found nowhere, in no reporting role, is still unsupported.
+    expect((await fw.verify("`vim` is maintained by Bram Moolenaar.")).verdicts[0]!.verdict).toBe("unsupported");
+  });
+
+  it("should support a whole-number ratio of two subjects' values ('roughly 404 times the size')", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "sql_query", content: { rows: [{ name: "jq", installed_size_kb: 111 }, { name: "git", installed_size_kb: 44890 }] } });
+    expect((await fw.verify("`git` is roughly 404 times the size of `jq`.")).verdicts[0]!.verdict).toBe("supported");
+    expect((await fw.verify("`git` is roughly 900 times the size of `jq`.")).verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
