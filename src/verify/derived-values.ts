@@ -94,6 +94,9 @@ export function derivedMatch(
     }
     return null;
   }
+  // A small count ("has 3 dependencies") is the sum or difference of some two nearby values by chance:
+  // only a claim that says it adds up ("in total", "combined") is read that way.
+  if (q.kind === "number" && Number.isInteger(q.value) && Math.abs(q.value) <= 12 && !totalWords) return null;
   const values = facts.filter((f) => f.value.type === "quantity").slice(0, MAX_VALUES);
   const num = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
   const test = (value: number) => Number.isFinite(value) && matchQuantity(q, synthetic(q, value)) === "match";

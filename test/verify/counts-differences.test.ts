@@ -103,3 +103,21 @@ describe("re-verifying a rewrite", () => {
     expect(again.counts.unsupported + again.counts.contradicted).toBe(0);
   });
 });
+
+describe("small counts that two nearby values add up to", () => {
+  it("should not take a small count for a sum of two values unless the claim says it adds up", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "queue-schema", version: "1.26.4", dependencyCount: 0, dependencies: {} } });
+    // Other packages' prose: 1 + 2 dependencies make the claim's 3 by chance.
+    fw.record({ source: "doc_search", content: "worker-cache 1.0.0 is licensed under MIT. It has 1 dependencies and 40 published versions." });
+    fw.record({ source: "doc_search", content: "router-queue 2.0.0 is licensed under MIT. It has 2 dependencies and 7 published versions." });
+    const v = (await fw.verify("queue-schema has 3 dependencies.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.trace[0]!.note).not.toContain("sum");
+    // Said to add up, a sum is read.
+    const fw2 = new Firewall();
+    fw2.record({ source: "npm_view", content: { name: "a", dependencyCount: 1 } });
+    fw2.record({ source: "npm_view", content: { name: "b", dependencyCount: 2 } });
+    expect((await fw2.verify("a and b have 3 dependencies in total.")).verdicts[0]!.verdict).toBe("supported");
+  });
+});
