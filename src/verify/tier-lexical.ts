@@ -2,6 +2,8 @@
  * The offline default for tier 1: lexical support scoring. A claim is supported when its best evidence
  * sentence (or passage) covers its content words and agrees on polarity; contradicted when a sentence that
  * covers it states the negation or an antonym; unsupported otherwise. It decides every claim it sees.
+ * A claim that opens with a name is covered by what the passage says about that name: its sentences that
+ * name it and those that go on with a pronoun, not the whole passage.
  *
  * Thresholds were set on the development files of `shared/data` (see README, "Accuracy"); the NLI model of
  * a later tier replaces this backend where installed.
@@ -11,6 +13,7 @@ import { antonymsOf } from "./antonyms.js";
 import { coverage, featuresOf, sentencesOf, type EvidenceSentence, type TextFeatures } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { weightOf } from "../text/word-weights.js";
+import { claimFigures } from "./claim-figures.js";
 
 export interface LexicalThresholds {
   /** Sentence coverage at or above which a claim is supported (0..1). */
@@ -157,6 +160,12 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let best: Alignment | null = null;
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
+  let bestScope: Set<string> | null = null;
+  // The claim's subject names: those it opens with (within its first three words).
+  const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
+  const names = claimFigures(item.claim.text)
+    .filter((f) => f.value.type === "name" && f.span[0] < opening)
+    .map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
   for (const passage of passages) {
     const sentences = context.ledger.memo("lexical-sentences", passage.id, () => sentencesOf(passage.text).filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))), CACHE);
     const union = context.ledger.memo(
@@ -169,10 +178,16 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       },
       CACHE,
     );
-    const pc = coverage(claim.stems, union);
+    // What the passage says about the claim's subject: "Hot Rod is a food magazine" is not covered by a
+    // passage whose "food" is in the sentence about Cooking Light.
+    // Prose only: a JSON record or a "Key: value" listing is one entity, whose name is on one line.
+    const window = names.length > 0 && prose(passage, context) ? subjectWindow(passage, sentences, names) : null;
+    const scope = window && new Set(window.flatMap((x) => [...x.stems]));
+    const pc = coverage(claim.stems, scope ?? union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
       bestPassage = passage;
+      bestScope = scope;
     }
     for (const sentence of sentences) {
       const a = align(claim, sentence.stems);
@@ -222,7 +237,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const short = claim.stems.size <= th.shortClaim;
   const sentenceTh = short ? Math.max(th.supportSentence, th.supportShort) : th.supportSentence;
   const passageTh = short ? Math.max(th.supportPassage, th.supportShort) : th.supportPassage;
-  const missingBits = th.maxMissingBits > 0 ? missingInformation(claim, bestPassage, context) : Infinity;
+  const missingBits = th.maxMissingBits > 0 ? (bestScope ? missingIn(claim, bestScope) : missingInformation(claim, bestPassage, context)) : Infinity;
   const figures = item.hints.figuresMatched;
   // A specific figure found in prose carries the claim unless the claim adds a rare word the passage lacks
   // ("Account 4421 is overdrawn"); a figure under a key of structured output carries it outright.
@@ -314,6 +329,41 @@ function missingInformation(claim: TextFeatures, passage: Passage, context: Tier
   let missing = 0;
   for (const s of claim.stems) if (!stems.has(s)) missing += weightOf(s);
   return missing;
+}
+
+function missingIn(claim: TextFeatures, stems: Set<string>): number {
+  let missing = 0;
+  for (const s of claim.stems) if (!stems.has(s)) missing += weightOf(s);
+  return missing;
+}
+
+/** A sentence that goes on about the entity of the one before: it opens with a pronoun. */
+const CONTINUES = /^\s*(?:he|she|it|they|his|her|its|their|this|these|the (?:company|band|film|group|album|team|city|game|show|series|book|song|player|club))\b/i;
+
+/**
+ * The sentences that name one of the claim's names, each with the sentence after it (which
+ * may go on about the same entity as "he", "it"): what the passage says about the claim's subject. Null
+ * when no sentence names any of them.
+ */
+function subjectWindow(passage: Passage, sentences: EvidenceSentence[], names: string[]): EvidenceSentence[] | null {
+  const lower = passage.text.toLowerCase();
+  const out = new Set<EvidenceSentence>();
+  sentences.forEach((s, i) => {
+    if (!names.some((n) => lower.slice(s.start, s.end).includes(n))) return;
+    out.add(s);
+    // The sentence after it (which may go on about it: "The same year, ...") and those that go on with a
+    // pronoun ("He also ...", "Its ...").
+    if (sentences[i + 1]) out.add(sentences[i + 1]!);
+    for (let j = i + 1; j < sentences.length && CONTINUES.test(passage.text.slice(sentences[j]!.start, sentences[j]!.end)); j++) out.add(sentences[j]!);
+  });
+  return out.size > 0 ? [...out] : null;
+}
+
+/** Whether a passage is prose: not from JSON output, and not mostly "Key: value" lines. */
+function prose(passage: Passage, context: TierContext): boolean {
+  if (context.ledger.get(passage.evidenceId)?.format === "json") return false;
+  const lines = passage.text.split("\n").filter((l) => l.trim() !== "");
+  return lines.filter((l) => /^[^\s:][^:]{0,40}: \S/.test(l)).length * 2 < lines.length;
 }
 
 function wholePassage(p: Passage): EvidenceSentence {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+const magazines =
+  "Cooking Light is an American monthly food and lifestyle magazine founded in 1987. Hot Rod is a monthly American car magazine devoted to hot rodding, drag racing, and muscle cars.";
+const presenters =
+  "The second series was hosted by Holly Willoughby and Reggie Yates on BBC One. Reggie Yates is a British actor and radio DJ. He is best known for his role as Leo Jones in Doctor Who.";
+
+async function verdict(evidence: string, claim: string): Promise<string> {
+  const fw = new Firewall();
+  fw.record({ source: "search", content: evidence });
+  return (await fw.verify(claim)).verdicts[0]!.verdict;
+}
+
+describe("what the evidence says about the claim's subject", () => {
+  it("should not cover a claim about one entity with words from the sentences about another", async () => {
+    // The whole passage holds every word; only the sentences about Holly Willoughby count for her.
+    expect(await verdict(presenters, "Holly Willoughby is a British actor known for Doctor Who.")).toBe("unsupported");
+    expect(await verdict(magazines, "Cooking Light is a monthly food and lifestyle magazine.")).toBe("supported");
+  });
+
+  it("should follow a subject into the sentences that go on with a pronoun", async () => {
+    expect(await verdict(presenters, "Reggie Yates is a British actor known for Doctor Who.")).toBe("supported");
+  });
+});
