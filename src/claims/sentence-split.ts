@@ -41,6 +41,8 @@ const LOWER_ABBREV =
  * The next sentence may start with a lower-case identifier ("196 ms. payment-gateway in eu-central-1 ...").
  */
 const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d])/gu;
+/** A URL ending a sentence ("is https://git-scm.com/. Debian ..."): wink keeps the period in the URL's token. */
+const URL_END = /\bhttps?:\/\/[^\s<>()]*[\w/]\.\s(?=["“(]?\p{Lu})/gu;
 const STARTS_DIGIT = /^\d/;
 /** CJK sentence enders and the closing brackets or quotes that stay with the sentence they end. */
 const CJK_END = /[。！？]+[」』）】〕"”’]*/g;
@@ -104,8 +106,8 @@ function isFalseBoundary(text: string, flags: Uint8Array, prev: string, cur: str
  *
  * wink-nlp gives the boundaries; a boundary is dropped when there is no space at it ("Node.js"), when it cuts
  * inline code or a link, when the next fragment is only a number, or when the previous one ends with an
- * abbreviation ("See Fig. 3.", "approx. 5"). A cut wink misses after a figure with a suffix ("$4.2M. The") is
- * added. CJK enders 。！？ always cut.
+ * abbreviation ("See Fig. 3.", "approx. 5"). A cut wink misses after a figure with a suffix ("$4.2M. The") or
+ * after a URL ("https://git-scm.com/. Debian") is added. CJK enders 。！？ always cut.
  *
  * @param clean the block's clean text (see `cleanInline`).
  * @returns sentences in order, trimmed, covering every non-space character of the text once.
@@ -119,6 +121,12 @@ export function splitSentences(clean: CleanText): Sentence[] {
   for (const m of text.matchAll(FIGURE_END)) {
     raw.push(m.index + m[0].length);
     added = true;
+  }
+  if (text.includes("://")) {
+    for (const m of text.matchAll(URL_END)) {
+      raw.push(m.index + m[0].length);
+      added = true;
+    }
   }
   if (added) raw.sort((a, b) => a - b);
   const flags = rangeFlags(clean);

@@ -66,6 +66,7 @@ interface Alignment {
  * names what was asked, not what was found, so it neither covers a claim's words nor sets its polarity.
  */
 const ECHO = /^\s*(?:[\w.[\]"-]*\.)?(?:query|sql|command|cmd|args|arguments|params|request)\s*:/i;
+const ECHO_ANYWHERE = /(?:^|\n|\.)\s*(?:query|sql|command|cmd|args|arguments|params|request)\s*:/im;
 
 /** Passages whose sentence features stay cached; older ones are recomputed when retrieved again. */
 const CACHE = 512;
@@ -167,7 +168,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     .filter((f) => f.value.type === "name" && f.span[0] < opening)
     .map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
   for (const passage of passages) {
-    const sentences = context.ledger.memo("lexical-sentences", passage.id, () => sentencesOf(passage.text).filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))), CACHE);
+    const all = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text), CACHE);
+    const sentences = context.ledger.memo("echo-free", passage.id, () => (ECHO_ANYWHERE.test(passage.text) ? all.filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))) : all), CACHE);
     const union = context.ledger.memo(
       "passage-stems",
       passage.id,
