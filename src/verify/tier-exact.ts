@@ -405,7 +405,10 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
   const keyStems = featuresOf(field.key).stems;
   const best: EvidenceFact = { value: name(field.value, field.span), slot: keyStems, context: keyStems, key: keyStems, structured: true, span: field.span, quote: field.quote, chunk };
-  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}` };
+  // "is delayed by 35 minutes" would read "is On time by 35 minutes": a value that a figure qualifies is
+  // contradicted without an in-place correction.
+  const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(found.span[1]));
+  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}`, noFix: qualified };
 }
 
 /** Quoted text the claim attributes to its subject but another entity's field holds (see `quotedMismatch`). */

@@ -130,3 +130,17 @@ describe("identifiers as subjects", () => {
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["DHL", "UPS"]]);
   });
 });
+
+describe("a categorical value that a figure qualifies", () => {
+  it("should contradict 'delayed by 35 minutes' against 'On time' without rewriting it to 'On time by 35 minutes'", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "flight_status", content: { flight: "LH-4380", status: "On time", delay_minutes: 0 } });
+    fw.record({ source: "flight_status", content: { flight: "LH-438", status: "Delayed", delay_minutes: 58 } });
+    const v = (await fw.verify("LH-4380 is delayed by 35 minutes.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => c.value)).not.toContain("On time");
+    // Unqualified, the status is corrected in place.
+    const plain = (await fw.verify("LH-4380 is delayed.")).verdicts[0]!;
+    expect(plain.corrections.map((c) => c.value)).toEqual(["On time"]);
+  });
+});
