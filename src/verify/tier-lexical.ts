@@ -104,9 +104,19 @@ function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null
     if (sentence.has(s)) continue;
     const opposite = antonymsOf(s);
     if (!opposite) continue;
+    // The evidence has the word itself in another form ("departure" for "departs"): a record with both
+    // `departure.gate` and `arrival.city` states no opposite.
+    if (hasDerived(sentence, s)) continue;
     for (const o of opposite) if (sentence.has(o) && !claim.stems.has(o)) return `${s}/${o}`;
   }
   return null;
+}
+
+/** Whether a stem set holds a longer form of a stem ("departur" for "depart"), at most 3 letters longer. */
+function hasDerived(stems: Set<string>, stem: string): boolean {
+  if (stem.length < 4) return false;
+  for (const t of stems) if (t.length > stem.length && t.length - stem.length <= 3 && t.startsWith(stem)) return true;
+  return false;
 }
 
 /**

@@ -30,3 +30,14 @@ describe("words that look like negations", () => {
     expect(await verdict("His music career began in 1954 with producer Sam Phillips.", "Not sure but his music career began in 1954 with producer Sam Phillips.")).not.toBe("contradicted");
   });
 });
+
+describe("antonyms across a record's fields", () => {
+  it("should not read 'departs' against a record that has both departure and arrival fields", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "flight_status", content: { flight: "LH-438", departure: { airport: "FRA", gate: "Z25" }, arrival: { airport: "DFW", city: "Dallas" }, status: "Delayed" } });
+    expect((await fw.verify("Flight LH-438 departs from gate Z25.")).verdicts[0]!.verdict).toBe("supported");
+    const fw2 = new Firewall();
+    fw2.record({ source: "flight_status", content: { flight: "LH-439", arrival: { airport: "FRA", gate: "D18" } } });
+    expect((await fw2.verify("Flight LH-439 departs from gate D18.")).verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
