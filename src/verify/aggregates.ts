@@ -8,6 +8,7 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
+import { wordAt } from "./category-values.js";
 import { recordIdentity } from "./record-names.js";
 
 const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -82,7 +83,11 @@ function groupsOf(ledger: EvidenceLedger): Entity[][] {
         const row = ROW.exec(path);
         if (row && !row[2]!.includes("[")) {
           let e = rows.get(row[1]!);
-          if (!e) rows.set(row[1]!, (e = { name: "", fields: new Map() }));
+          if (!e) {
+            rows.set(row[1]!, (e = { name: "", fields: new Map() }));
+            // A row's first field names it when it is a word or code (`region: us-east-1`, `id: INC-2041`).
+            if (/^\p{L}[\p{L}\p{N}._:/-]*$/u.test(value)) e.name = value.toLowerCase();
+          }
           if (ROW_NAME.test(row[2]!)) e.name = value.toLowerCase();
           add(e, lastKey(row[2]!), value, quote);
         } else if (!path.includes("[")) {
@@ -145,14 +150,20 @@ function predicateOf(text: string, group: Entity[]): Predicate | null {
     };
   }
   // A field value of the group's entities that the claim states as a word ("utils", "MIT" in "MIT-licensed").
-  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}.+-]+|-(?=\p{L})/u).filter(Boolean));
+  const words = new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}.+-]+|-(?=\p{L})/u)
+      .map((w) => w.replace(/^\.+|\.+$/g, ""))
+      .filter(Boolean),
+  );
   let best: { key: string; value: string; n: number } | null = null;
   for (const e of group) {
     for (const [key, values] of e.fields) {
       if (key.endsWith("#members") || ROW_NAME.test(key)) continue;
       for (const { value } of values) {
         const v = value.toLowerCase();
-        if (!/^\p{L}[\p{L}\p{N}._+-]{1,30}$/u.test(v) || !words.has(v)) continue;
+        if (!/^\p{L}[\p{L}\p{N}._+ -]{1,30}$/u.test(v) || !(words.has(v) || (/[- ]/.test(v) && wordAt(text, v) >= 0))) continue;
         const n = group.filter((x) => x.fields.get(key)?.some((y) => y.value.toLowerCase() === v)).length;
         if (!best || n > best.n) best = { key, value: v, n };
       }
@@ -193,7 +204,7 @@ export function checkAggregate(text: string, ledger: EvidenceLedger): AggregateC
   for (const group of groupsOf(ledger)) {
     if (quantifier.of !== null && group.length !== quantifier.of) continue;
     const predicate = predicateOf(rest, group);
-    if (!predicate) continue;
+      if (!predicate) continue;
     const read = group.map((e) => predicate(e));
     if (read.some((r) => r === null)) continue;
     const holds = read.filter((r) => r!.holds);

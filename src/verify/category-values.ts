@@ -24,8 +24,8 @@ export interface CategoryField {
 
 /** JSON lines (`path: value`) and "Key: value" text lines. */
 const LINE = /^([^\s:][^:\n]{0,80}?): ([^\n]+)$/gm;
-/** A categorical value: up to three words of letters (and -, _), at most 24 characters. */
-const CATEGORY = /^\p{L}[\p{L}_-]*(?: [\p{L}_-]+){0,2}$/u;
+/** A categorical value: up to three words of letters (then digits, -, _: "SEV2", "us-east-1"), at most 24 characters. */
+const CATEGORY = /^\p{L}[\p{L}\p{N}_-]*(?: [\p{L}\p{N}_-]+){0,2}$/u;
 /** Free-text and identity keys: their values name or describe, they do not categorise. */
 const NOT_CATEGORY = /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
 
@@ -117,9 +117,23 @@ export interface CategoryMismatch {
  * @param subjectRecords the records of the claim's subject (see tier 0's subject rule).
  * @param claimStems content stems of the claim.
  * @param taken spans of the claim already checked as figures or names (a value there is not a category).
+ * @param subjectNames the subject's names: in a record that lists entities, only the elements naming one count.
  */
-export function categoryMismatch(text: string, subjectRecords: Iterable<string>, ledger: EvidenceLedger, claimStems: Set<string>, taken: Array<[number, number]>): CategoryMismatch | null {
-  const fields = [...subjectRecords].flatMap((id) => categoryFields(ledger, id));
+export function categoryMismatch(text: string, subjectRecords: Iterable<string>, ledger: EvidenceLedger, claimStems: Set<string>, taken: Array<[number, number]>, subjectNames: string[] = []): CategoryMismatch | null {
+  // In a list of entities (`rows[5].status`, `items[3].kind`), only the subject's own elements count, and
+  // the list's own top-level fields (`kind: List`) are the container's, not the subject's.
+  const rowsOf = new Map<string, Set<string> | null>();
+  const subjectRows = (recordId: string): Set<string> | null => {
+    if (!rowsOf.has(recordId)) rowsOf.set(recordId, subjectNames.length === 0 ? null : namingRows(ledger.get(recordId)?.text ?? "", subjectNames));
+    return rowsOf.get(recordId)!;
+  };
+  const ownRow = (f: CategoryField): boolean => {
+    const rows = subjectRows(f.quote.evidenceId);
+    if (rows === null) return true;
+    const row = /^(.*?\[\d+\])\./.exec(f.quote.text)?.[1];
+    return row === undefined ? rows.size === 0 : rows.has(row);
+  };
+  const fields = [...subjectRecords].flatMap((id) => categoryFields(ledger, id)).filter(ownRow);
   if (fields.length === 0) return null;
   const own = new Set(fields.map((f) => f.value.toLowerCase()));
   const keysOf = new Map<string, Set<string>>();
@@ -151,6 +165,26 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
     }
   }
   return best && { field: best.field, wrong: best.wrong, span: best.span };
+}
+
+/**
+ * The array elements of a flattened record that name one of `names` as their identity: a name-like field at
+ * any depth of the element (`items[3].metadata.name: api-7d9f`), or the element's first field
+ * (`rows[2].id: INC-2044`). A `service` field that refers to an entity does not make the row its own.
+ */
+function namingRows(text: string, names: string[]): Set<string> {
+  const rows = new Set<string>();
+  const lower = names.map((n) => n.toLowerCase());
+  const firstSeen = new Set<string>();
+  for (const m of text.matchAll(/^((?:[^\n:[]*\[\d+\])+)\.([^\n:]*): ([^\n]*)$/gm)) {
+    const row = /^(.*?\[\d+\])/.exec(m[1]!)![1]!;
+    const value = m[3]!.trim().toLowerCase();
+    const first = !firstSeen.has(row);
+    firstSeen.add(row);
+    if (!lower.includes(value)) continue;
+    if (first || /(?:^|\.)(?:name|title|package|pkg)$/i.test(`${m[1]!.slice(row.length)}.${m[2]!}`.replace(/^\./, ""))) rows.add(row);
+  }
+  return rows;
 }
 
 /**

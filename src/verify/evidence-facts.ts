@@ -100,6 +100,9 @@ function keyUnit(key: string): KeyUnit | null {
   return found;
 }
 
+/** Keys whose numbers are percentages: `error_rate_pct`, `cpuPercent`, `Uptime (%)`. */
+const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Percentage)$|\(%\)$/;
+
 /** JSON lines are `path: value`. */
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
 /**
@@ -251,6 +254,8 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
     for (let q of extractQuantities(valueText)) {
       if (taken.some((t) => overlaps(t, q.span))) continue;
       if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+      // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
+      else if (kv && q.kind === "number" && PERCENT_KEY.test(kv[1]!)) q = { ...q, kind: "percent", unit: "%" };
       else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(kv?.[1] ?? "")) q = { ...q, kind: "money", currency, unit: currency };
       add(asYear(q) ?? { type: "quantity", q }, q.span);
       taken.push(q.span);

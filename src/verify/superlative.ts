@@ -10,12 +10,20 @@ import { compare, compatible } from "./figure-compare.js";
 import type { FactValue } from "./evidence-facts.js";
 import { identityLine } from "./record-names.js";
 
-const MOST = /\b(?:largest|biggest|highest|most|longest|greatest|heaviest|newest|latest|max(?:imum)?)\b/i;
-const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|min(?:imum)?)\b/i;
+const MOST = /\b(?:largest|biggest|highest|most|longest|greatest|heaviest|newest|latest|max(?:imum)?|slowest|priciest|costliest)\b/i;
+const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|min(?:imum)?|fastest|quickest|cheapest)\b/i;
+/** Speed words: "fastest" is the least latency but the most throughput. */
+const SPEED = /\b(?:fastest|quickest|slowest)\b/i;
+const RATE_FIELD = /(?:per|rps|qps|throughput|speed|mbps|gbps|ops|tps)/i;
 
-/** Which extreme a claim states: "most", "least" or null. */
-export function superlativeOf(text: string): "most" | "least" | null {
-  return MOST.test(text) ? "most" : LEAST.test(text) ? "least" : null;
+/**
+ * Which extreme a claim states: "most", "least" or null. With a field key, speed words read as time
+ * ("fastest" = least latency) unless the field is a rate (`requests_per_sec`: "fastest" = most).
+ */
+export function superlativeOf(text: string, fieldKey = ""): "most" | "least" | null {
+  const which = MOST.test(text) ? "most" : LEAST.test(text) ? "least" : null;
+  if (which && SPEED.test(text) && RATE_FIELD.test(fieldKey)) return which === "most" ? "least" : "most";
+  return which;
 }
 
 /** A field's name across records: its key words without array indices (`installed size`). */
@@ -38,6 +46,9 @@ const MAX_RECORDS = 50;
 /** An array element's identity line (`rows[2].name: openssl`). */
 const ROW_IDENTITY = /(?:^|\n)([^\n:]*\.(?:name|package|pkg|title|symbol|ticker|id|sku)): ([^\n]{1,80})/i;
 
+/** An array element's first line, when its value is a word or code. */
+const FIRST_FIELD = /^([^\n:]*\.[^\n.:]+): (\p{L}[\p{L}\p{N}._/-]{0,79})(?=\n|$)/u;
+
 /** Whose a value is: its array element's identity (`rows[2].name: openssl`), else its record's (`Package: openssl`). */
 export interface Owner {
   /** The identity as written. */
@@ -54,7 +65,8 @@ export interface Owner {
 export function ownerOf(fact: EvidenceFact, ledger: EvidenceLedger): Owner | null {
   const evidenceId = fact.chunk.evidenceId;
   if (fact.row !== undefined) {
-    const m = ROW_IDENTITY.exec(fact.row);
+    // The row's name field, else its first field when that is a word or code (`region: eu-central-1`).
+    const m = ROW_IDENTITY.exec(fact.row) ?? FIRST_FIELD.exec(fact.row);
     const text = ledger.get(evidenceId)?.text;
     if (!m || !text) return null;
     const line = `${m[1]}: ${m[2]}`;
@@ -65,28 +77,90 @@ export function ownerOf(fact: EvidenceFact, ledger: EvidenceLedger): Owner | nul
     return { name, evidenceId, span: [start, start + name.length], line, lineSpan: [at, at + line.length] };
   }
   const identity = identityLine(ledger, evidenceId);
-  return identity && { name: identity.value, evidenceId, span: identity.span, line: identity.line, lineSpan: identity.lineSpan };
+  if (identity) return { name: identity.value, evidenceId, span: identity.span, line: identity.line, lineSpan: identity.lineSpan };
+  // A JSON record's first field, when it is a word or code (`team: Payments`).
+  const text = ledger.get(evidenceId)?.text ?? "";
+  const m = /^([^\n:.[\]]+): (\p{L}[\p{L}\p{N}._/-]{0,79})(?=\n|$)/u.exec(text);
+  if (!m || ledger.get(evidenceId)?.format !== "json") return null;
+  const start = m[1]!.length + 2;
+  return { name: m[2]!, evidenceId, span: [start, start + m[2]!.length], line: m[0], lineSpan: [0, m[0].length] };
+}
+
+/** What a superlative claim's entity check found (see {@link superlativeEntity}). */
+export interface SuperlativeEntity {
+  /** The extreme value of the field, and whose it is. */
+  extreme: EvidenceFact;
+  owner: Owner;
+  /** The claim's name for an entity of the field ("nginx"), lower-case. */
+  named: string;
+  /** Whether the claim names the extreme's owner. */
+  agrees: boolean;
+  /** The named entity's own value of the field. */
+  own: EvidenceFact;
+}
+
+/** The keyed quantities of a small ledger (each passage's facts are cached by the ledger). */
+function ledgerFacts(ledger: EvidenceLedger): EvidenceFact[] {
+  const facts: EvidenceFact[] = [];
+  for (const chunk of ledger.chunks) for (const f of passageFacts(ledger, chunk, ledger.get(chunk.evidenceId)?.format === "json").facts) if (f.value.type === "quantity" && f.key.size > 0) facts.push(f);
+  return facts;
 }
 
 /**
- * The owner of a field's extreme when the claim's value is that extreme but its subject's own value differs:
- * the claim swapped the entity ("The largest is nginx at 2,315 KB" when 2,315 is openssl's installed size,
- * the largest, and nginx's is 1,336). Every record of the ledger is read (up to {@link MAX_RECORDS}): the
- * entity whose value makes a superlative true is rarely the one retrieved for the claim.
- * @param claimed the claim's figure value.
- * @param own the subject's value in the same field (the one tier 0 found differing).
- * @returns the extreme value and its owner, or null.
+ * Checks whose extreme a superlative claim names: "The largest is nginx at 2,315 KB", "The region with the
+ * highest error rate is ap-southeast-2", "The fastest service is search-api at 120 ms p95". The field is the
+ * one of the claim's figure (`hint`), else the field whose key shares most words with the claim; its values
+ * over every record and row are compared ("fastest" is the least latency, the most throughput). Reads every
+ * record (up to {@link MAX_RECORDS}).
+ * @param names the claim's names, lower-case.
+ * @param claimStems content stems of the claim.
+ * @param claimed the claim's figure for the field, if any: it must equal the extreme, else the figure is
+ *   what is wrong and null is returned.
+ * @returns null when the claim names no entity that has a value in the field.
  */
-export function swappedExtreme(text: string, claimed: FactValue, own: EvidenceFact, ledger: EvidenceLedger): { owner: Owner; extreme: EvidenceFact } | null {
-  const which = superlativeOf(text);
-  if (!which || own.value.type !== "quantity" || own.key.size === 0 || ledger.records.length > MAX_RECORDS) return null;
-  const field = fieldName(own);
-  const facts: EvidenceFact[] = [];
-  for (const chunk of ledger.chunks) facts.push(...passageFacts(ledger, chunk, ledger.get(chunk.evidenceId)?.format === "json").facts);
-  const extreme = extremeOf(field, facts, which);
-  if (!extreme || !compatible(claimed, extreme.value) || compare(claimed, extreme.value) !== "match") return null;
-  const owner = ownerOf(extreme, ledger);
-  const ownOwner = ownerOf(own, ledger);
-  if (!owner || !ownOwner || owner.name.toLowerCase() === ownOwner.name.toLowerCase()) return null;
-  return { owner, extreme };
+export function superlativeEntity(
+  text: string,
+  names: string[],
+  claimStems: Set<string>,
+  claimed: FactValue | null,
+  hint: EvidenceFact | null,
+  ledger: EvidenceLedger,
+): SuperlativeEntity | null {
+  // "latest", "newest", "oldest", "earliest" name a release or a date ("the `latest` dist-tag"), not an entity's rank.
+  const ranked = text.replace(/\b(?:latest|newest|oldest|earliest)\b/gi, "");
+  if (!superlativeOf(ranked) || names.length === 0 || ledger.records.length > MAX_RECORDS) return null;
+  text = ranked;
+  const facts = ledgerFacts(ledger);
+  // Candidate fields: the figure's own, those holding a value equal to the figure, and (without a figure)
+  // the one whose key shares most words with the claim ("error rate" for `error_rate_pct`).
+  const fields: string[] = [];
+  if (hint && hint.key.size > 0) fields.push(fieldName(hint));
+  if (claimed) {
+    for (const f of facts) if (compatible(claimed, f.value) && compare(claimed, f.value) === "match" && !fields.includes(fieldName(f))) fields.push(fieldName(f));
+  } else {
+    let best = 0;
+    let named: string | null = null;
+    for (const f of facts) {
+      const overlap = [...f.key].filter((k) => claimStems.has(k)).length;
+      if (overlap > best) (best = overlap), (named = fieldName(f));
+    }
+    if (named !== null) fields.push(named);
+  }
+  for (const field of fields.slice(0, 8)) {
+    const peers = facts.filter((f) => fieldName(f) === field);
+    const which = superlativeOf(text, field);
+    const extreme = which && extremeOf(field, peers, which);
+    if (!extreme) continue;
+    if (claimed && (!compatible(claimed, extreme.value) || compare(claimed, extreme.value) !== "match")) continue;
+    const owner = ownerOf(extreme, ledger);
+    if (!owner) continue;
+    for (const peer of peers) {
+      const o = ownerOf(peer, ledger)?.name.toLowerCase();
+      if (o !== undefined && names.includes(o)) {
+        const agrees = o === owner.name.toLowerCase() || names.includes(owner.name.toLowerCase());
+        return { extreme, owner, named: o, agrees, own: agrees ? extreme : peer };
+      }
+    }
+  }
+  return null;
 }

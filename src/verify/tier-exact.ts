@@ -27,7 +27,7 @@ import { valueIndex } from "./value-index.js";
 import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
-import { extremeOf, fieldName, ownerOf, superlativeOf, swappedExtreme } from "./superlative.js";
+import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
 
 interface FigureResult {
   figure: ClaimFigure;
@@ -148,8 +148,9 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
     if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
     // A key that says more than the claim ("Installed-Size" for "the .deb download size") fits it less well
     // than one that says no more ("Size").
+    // Only the field's own name counts: the path above it (`status.containerStatuses[0].`) says where, not what.
     let extra = 0;
-    for (const k of fact.key) if (!fullStems.has(k) && !hasCanon(fullStems, k)) extra++;
+    for (const k of fieldStems(fact)) if (!fullStems.has(k) && !hasCanon(fullStems, k)) extra++;
     // A slot word right beside the figure ("gate Z52", "delayed by 58 minutes") names its slot more surely
     // than one elsewhere in the claim ("Flight LH-438 ... gate Z52": "flight" is LH-438's slot).
     const score = 2 * slotHits + nearHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
@@ -160,11 +161,31 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
 
 const EMPTY_STEMS: Set<string> = new Set();
 
+/** Stems of a structured value's field name, the last segment of its key path, cached by path. */
+const FIELD_STEMS = new Map<string, Set<string>>();
+function fieldStems(fact: EvidenceFact): Set<string> {
+  if (fact.key.size === 0) return fact.key;
+  const colon = fact.quote.text.indexOf(": ");
+  const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
+  // Prose and table rows: the whole key.
+  if (path === "" || path.length > 200) return fact.key;
+  let stems = FIELD_STEMS.get(path);
+  if (!stems) {
+    const last = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p)).pop() ?? path;
+    stems = featuresOf(last).stems;
+    // A key whose last segment names nothing of the path's stems is read whole.
+    if ([...stems].some((x) => !fact.key.has(x))) stems = fact.key;
+    if (FIELD_STEMS.size > 4096) FIELD_STEMS.clear();
+    FIELD_STEMS.set(path, stems);
+  }
+  return stems;
+}
+
 /** An array element's line that names an entity of its own (`rows[2].package: openssl`). */
 const ROW_IDENTITY = /(?:^|\n)[^\n:]*\.(?:name|package|pkg|title|id|sku|merchant|customer|company)(?:\[\d+\])?: /i;
 
-/** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items"). */
-const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri"]);
+/** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
+const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri", "time"]);
 
 /** Everything one claim's check needs, computed once per claim. */
 interface ClaimScope {
@@ -388,7 +409,15 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   // The subject is an identifier the claim names ("Order A-1001"), else its most specific name: the one in
   // the fewest records (not "UPS").
   const ledger = scope.context.ledger;
-  const known = [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
+  const nameOf = (f: ClaimFigure) => (f.value.type === "name" ? f.value.n.text.toLowerCase() : "");
+  let known = [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
+  if (known.length === 0) {
+    // A name many records mention (a service in every query) is still the subject of its own record
+    // (`name: search-api`) and of the rows that name it.
+    known = [...nameRecords]
+      .map(([f, r]) => [f, new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [ClaimFigure, Set<string>])
+      .filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS * 2);
+  }
   if (known.length === 0) return null;
   // A name that is a record's own identity (`Package: tmux`) is the subject; a value the claim gives it
   // ("in the `httpd` section", "priority `optional`") may be in fewer records, but is what it says of it.
@@ -396,8 +425,10 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   const ids = identities.length > 0 ? identities : known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
   const fewest = Math.min(...known.map(([, r]) => r.size));
   const subject = new Set<string>();
-  for (const [, records] of ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest)) for (const id of records) subject.add(id);
-  const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span));
+  const chosen = ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest);
+  for (const [, records] of chosen) for (const id of records) subject.add(id);
+  const subjectNames = chosen.map(([f]) => (f.value as { n: { text: string } }).n.text);
+  const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span), subjectNames);
   if (!found) return null;
   const { field } = found;
   const chunk = ledger.chunksOf(field.quote.evidenceId).find((c) => c.span[0] <= field.span[0] && field.span[0] < c.span[1]);
@@ -422,6 +453,14 @@ function checkQuoted(scope: ClaimScope): FigureResult | null {
   const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
   const best: EvidenceFact = { value: name(found.value, found.quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: found.quote.span, quote: found.quote, chunk };
   return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}` };
+}
+
+/** Whether a record lists entities one of which is named `name` (`rows[3].name: search-api`). */
+function rowsName(ledger: TierContext["ledger"], id: string, name: string): boolean {
+  const text = ledger.get(id)?.text ?? "";
+  if (name === "" || !text.toLowerCase().includes(name)) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|\\n)[^\\n:]*\\[\\d+\\]\\.(?:name|title|package|pkg)[^\\n:.]*: ${escaped}(?:\\n|$)`, "i").test(text);
 }
 
 /** An item's number in a claim: "PR #318", "issue #1490", "#42". */
@@ -591,7 +630,10 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // against a news snippet "the Nasdaq gained 1.2%").
   const subjectKnown = [...scope.recordsOf.values()].some((r) => r.size > 0);
   const proseOnlyLoosely = !top.fact.structured && (top.nearHits === 0 || nameNumber(top.fact) || (subjectKnown && subjectOf(top.fact) === 0));
-  if (top.slotHits > (smallCount && !nounInSlot ? 1 : 0) && !countsSomethingElse && !proseOnlyLoosely && compare(figure.value, top.fact.value) === "mismatch") {
+  // A small count needs two slot words, or its count noun, or its slot's verb right before it ("restarted 3 times").
+  const before = featuresOf(/(\S+)\s*$/.exec(scope.masked.slice(0, figure.span[0]))?.[1] ?? "").stems;
+  const adjacent = [...before].some((w) => top.fact.slot.has(w));
+  if (top.slotHits > (smallCount && !nounInSlot && !adjacent ? 1 : 0) && !countsSomethingElse && !proseOnlyLoosely && compare(figure.value, top.fact.value) === "mismatch") {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
@@ -655,30 +697,35 @@ function checkInterval(results: FigureResult[], scope: ClaimScope): FigureResult
 }
 
 /**
- * A superlative whose value is right but whose entity is not ("The largest is nginx at 2,315 KB" when 2,315
- * KB is openssl's, the largest): the name is wrong, not the figure; the correction is the owner's name (see
- * `swappedExtreme`).
+ * Whose extreme a superlative claim names (see `superlativeEntity`). When the claim names another entity of
+ * the field than the extreme's owner ("The largest is nginx at 2,315 KB" when 2,315 KB is openssl's, the
+ * largest; "The region with the highest error rate is ap-southeast-2"), the name is wrong, not the figure:
+ * the correction is the owner's name. When it names the owner, the claim's figure and names are its
+ * record's, checked across every record.
  */
 function swapSuperlative(results: FigureResult[], scope: ClaimScope): FigureResult[] {
   if (!superlativeOf(scope.text)) return results;
   const ledger = scope.context.ledger;
-  for (const r of results) {
-    if (r.outcome !== "mismatch" || r.noFix || !r.best || r.figure.value.type !== "quantity") continue;
-    const swap = swappedExtreme(scope.text, r.figure.value, r.best, ledger);
-    if (!swap) continue;
-    // The claim's name for the entity whose value differs (nginx, of `rows[1].name: nginx`).
-    const own = ownerOf(r.best, ledger)!.name.toLowerCase();
-    const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === own);
-    const { owner, extreme } = swap;
-    const chunk = ledger.chunksOf(owner.evidenceId).find((c) => c.span[0] <= owner.span[0] && owner.span[0] < c.span[1]);
-    if (!figure || !chunk) continue;
-    const value: FactValue = { type: "name", n: { text: owner.name, span: owner.span, key: owner.name.toLowerCase(), type: "code" } };
-    const quote = { evidenceId: owner.evidenceId, source: chunk.source, text: owner.line, span: owner.lineSpan };
-    const best: EvidenceFact = { value, slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: owner.span, quote, chunk };
-    const swapped: FigureResult = { figure, outcome: "mismatch", best, score: 3, note: `${surface(extreme)} is the ${superlativeOf(scope.text) === "most" ? "largest" : "smallest"} value of its field, and it is ${owner.name}'s (${extreme.quote.text})` };
-    return [...results.filter((x) => x !== r && x.figure !== figure), swapped, { ...r, outcome: "match", best: extreme, note: "the value is right; its entity is not" }];
+  const names = scope.figures.filter((f) => f.value.type === "name").map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
+  const q = results.find((r) => r.figure.value.type === "quantity" && !r.noFix);
+  const hint = q?.best !== undefined && q.best.key.size > 0 && (q.outcome === "match" || q.outcome === "mismatch") ? q.best : null;
+  const found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
+  if (!found) return results;
+  const { extreme, owner, named, agrees, own } = found;
+  const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === named)!;
+  const which = superlativeOf(scope.text, fieldName(extreme)) === "most" ? "largest" : "smallest";
+  if (agrees) {
+    // Checked over every record: the named entity holds the extreme (and the figure is it).
+    const note = `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s`;
+    return results.map((r) => (r.figure === figure || r === q ? { ...r, outcome: "match", best: r === q ? extreme : own, anchored: true, note } : r.outcome === "unknown" && r.figure.value.type === "name" ? { ...r, outcome: "match", note: "a word of the superlative's field" } : r));
   }
-  return results;
+  const chunk = ledger.chunksOf(owner.evidenceId).find((c) => c.span[0] <= owner.span[0] && owner.span[0] < c.span[1]);
+  if (!chunk) return results;
+  const value: FactValue = { type: "name", n: { text: owner.name, span: owner.span, key: owner.name.toLowerCase(), type: "code" } };
+  const quote = { evidenceId: owner.evidenceId, source: chunk.source, text: owner.line, span: owner.lineSpan };
+  const best: EvidenceFact = { value, slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: owner.span, quote, chunk };
+  const swapped: FigureResult = { figure, outcome: "mismatch", best, score: 3, note: `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s (${extreme.quote.text})` };
+  return [...results.filter((x) => x !== q && x.figure !== figure), swapped, ...(q ? [{ ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" }] : [])];
 }
 
 /**

@@ -169,14 +169,18 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     return { verdict: "unsupported", confidence: 0.9, quotes: [], corrections: [], note: "no evidence passage shares a word with the claim" };
   }
   let best: Alignment | null = null;
+  /** The best sentence that holds a word of what the claim says of its names (not only the names). */
+  let saying: Alignment | null = null;
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
   let bestScope: Set<string> | null = null;
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
-  const names = claimFigures(item.claim.text)
-    .filter((f) => f.value.type === "name" && f.span[0] < opening)
-    .map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
+  const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
+  const names = nameFigures.filter((f) => f.span[0] < opening).map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
+  // The claim's words outside its names: what it says of them.
+  const nameStems = featuresOf(nameFigures.map((f) => (f.value as { n: { text: string } }).n.text).join(" ")).stems;
+  const predicate = [...claim.stems].filter((x) => !nameStems.has(x));
   for (const passage of passages) {
     const all = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text), CACHE);
     const sentences = context.ledger.memo("echo-free", passage.id, () => (ECHO_ANYWHERE.test(passage.text) ? all.filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))) : all), CACHE);
@@ -204,6 +208,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     for (const sentence of sentences) {
       const a = align(claim, sentence.stems);
       if (!best || a.coverage > best.coverage) best = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
+      if ((!saying || a.coverage > saying.coverage) && predicate.some((x) => sentence.stems.has(x))) saying = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
     }
   }
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
@@ -215,11 +220,17 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // dependencies" is read against "dependencies: {}", not against whichever line shares more words.
     // Only value lines anchor: "Invoice INV-7 is unpaid" is read on "status: paid", not on "invoice: INV-7".
     const anchors = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
+    // A line that only names the subject (`name: uuid`, `metadata.name: api-7d9f`) says nothing for or
+    // against what the claim says of it: polarity is read on the best line that holds one of those words
+    // ("uuid is not MIT-licensed" on `license: MIT`), if any.
+    const namesOnly = predicate.length > 0 && !predicate.some((x) => best!.sentence.stems.has(x));
+    const read = namesOnly ? saying : best;
     const polarity =
       anchors.length > 0
         ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
-        : clausePolarity(best.passage.text.slice(best.sentence.start, best.sentence.end), item.claim.text).differs;
+        : read !== null && clausePolarity(read.passage.text.slice(read.sentence.start, read.sentence.end), item.claim.text).differs;
     const clash = antonymClash(claim, best.sentence.stems) ?? prefixClash(claim, best.passage, context);
+    if (polarity && read !== best && read) quotes.splice(0, quotes.length, quoteOf(read.passage, read.sentence));
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
       return {

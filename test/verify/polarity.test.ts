@@ -41,3 +41,28 @@ describe("antonyms across a record's fields", () => {
     expect((await fw2.verify("Flight LH-439 departs from gate D18.")).verdicts[0]!.verdict).not.toBe("supported");
   });
 });
+
+describe("polarity read on what the claim says, not on the line that names its subject", () => {
+  const pod = (restarts: number) => ({
+    kind: "Pod",
+    metadata: { name: "api-7d9f-fghij", namespace: "prod" },
+    status: { phase: "Running", containerStatuses: [{ name: "api", ready: true, restartCount: restarts }] },
+  });
+
+  it("should support a negated claim that a zero count states, and contradict one that a named field denies", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "kubectl", content: pod(0) });
+    expect((await fw.verify("Pod api-7d9f-fghij has not restarted at all.")).verdicts[0]!.verdict).toBe("supported");
+    const npm = new Firewall();
+    npm.record({ source: "npm_view", content: { name: "uuid", version: "14.0.3", license: "MIT" } });
+    expect((await npm.verify("uuid is not MIT-licensed.")).verdicts[0]!.verdict).toBe("contradicted");
+  });
+
+  it("should check a small count whose slot's verb comes right before it ('restarted 3 times')", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "kubectl", content: pod(5) });
+    const v = (await fw.verify("Pod api-7d9f-fghij has restarted 3 times.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => c.value)).toEqual(["5"]);
+  });
+});

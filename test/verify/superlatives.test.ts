@@ -49,3 +49,14 @@ describe("superlatives", () => {
     expect(plain.corrections.map((c) => c.value)).toEqual(["1,336 KB"]);
   });
 });
+
+describe("words that look like superlatives", () => {
+  it("should not read 'the latest dist-tag' as a rank over the session's packages", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "commander", version: "15.1.0", versionCount: 125, dependencyCount: 0 } });
+    fw.record({ source: "npm_view", content: { name: "moment", version: "2.31.0", versionCount: 77, dependencyCount: 0, "dist-tags": { latest: "2.31.0" } } });
+    const v = (await fw.verify("`moment` is currently at version 2.31.0 (the `latest` dist-tag).")).verdicts[0]!;
+    expect(v.verdict).toBe("supported");
+    expect(v.corrections).toEqual([]);
+  });
+});
