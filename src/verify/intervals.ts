@@ -18,10 +18,19 @@ function dayOf(f: EvidenceFact): number | null {
   return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
-/** The date recorded for a version: a date under a key that names it (`time["30.5.1"]`). */
+/**
+ * The date recorded for a version: a date under a key that names it (`time["30.5.1"]`), or the date of the
+ * array element whose version it is (`rows[2].version: v3.8.1`, `rows[2].deployed_at: 2024-11-03`).
+ */
 function dateOfVersion(version: string, facts: EvidenceFact[]): EvidenceFact | null {
   const key = version.replace(/^v/i, "").toLowerCase();
-  return facts.find((f) => f.value.type === "date" && f.key.has(key) && dayOf(f) !== null) ?? null;
+  const keyed = facts.find((f) => f.value.type === "date" && f.key.has(key) && dayOf(f) !== null);
+  if (keyed) return keyed;
+  const rows = new Set(facts.filter((f) => f.value.type === "version" && f.value.v.toLowerCase() === key && f.rowId !== undefined && !f.key.has(key)).map((f) => f.rowId!));
+  if (rows.size !== 1) return null;
+  const [row] = rows;
+  const dates = facts.filter((f) => f.rowId === row && f.value.type === "date" && dayOf(f) !== null);
+  return dates.length === 1 ? dates[0]! : null;
 }
 
 export interface Interval {

@@ -21,3 +21,23 @@ describe("the time between two named releases", () => {
     expect((await fw.verify("jest 30.5.2 came about 2.4 weeks after 30.5.1.")).verdicts[0]!.verdict).toBe("supported");
   });
 });
+
+describe("the time between two deploys in a query's rows", () => {
+  it("should date each version by its row", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "sql_query",
+      content: {
+        rows: [
+          { service: "checkout-api", version: "v3.8.1", deployed_at: "2024-11-03" },
+          { service: "search-api", version: "v2.4.1", deployed_at: "2024-11-11" },
+          { service: "checkout-api", version: "v3.9.0", deployed_at: "2024-11-15" },
+        ],
+      },
+    });
+    const wrong = (await fw.verify("checkout-api v3.9.0 came 10 days after v3.8.1.")).verdicts[0]!;
+    expect(wrong.verdict).toBe("contradicted");
+    expect(wrong.corrections.map((c) => c.value)).toEqual(["12 days"]);
+    expect((await fw.verify("checkout-api v3.9.0 came 12 days after v3.8.1.")).verdicts[0]!.verdict).toBe("supported");
+  });
+});
