@@ -86,6 +86,26 @@ export function ownerOf(fact: EvidenceFact, ledger: EvidenceLedger): Owner | nul
   return { name: m[2]!, evidenceId, span: [start, start + m[2]!.length], line: m[0], lineSpan: [0, m[0].length] };
 }
 
+/**
+ * The names an array element gives itself: its short text fields (`rows[1].course: CS240`,
+ * `rows[1].instructor: Prof. Tomas Okafor`), each with its key and place in the record. A claim may name a
+ * row by any of them.
+ */
+function rowNames(fact: EvidenceFact, ledger: EvidenceLedger): Array<Owner & { key: string }> {
+  if (fact.row === undefined) return [];
+  const text = ledger.get(fact.chunk.evidenceId)?.text ?? "";
+  const out: Array<Owner & { key: string }> = [];
+  for (const m of fact.row.matchAll(/^([^\n:]*\.([^\n.:[\]]+)): (\p{L}[^\n]{0,59})$/gmu)) {
+    const line = `${m[1]}: ${m[3]}`;
+    const at = text.indexOf(line);
+    if (at < 0) continue;
+    const name = m[3]!.trim();
+    const start = at + m[1]!.length + 2;
+    out.push({ key: m[2]!, name, evidenceId: fact.chunk.evidenceId, span: [start, start + name.length], line, lineSpan: [at, at + line.length] });
+  }
+  return out;
+}
+
 /** What a superlative claim's entity check found (see {@link superlativeEntity}). */
 export interface SuperlativeEntity {
   /** The extreme value of the field, and whose it is. */
@@ -146,19 +166,37 @@ export function superlativeEntity(
     }
     if (named !== null) fields.push(named);
   }
+  // One field's values form groups: the rows of one query result, or the records that each name an entity.
+  const groups: EvidenceFact[][] = [];
   for (const field of fields.slice(0, 8)) {
-    const peers = facts.filter((f) => fieldName(f) === field);
+    const all = facts.filter((f) => fieldName(f) === field);
+    const byRecord = new Map<string, EvidenceFact[]>();
+    for (const f of all) if (f.row !== undefined) byRecord.set(f.chunk.evidenceId, [...(byRecord.get(f.chunk.evidenceId) ?? []), f]);
+    const records = all.filter((f) => f.row === undefined);
+    const ordered = [...byRecord.entries()].sort(([a], [b]) => (a === hint?.chunk.evidenceId ? -1 : b === hint?.chunk.evidenceId ? 1 : 0)).map(([, g]) => g);
+    groups.push(...ordered, ...(records.length > 0 ? [records] : []));
+  }
+  for (const peers of groups) {
+    const field = fieldName(peers[0]!);
     const which = superlativeOf(text, field);
     const extreme = which && extremeOf(field, peers, which);
     if (!extreme) continue;
     if (claimed && (!compatible(claimed, extreme.value) || compare(claimed, extreme.value) !== "match")) continue;
     const owner = ownerOf(extreme, ledger);
-    if (!owner) continue;
     for (const peer of peers) {
       const o = ownerOf(peer, ledger)?.name.toLowerCase();
-      if (o !== undefined && names.includes(o)) {
+      if (owner && o !== undefined && names.includes(o)) {
         const agrees = o === owner.name.toLowerCase() || names.includes(owner.name.toLowerCase());
         return { extreme, owner, named: o, agrees, own: agrees ? extreme : peer };
+      }
+      // A row the claim names by another of its fields ("CS240" for `rows[1].course`): the extreme row's
+      // value of that field is the right name.
+      const byField = rowNames(peer, ledger).find((r) => names.includes(r.name.toLowerCase()));
+      if (byField) {
+        const theirs = rowNames(extreme, ledger).find((r) => r.key === byField.key);
+        if (!theirs) continue;
+        const agrees = theirs.name.toLowerCase() === byField.name.toLowerCase();
+        return { extreme, owner: theirs, named: byField.name.toLowerCase(), agrees, own: agrees ? extreme : peer };
       }
     }
   }

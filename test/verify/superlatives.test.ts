@@ -60,3 +60,25 @@ describe("words that look like superlatives", () => {
     expect(v.corrections).toEqual([]);
   });
 });
+
+describe("superlatives over rows named by any of their fields", () => {
+  it("should correct the field the claim names the row by ('CS240' for rows[1].course)", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "sql_query",
+      content: {
+        rows: [
+          { instructor: "Dr. Helena Marsh", course: "CS101", rating: 4.6 },
+          { instructor: "Prof. Tomas Okafor", course: "CS240", rating: 3.9 },
+          { instructor: "Dr. Samuel Achebe", course: "PHYS120", rating: 3.4 },
+        ],
+      },
+    });
+    // Another query's rows of the same field are another group.
+    fw.record({ source: "sql_query", content: { rows: [{ course: "BIO205", rating: 2.1 }, { course: "BIO110", rating: 4.9 }] } });
+    const v = (await fw.verify("The lowest rating went to CS240 at 3.4.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["CS240", "PHYS120"]]);
+    expect((await fw.verify("The lowest rating went to PHYS120 at 3.4.")).verdicts[0]!.verdict).toBe("supported");
+  });
+});
