@@ -143,7 +143,11 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
 export function matchQuantity(claim: Quantity, evidence: Quantity): MatchResult {
   const scaled = commonScale(claim, evidence);
   if (typeof scaled === "string") return scaled;
-  const [cs, es] = scaled;
+  const [cs, es0] = scaled;
+  // A whole number written bare in the evidence (`year: 3`, `enrolled: 118`) is exact: it does not stand
+  // for a rounding interval, so "3.28" is no match for it (a claim's own "3" still covers 3.4).
+  const exact = Number.isInteger(evidence.value) && !evidence.approx && /^[^\d]{0,3}\d[\d,.\s]*$/.test(evidence.text.trim());
+  const es = exact ? es0.map((e) => ({ ...e, tol: 0 })) : es0;
   let result: MatchResult = "mismatch";
   let compared = false;
   for (const c of cs) {

@@ -91,6 +91,24 @@ export function fieldVocabulary(ledger: EvidenceLedger): Map<string, Set<string>
   return ledger.memo("field-vocabulary", "all", () => new FieldVocabulary()).sync(ledger).values;
 }
 
+/**
+ * The values a field takes: in this tool's outputs, and, for a field that is no status, under the same key
+ * in other tools' outputs too (a course's `room: Hall B-12` and a rooms query's `room: Hall A-01` are one
+ * vocabulary; a pod's `status: Running` is no flight status).
+ */
+function fieldValues(vocabulary: Map<string, Set<string>>, f: CategoryField): Set<string> | undefined {
+  const own = vocabulary.get(fieldOf(f));
+  if (STATUS_KEY.test(f.key)) return own;
+  const suffix = `\u0000${f.key}`;
+  let all: Set<string> | undefined;
+  for (const [field, values] of vocabulary) {
+    if (!field.endsWith(suffix) || values.size >= 64) continue;
+    if (!all) all = new Set(values);
+    else for (const v of values) all.add(v);
+  }
+  return all ?? own;
+}
+
 /** Where `phrase` occurs in `text` as whole words (case-insensitive), or -1. */
 export function wordAt(text: string, phrase: string): number {
   if (!text.toLowerCase().includes(phrase.toLowerCase())) return -1;
@@ -149,7 +167,7 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
     // A field with several values in the subject's records (array elements) does not say which one is meant.
     if (keysOf.get(f.key)!.size > 1) continue;
     if (wordAt(text, f.value) >= 0) continue;
-    const seen = vocabulary.get(fieldOf(f));
+    const seen = fieldValues(vocabulary, f);
     if (!seen || seen.size < 2 || seen.size >= 64) continue;
     for (const w of seen) {
       if (own.has(w)) continue;
@@ -158,9 +176,13 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
       const span: [number, number] = [at, at + w.length];
       const written = text.slice(span[0], span[1]);
       const named = tokenize(f.key).some((t) => claimStems.has(stemOf(t)));
-      const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) ? 1 : 0;
+      // A status word used as a noun ("12 students on its waitlist") is no status the claim gives.
+      const asNoun = /\b(?:the|a|an|its|their|his|her|our|your|this|that|on|in|of)\s+$/i.test(text.slice(0, at));
+      const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) && !asNoun ? 1 : 0;
       if (rank === 0 || rank <= (best?.rank ?? 0)) continue;
-      if (taken.some(([a, b]) => a < span[1] && span[0] < b && !(a === span[0] && b === span[1]))) continue;
+      // A figure that reaches outside the value ("3 open" in "3 open orders") makes it no category; names
+      // inside it ("Hall" and "A-01" of "Hall A-01") are its parts.
+      if (taken.some(([a, b]) => a < span[1] && span[0] < b && (a < span[0] || b > span[1]))) continue;
       best = { field: f, wrong: written, span, rank };
     }
   }

@@ -54,7 +54,7 @@ export function recordIdentity(ledger: TierContext["ledger"], id: string): strin
     if (!record) return null;
     // "key: value" text output (apt's `Package: nginx`) names its entity the same way.
     if (record.format !== "json") return TEXT_IDENTITY.exec(record.text)?.[1]?.trim().toLowerCase() ?? null;
-    return (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
+    return (FIRST_CODE.exec(record.text) ?? TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text))?.[1]?.trim().toLowerCase() ?? null;
   });
 }
 
@@ -67,12 +67,14 @@ const TOP_IDENTITY = /^(?:name|package|pkg|title|symbol|ticker): ([^\n]{1,80})$/
 /** A line of a "key: value" text output naming its entity: `Package: nginx`, `Name: payments-api`. */
 const TEXT_IDENTITY = /^(?:Package|Name|Title): ([^\n]{1,80})$/m;
 const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
+/** A code as the record's first field names it before any title (`code: CS101`, then `title: Intro to ...`). */
+const FIRST_CODE = /^(?:code|slug|sku|symbol|ticker): ([^\n]{1,80})(?:\n|$)/i;
 
 /** The identity line of a record as written (`Package: openssl`): its value, the value's span and the line's. */
 export function identityLine(ledger: TierContext["ledger"], id: string): { value: string; span: [number, number]; line: string; lineSpan: [number, number] } | null {
   const record = ledger.get(id);
   if (!record) return null;
-  const m = record.format !== "json" ? TEXT_IDENTITY.exec(record.text) : (TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text));
+  const m = record.format !== "json" ? TEXT_IDENTITY.exec(record.text) : (FIRST_CODE.exec(record.text) ?? TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text));
   if (!m) return null;
   const value = m[1]!.trim();
   const start = m.index + m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);

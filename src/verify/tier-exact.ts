@@ -410,14 +410,14 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   // the fewest records (not "UPS").
   const ledger = scope.context.ledger;
   const nameOf = (f: ClaimFigure) => (f.value.type === "name" ? f.value.n.text.toLowerCase() : "");
-  let known = [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
-  if (known.length === 0) {
-    // A name many records mention (a service in every query) is still the subject of its own record
-    // (`name: search-api`) and of the rows that name it.
-    known = [...nameRecords]
-      .map(([f, r]) => [f, new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [ClaimFigure, Set<string>])
-      .filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS * 2);
-  }
+  // A name that is some record's own identity (`name: search-api`, `code: CS101`) is the subject, however
+  // many records mention it: its own records and the rows that name it are read.
+  // A name in a few records keeps all of them (a shipment that refers to its order holds the order's carrier).
+  const own = [...nameRecords]
+    .filter(([f, r]) => [...r].some((id) => recordIdentity(ledger, id) === nameOf(f)))
+    .map(([f, r]) => [f, r.size <= SUBJECT_RECORDS ? r : new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [ClaimFigure, Set<string>])
+    .filter(([, r]) => r.size <= SUBJECT_RECORDS * 2);
+  const known = own.length > 0 ? own : [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
   if (known.length === 0) return null;
   // A name that is a record's own identity (`Package: tmux`) is the subject; a value the claim gives it
   // ("in the `httpd` section", "priority `optional`") may be in fewer records, but is what it says of it.

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+/** A registrar agent's session: course records keyed by `code`, query rows, a student record, a news snippet. */
+function session(): Firewall {
+  const fw = new Firewall();
+  fw.record({ source: "get_course", content: { code: "CS101", title: "Introduction to Programming", capacity: 120, enrolled: 118, status: "open", room: "Hall B-12" } });
+  fw.record({ source: "get_course", content: { code: "CS240", title: "Data Structures", capacity: 80, enrolled: 80, status: "full", waitlist: 12, room: "Lab 3.04" } });
+  fw.record({ source: "get_course", content: { code: "BIO205", title: "Genetics", capacity: 60, enrolled: 60, status: "waitlist", waitlist: 7, room: "Science 210" } });
+  fw.record({ source: "sql_query", content: { rows: [{ room: "Hall A-01", seats: 150 }, { room: "Hall B-12", seats: 130 }, { room: "Science 210", seats: 64 }] } });
+  fw.record({ source: "sql_query", content: { rows: [{ code: "CS101", section: "A", status: "open" }, { code: "CS240", section: "A", status: "full" }] } });
+  fw.record({ source: "get_student", content: { student_id: "S-20417", name: "Maya Lindqvist", year: 3, gpa: 3.82 } });
+  fw.record({
+    source: "news_search",
+    content: "Dr. Marsh said demand for CS240 had 'never been this strong.' The department plans to open CS315 to second-year students next spring.",
+  });
+  return fw;
+}
+
+async function check(fw: Firewall, claim: string): Promise<[string, string[]]> {
+  const v = (await fw.verify(claim)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
+describe("a registrar session", () => {
+  it("should take a course's code as its identity and read room values across tools", async () => {
+    const fw = session();
+    expect(await check(fw, "CS101 meets in Hall A-01.")).toEqual(["contradicted", ["Hall B-12"]]);
+    expect((await check(fw, "CS101 meets in Hall B-12."))[0]).toBe("supported");
+  });
+
+  it("should not read a precise claim as matching a whole number of another field ('GPA is 3.28' vs year: 3)", async () => {
+    const fw = session();
+    expect((await check(fw, "Maya Lindqvist's GPA is 3.28."))[0]).not.toBe("supported");
+    // A claim's own rounding still covers the evidence: "about 3.8" for 3.82.
+    expect((await check(fw, "Maya Lindqvist has a GPA of about 3.8."))[0]).toBe("supported");
+  });
+
+  it("should not take a status word used as a noun for a status ('12 students on its waitlist')", async () => {
+    const fw = session();
+    expect((await check(fw, "CS240 has 12 students on its waitlist."))[0]).not.toBe("contradicted");
+  });
+
+  it("should end an evidence sentence after a closing quote, so its 'never' stays in it", async () => {
+    const fw = session();
+    expect((await check(fw, "The department plans to open CS315 to second-year students next spring."))[0]).toBe("supported");
+  });
+});
