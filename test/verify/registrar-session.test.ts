@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { check } from "./helpers.js";
 
 /** A registrar agent's session: course records keyed by `code`, query rows, a student record, a news snippet. */
 function session(): Firewall {
@@ -15,11 +16,6 @@ function session(): Firewall {
     content: "Dr. Marsh said demand for CS240 had 'never been this strong.' The department plans to open CS315 to second-year students next spring.",
   });
   return fw;
-}
-
-async function check(fw: Firewall, claim: string): Promise<[string, string[]]> {
-  const v = (await fw.verify(claim)).verdicts[0]!;
-  return [v.verdict, v.corrections.map((c) => c.value)];
 }
 
 describe("a registrar session", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { check } from "./helpers.js";
 
 /** An SRE agent's session: query results with `rows` (keyed by name, region or id) and per-entity records. */
 function session(): Firewall {
@@ -36,11 +37,6 @@ function session(): Firewall {
     },
   });
   return fw;
-}
-
-async function check(fw: Firewall, claim: string): Promise<[string, string[]]> {
-  const v = (await fw.verify(claim)).verdicts[0]!;
-  return [v.verdict, v.corrections.map((c) => c.value)];
 }
 
 describe("an SRE session of query rows and entity records", () => {
