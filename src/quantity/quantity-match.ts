@@ -106,13 +106,16 @@ function powerOfTenSlip(a: number, b: number): boolean {
   return Math.round(k) !== 0 && Math.abs(k - Math.round(k)) < 0.02;
 }
 
-function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: boolean): MatchResult {
+/** An evidence figure written as a bare whole number (an optional symbol, digits and separators). */
+const BARE_INTEGER = /^\s*[^\d\s]{0,3}\d[\d,.\s]*$/;
+
+function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: boolean, exactEvidence = false): MatchResult {
   const eps = 1e-9 * Math.max(Math.abs(c.v), Math.abs(e.v));
   // A plain claim covers its rounding interval (or either side's, if the evidence was rounded too); a
   // bound claim ("at least 50") is read literally, widened only by a hedge; float noise never lets an
   // equal value pass a strict bound ("more than 50" vs 50).
   const hedge = claimApprox ? APPROX_TOLERANCE * Math.abs(c.v) : 0;
-  const width = cb === "eq" ? Math.max(c.tol, e.tol) + eps : hedge + (cb === "gt" || cb === "lt" ? -eps : eps);
+  const width = cb === "eq" ? Math.max(c.tol, exactEvidence ? 0 : e.tol) + eps : hedge + (cb === "gt" || cb === "lt" ? -eps : eps);
   const claimSet = interval(c.v, cb, width);
   const evSet = interval(e.v, eb, 0);
   if (inside(evSet, claimSet)) return cb === "eq" && eb === "eq" && powerOfTenSlip(c.v, e.v) ? "mismatch" : "match";
@@ -143,18 +146,17 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
 export function matchQuantity(claim: Quantity, evidence: Quantity): MatchResult {
   const scaled = commonScale(claim, evidence);
   if (typeof scaled === "string") return scaled;
-  const [cs, es0] = scaled;
+  const [cs, es] = scaled;
   // A whole number written bare in the evidence (`year: 3`, `enrolled: 118`) is exact: it does not stand
   // for a rounding interval, so "3.28" is no match for it (a claim's own "3" still covers 3.4).
-  const exact = Number.isInteger(evidence.value) && !evidence.approx && /^[^\d]{0,3}\d[\d,.\s]*$/.test(evidence.text.trim());
-  const es = exact ? es0.map((e) => ({ ...e, tol: 0 })) : es0;
+  const exact = evidence.precision > claim.precision && Number.isInteger(evidence.value) && !evidence.approx && BARE_INTEGER.test(evidence.text);
   let result: MatchResult = "mismatch";
   let compared = false;
   for (const c of cs) {
     for (const e of es) {
       if (c.conv !== "any" && e.conv !== "any" && c.conv !== e.conv) continue;
       compared = true;
-      const r = comparePair(c, claim.bound, e, evidence.bound, claim.approx);
+      const r = comparePair(c, claim.bound, e, evidence.bound, claim.approx, exact);
       if (r === "match") return r;
       if (r === "incomparable") result = r;
     }

@@ -167,7 +167,7 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
     // A field with several values in the subject's records (array elements) does not say which one is meant.
     if (keysOf.get(f.key)!.size > 1) continue;
     if (wordAt(text, f.value) >= 0) continue;
-    const seen = fieldValues(vocabulary, f);
+    const seen = ledger.memo("field-values", `${ledger.records.length}\u0000${fieldOf(f)}`, () => fieldValues(vocabulary, f) ?? null, 256) ?? undefined;
     if (!seen || seen.size < 2 || seen.size >= 64) continue;
     for (const w of seen) {
       if (own.has(w)) continue;
