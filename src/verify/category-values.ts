@@ -29,6 +29,9 @@ const CATEGORY = /^\p{L}[\p{L}\p{N}_-]*(?: [\p{L}\p{N}_-]+){0,2}$/u;
 /** Free-text and identity keys: their values name or describe, they do not categorise. */
 const NOT_CATEGORY = /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
 
+/** A verb that gives its subject a status, right before the value ("is", "has been", "is still", "was marked as"). */
+const STATUS_VERB = /\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|became|becomes|got|gets|marked(?: as)?|listed as|shows? as|set to)\s+(?:(?:now|still|currently|already|not|no longer|fully|just)\s+)?$/i;
+
 /** Status fields: their values are what claims say without naming the field ("was delivered"). */
 const STATUS_KEY = /(?:^|_)(?:status|state)$/;
 
@@ -142,7 +145,7 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
   // the list's own top-level fields (`kind: List`) are the container's, not the subject's.
   const rowsOf = new Map<string, Set<string> | null>();
   const subjectRows = (recordId: string): Set<string> | null => {
-    if (!rowsOf.has(recordId)) rowsOf.set(recordId, subjectNames.length === 0 ? null : namingRows(ledger.get(recordId)?.text ?? "", subjectNames));
+    if (!rowsOf.has(recordId)) rowsOf.set(recordId, subjectNames.length === 0 ? null : qualifiedRows(ledger.get(recordId)?.text ?? "", namingRows(ledger.get(recordId)?.text ?? "", subjectNames), text, subjectNames));
     return rowsOf.get(recordId)!;
   };
   const ownRow = (f: CategoryField): boolean => {
@@ -176,9 +179,10 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
       const span: [number, number] = [at, at + w.length];
       const written = text.slice(span[0], span[1]);
       const named = tokenize(f.key).some((t) => claimStems.has(stemOf(t)));
-      // A status word used as a noun ("12 students on its waitlist") is no status the claim gives.
-      const asNoun = /\b(?:the|a|an|its|their|his|her|our|your|this|that|on|in|of)\s+$/i.test(text.slice(0, at));
-      const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) && !asNoun ? 1 : 0;
+      // A status is what the claim says its subject is ("is degraded", "has been paid", "is still open"); the
+      // word used otherwise ("12 students on its waitlist", "118 students enrolled") gives no status.
+      const predicated = STATUS_VERB.test(text.slice(0, at));
+      const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) && predicated ? 1 : 0;
       if (rank === 0 || rank <= (best?.rank ?? 0)) continue;
       // A figure that reaches outside the value ("3 open" in "3 open orders") makes it no category; names
       // inside it ("Hall" and "A-01" of "Hall A-01") are its parts.
@@ -190,11 +194,34 @@ export function categoryMismatch(text: string, subjectRecords: Iterable<string>,
 }
 
 /**
+ * Of several elements about the subject (CS101's midterm and final rows), the ones the claim picks by
+ * another of their values ("the CS101 *final*"); none when it picks none: which one it means is unknown, and
+ * the subject's own record speaks for it.
+ */
+function qualifiedRows(recordText: string, rows: Set<string>, claim: string, names: string[]): Set<string> {
+  if (rows.size <= 1) return rows;
+  const own = new Set(names.map((n) => n.toLowerCase()));
+  const picked = new Set<string>();
+  for (const row of rows) {
+    const prefix = `${row}.`;
+    for (const m of recordText.matchAll(/^([^\n:]+): ([^\n]{2,40})$/gm)) {
+      if (!m[1]!.startsWith(prefix) || !/^\p{L}/u.test(m[2]!) || own.has(m[2]!.trim().toLowerCase())) continue;
+      if (wordAt(claim, m[2]!.trim()) >= 0) {
+        picked.add(row);
+        break;
+      }
+    }
+  }
+  // A value every row shares picks nothing.
+  return picked.size === rows.size ? new Set() : picked;
+}
+
+/**
  * The array elements of a flattened record that name one of `names` as their identity: a name-like field at
  * any depth of the element (`items[3].metadata.name: api-7d9f`), or the element's first field
  * (`rows[2].id: INC-2044`). A `service` field that refers to an entity does not make the row its own.
  */
-function namingRows(text: string, names: string[]): Set<string> {
+export function namingRows(text: string, names: string[]): Set<string> {
   const rows = new Set<string>();
   const lower = names.map((n) => n.toLowerCase());
   const firstSeen = new Set<string>();

@@ -18,7 +18,7 @@ import { correctionOf, pickCorrection, surface, uniqueQuotes } from "./correctio
 import { compare, compatible, hasCanon, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
 import { derivedMatch } from "./derived-values.js";
-import { categoryMismatch, offQualifier } from "./category-values.js";
+import { categoryMismatch, namingRows, offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
@@ -459,8 +459,7 @@ function checkQuoted(scope: ClaimScope): FigureResult | null {
 function rowsName(ledger: TierContext["ledger"], id: string, name: string): boolean {
   const text = ledger.get(id)?.text ?? "";
   if (name === "" || !text.toLowerCase().includes(name)) return false;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?:^|\\n)[^\\n:]*\\[\\d+\\]\\.(?:name|title|package|pkg)[^\\n:.]*: ${escaped}(?:\\n|$)`, "i").test(text);
+  return namingRows(text, [name]).size > 0;
 }
 
 /** An item's number in a claim: "PR #318", "issue #1490", "#42". */
