@@ -84,6 +84,8 @@ function isCodeToken(tok: string, pattern: number): boolean {
   if (hasDigit) return true; // "ledger-api-7d9f", "A-5521", "BSD-2-Clause"
   if (/^\p{Lu}/u.test(tok)) return false; // "Jean-Luc", "Coca-Cola": names, read by the capitalised pass
   const parts = tok.toLowerCase().split("-");
+  // A superlative or comparative first part makes an English compound ("highest-rated", "best-selling").
+  if (parts.length === 2 && /^(?:[a-z]{3,}est|best|most|least|better|worse)$/.test(parts[0]!) && parts[0] !== "test") return false;
   return !COMPOUND_PARTS.has(parts[0] ?? "") && !COMPOUND_PARTS.has(parts[parts.length - 1] ?? "");
 }
 

@@ -26,7 +26,8 @@ function dateOfVersion(version: string, facts: EvidenceFact[]): EvidenceFact | n
   const key = version.replace(/^v/i, "").toLowerCase();
   const keyed = facts.find((f) => f.value.type === "date" && f.key.has(key) && dayOf(f) !== null);
   if (keyed) return keyed;
-  const rows = new Set(facts.filter((f) => f.value.type === "version" && f.value.v.toLowerCase() === key && f.rowId !== undefined && !f.key.has(key)).map((f) => f.rowId!));
+  const written = (f: EvidenceFact): string | null => (f.value.type === "version" ? f.value.v : f.value.type === "name" ? f.value.n.text : null)?.replace(/^v/i, "").toLowerCase() ?? null;
+  const rows = new Set(facts.filter((f) => written(f) === key && f.rowId !== undefined && !f.key.has(key)).map((f) => f.rowId!));
   if (rows.size !== 1) return null;
   const [row] = rows;
   const dates = facts.filter((f) => f.rowId === row && f.value.type === "date" && dayOf(f) !== null);
@@ -52,9 +53,12 @@ export interface Interval {
  */
 export function versionInterval(figures: ClaimFigure[], facts: EvidenceFact[]): Interval | null {
   const durations = figures.filter((f) => f.value.type === "quantity" && f.value.q.kind === "measure" && f.value.q.dimension === "time");
-  const versions = figures.filter((f) => f.value.type === "version");
+  // Versions, and codes written like them ("v3.2": two-part versions are read as codes).
+  const versionOf = (f: ClaimFigure): string | null =>
+    f.value.type === "version" ? f.value.v : f.value.type === "name" && /^v?\d+(?:\.\d+)+$/i.test(f.value.n.text) ? f.value.n.text : null;
+  const versions = figures.map(versionOf).filter((v): v is string => v !== null);
   if (durations.length !== 1 || versions.length !== 2) return null;
-  const dated = versions.map((v) => dateOfVersion((v.value as { v: string }).v, facts));
+  const dated = versions.map((v) => dateOfVersion(v, facts));
   if (!dated[0] || !dated[1]) return null;
   const [a, b] = [dayOf(dated[0])!, dayOf(dated[1])!];
   const days = Math.abs(a - b);

@@ -82,3 +82,14 @@ describe("superlatives over rows named by any of their fields", () => {
     expect((await fw.verify("The lowest rating went to PHYS120 at 3.4.")).verdicts[0]!.verdict).toBe("supported");
   });
 });
+
+describe("superlative compounds", () => {
+  it("should read 'highest-rated' as a word, not as an identifier to find", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "sql_query", content: { rows: [{ instructor: "Dr. Helena Marsh", rating: 4.6 }, { instructor: "Dr. Priya Raman", rating: 4.8 }] } });
+    expect((await fw.verify("The highest-rated instructor is Dr. Priya Raman at 4.8.")).verdicts[0]!.verdict).toBe("supported");
+    const v = (await fw.verify("The highest-rated instructor is Dr. Helena Marsh at 4.8.")).verdicts[0]!;
+    expect(v.corrections.map((c) => c.value)).toEqual(["Dr. Priya Raman"]);
+  });
+});
+
