@@ -1,11 +1,12 @@
 /**
  * Word tokens for retrieval and coverage: lower-cased, accent-folded, camelCase and snake_case split
  * (JSON keys like `dependencyCount` or `free_bytes` must meet the words a claim uses), numbers kept whole
- * (`1,410.00`, `18.0.10`), and CJK runs as character bigrams since CJK text has no spaces.
+ * (`1,410.00`, `18.0.10`), short codes kept whole (`p95`, `s3`, `cs101`: a percentile is not "p" and 95),
+ * and CJK runs as character bigrams since CJK text has no spaces.
  */
 import stem from "wink-porter2-stemmer";
 
-const TOKEN = /\p{N}+(?:[.,]\p{N}+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu;
+const TOKEN = /(?<![\p{L}\p{M}])[A-Za-z]{1,3}\p{N}{1,3}(?![\p{Ll}\p{N}]|[.,]\p{N})|\p{N}+(?:[.,]\p{N}+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 /** ASCII-only text (most tool output) takes a character scanner that gives the same tokens, several times faster. */
@@ -59,6 +60,19 @@ function tokenizeAscii(text: string): string[] {
       i = j;
     } else if (isLower(c) || isUpper(c)) {
       let j = letters(i);
+      // A short code of 1-3 letters and 1-3 digits stays whole ("p95", "s3", "cs101"), unless the digits go on
+      // as a number ("v18.0.10") or into a word.
+      if (j - i <= 3 && j < n && isDigit(text.charCodeAt(j))) {
+        let k = j + 1;
+        while (k < n && isDigit(text.charCodeAt(k))) k++;
+        const next = k < n ? text.charCodeAt(k) : 0;
+        const sep = next === 46 || next === 44;
+        if (k - j <= 3 && !isLower(next) && !isDigit(next) && !(sep && k + 1 < n && isDigit(text.charCodeAt(k + 1)))) {
+          out.push(text.slice(i, k).toLowerCase());
+          i = k;
+          continue;
+        }
+      }
       // "don't": one apostrophe followed by letters stays inside the word.
       if (j + 1 < n && text.charCodeAt(j) === 39) {
         const d = text.charCodeAt(j + 1);
