@@ -72,7 +72,8 @@ export function foldText(text: string): string {
 
 /** Whether a token matched by the generic identifier pattern is code and not prose ("real-time", "and/or", "3.5"). */
 function isCodeToken(tok: string, pattern: number): boolean {
-  if (pattern !== 5) return pattern !== 7 || (tok.length >= 3 && !/^[QH][1-4]$/.test(tok));
+  // Quarters, halves and percentiles ("Q3", "H1", "p95") are words of a claim's slot, not identifiers.
+  if (pattern !== 5) return pattern !== 7 || (tok.length >= 3 && !/^(?:[QH][1-4]|[pP]\d{1,3})$/.test(tok));
   if (/^[\d.,:/\-]+$/.test(tok)) return false; // numbers, dates, times, phone numbers: other modules
   if (tok.includes("_")) return true;
   const hasDigit = /\d/.test(tok);

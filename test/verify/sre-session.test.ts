@@ -55,6 +55,12 @@ describe("an SRE session of query rows and entity records", () => {
     expect((await check(fw, "The region with the highest error rate is eu-central-1."))[0]).toBe("supported");
   });
 
+  it("should read a percentile as the slot it names ('p50' for `p50_ms`, not a service's p95)", async () => {
+    const fw = session();
+    expect((await check(fw, "us-east-1 has a p50 latency of 95 ms."))[0]).toBe("supported");
+    expect(await check(fw, "us-east-1 has a p50 latency of 59 ms.")).toEqual(["contradicted", ["95 ms"]]);
+  });
+
   it("should read a percent key's number as a percentage", async () => {
     const fw = session();
     expect(await check(fw, "eu-west-1 has an error rate of 2.0%.")).toEqual(["contradicted", ["0.2%"]]);
