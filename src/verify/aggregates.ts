@@ -8,7 +8,7 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
-import { wordAt } from "./category-values.js";
+import { lastKey, wordAt } from "./category-values.js";
 import { recordIdentity } from "./record-names.js";
 
 const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -59,10 +59,6 @@ interface Entity {
 const LINE = /^([^\n:]{1,120}?): ([^\n]*)$/gm;
 const ROW = /^(.*?\[\d+\])\.(.+)$/;
 const ROW_NAME = /^(?:name|package|pkg|title|symbol|ticker)$/i;
-
-function lastKey(path: string): string {
-  return (path.split(/[.[\]"]+/).filter(Boolean).pop() ?? path).toLowerCase();
-}
 
 /** Records above which no groups are read (a quantified claim counts what a few tool calls returned). */
 const MAX_RECORDS = 200;

@@ -35,9 +35,9 @@ const STATUS_VERB = /\b(?:is|are|was|were|be|been|being|remains?|remained|stays?
 /** Status fields: their values are what claims say without naming the field ("was delivered"). */
 const STATUS_KEY = /(?:^|_)(?:status|state)$/;
 
-/** The key's last segment, without array indices: `line_items[0].status` -> `status`. */
-function lastKey(path: string): string {
-  return (path.replace(/\[\d+\]/g, "").split(/[."]+/).filter(Boolean).pop() ?? path).toLowerCase();
+/** The key's last segment, without array indices, lower-case: `line_items[0].status` -> `status`. */
+export function lastKey(path: string): string {
+  return (path.split(/[.[\]"]+/).filter(Boolean).pop() ?? path).toLowerCase();
 }
 
 function readFields(record: { id: string; source: string; text: string }): CategoryField[] {

@@ -6,6 +6,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { lastKey, wordAt } from "./category-values.js";
 import { recordIdentity } from "./record-names.js";
 
 const QUOTED = /[“"«]([^“”"«»\n]{12,300})[”"»]/g;
@@ -40,13 +41,8 @@ function linesOf(ledger: EvidenceLedger, recordId: string): Line[] {
   });
 }
 
-const lastKey = (path: string) => (path.split(/[.[\]"]+/).filter(Boolean).pop() ?? path).toLowerCase();
-
 /** Whether a text names the subject as a whole word. */
-function names(text: string, subject: string): boolean {
-  const escaped = subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_-])`, "iu").test(text);
-}
+const names = (text: string, subject: string): boolean => wordAt(text, subject) >= 0;
 
 export interface QuotedMismatch {
   /** The quoted text's span in the claim (inside the quote marks). */
