@@ -186,7 +186,8 @@ export function extractNames(text: string): NameMention[] {
   const { found: code, taken } = codeMentions(text);
   const inCode = (s: number, e: number) => taken.subarray(s, e).some((x) => x === 1);
   const toks: Tok[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
+  // Dotted initials are one word ("U.S. Army", "The A.V. Club", "J.R.R. Tolkien").
+  for (const m of text.matchAll(/(?:\p{Lu}\.){2,}(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
     if (!inCode(m.index, m.index + m[0].length)) toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   }
   const isCap = (t: Tok) =>
@@ -256,6 +257,9 @@ export function extractNames(text: string): NameMention[] {
       const only = (run[0] as Tok).text.toLowerCase();
       if (dropped === 0 && run.length === 1 && isCommonWord(only) && !midSentence.has(only)) continue;
     }
+    // "The" opens titles anywhere ("read "The Economist""): the name is what follows it.
+    if (run.length > 1 && run[0]!.text === "The") run = run.slice(1);
+    else if (run.length === 1 && run[0]!.text === "The") continue;
     const first = run[0] as Tok;
     const last = run[run.length - 1] as Tok;
     let end = last.end;
@@ -354,7 +358,32 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     return false;
   };
 
-  return { has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key)) };
+  /** A one-word name found as its country or demonym ("Libyan" ~ "Libya", "Canada" ~ "Canadian"). */
+  const hasDemonym = (key: string): boolean => {
+    if (!/^\p{L}{5,}$/u.test(key)) return false;
+    for (const t of positions.keys()) if (demonymPair(key, t)) return true;
+    return false;
+  };
+
+  /** "Emilee Lindner of MTV": a person (two words or more) "of" an organisation, each found on its own. */
+  const hasParts = (key: string): boolean => {
+    const m = /^(\S+(?: \S+)+?) of (\S.*)$/.exec(key);
+    return m !== null && !/ of /.test(m[1]!) && hasName(m[1]!) && hasName(m[2]!);
+  };
+
+  return { has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key)) };
+}
+
+/** Whether one word is the other's demonym or country ("libya"/"libyan", "japan"/"japanese", "germany"/"german"). */
+function demonymPair(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length < 5) return false;
+  for (const cut of [0, 1]) {
+    const base = s.slice(0, s.length - cut);
+    if (l.startsWith(base) && /^(?:an|ian|n|ese|i|ish|y)$/.test(l.slice(base.length))) return true;
+  }
+  return false;
 }
 
 /** Whether `name` occurs in `evidenceText`; for many names against one passage use {@link prepareNameIndex}. */

@@ -30,6 +30,15 @@ const DENOMINATORS: Record<string, [denominator: number, plural: boolean]> = {
   fifth: [5, false], fifths: [5, true],
 };
 const FRACTION_PRECISION = 0.005;
+/** Fraction words that are also ordinals ("third", "fifth"); "half" and "quarter" before a noun stay fractions ("a quarter mile"). */
+const ORDINAL_ONLY = new Set(["third", "fifth"]);
+
+/** Whether a word other than "of" follows (a noun the ordinal ranks): "a third cousin", not "a third of". */
+function ordinalBeforeNoun(text: string, pos: number): boolean {
+  const next = /^[ \t\u00A0]+([A-Za-z]+)/.exec(text.slice(pos, pos + 40));
+  // A verb after it makes it the subject: "a third voted no", "a fifth are unpaid".
+  return next !== null && !/^(?:of|or|and|more|less|fewer|as|than|to|in|on|at|by|for|from|the|a|an|is|are|was|were|has|have|had|said|say|says|will|would|can|could)$|ed$/i.test(next[1]!);
+}
 
 /** One word, with an optional separator (spaces or a single hyphen) before it. */
 const WORD_RE = /([ \t\u00A0]+|-)?([A-Za-z]+)/y;
@@ -124,6 +133,8 @@ export function readNumberWords(text: string, start: number): WordReading | null
       const [denominator, plural] = DENOMINATORS[w] ?? [1, false];
       const numerator = state === "start" || state === "a" ? 1 : state === "ones" && total === 0 ? group : 0;
       if (numerator === 0 || (state === "start" && w !== "half") || plural !== numerator > 1) break;
+      // "a third cousin", "a fifth season": an ordinal before its noun, not a fraction ("a third of them").
+      if (ORDINAL_ONLY.has(w) && ordinalBeforeNoun(text, wEnd)) break;
       return { value: numerator / denominator, precision: FRACTION_PRECISION, fraction: true, end: wEnd };
     } else if (w === "couple" && state === "a") {
       const of = wordAt(text, wEnd, false);

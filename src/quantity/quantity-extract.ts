@@ -243,6 +243,8 @@ function readDigits(src: string, s: number, core: string): Found | null {
   if (next === "." && /[xX*]/.test(src[e + 1] ?? "")) return null;
   // Later digit groups of a letter-led identifier ("INV-2024-0117", "PROJ-2024-17") are not figures either.
   if ((c1 === "-" || c1 === "_") && /\d/.test(c2) && LEADING_LETTER_ID_RE.test(src.slice(Math.max(0, s - 40), s))) return null;
+  // The end of a season or academic year ("2018–19", "1999-00"): part of the years, not a count.
+  if (core.length === 2 && /[-–—/]/.test(c1) && /(?:^|[^\d.,])(?:1[5-9]|20)\d\d$/.test(src.slice(Math.max(0, s - 6), s - 1))) return null;
   let negative = false;
   let start = s;
   if (c1 === "-" || c1 === "\u2212" || c1 === "+") {

@@ -96,6 +96,32 @@ describe("prepareNameIndex", () => {
     expect(nameOccursIn(nameOf("John Smith"), "Smith, John (CFO)")).toBe(true);
   });
 
+  it("should find a country by its demonym and back, but no other word", () => {
+    expect(nameOccursIn(nameOf("Libyan"), "They were in Misrata, Libya.")).toBe(true);
+    expect(nameOccursIn(nameOf("Canada"), "The Canadian team won.")).toBe(true);
+    expect(nameOccursIn(nameOf("Japanese"), "Sold in Japan.")).toBe(true);
+    expect(nameOccursIn(nameOf("Germany"), "German forces moved.")).toBe(true);
+    expect(nameOccursIn(nameOf("Libyan"), "They were in Misrata, Tunisia.")).toBe(false);
+    expect(nameOccursIn(nameOf("England"), "The English game.")).toBe(false);
+  });
+
+  it("should find a person 'of' an organisation when both are named", () => {
+    const [person] = extractNames("Emilee Lindner of MTV called the video tasteful.");
+    expect(person?.text).toBe("Emilee Lindner of MTV");
+    expect(nameOccursIn(person!, "MTV's Emilee Lindner wrote about it.")).toBe(true);
+    expect(nameOccursIn(person!, "Rolling Stone's Emilee Lindner wrote about it.")).toBe(false);
+    expect(nameOccursIn(nameOf("Duke of Cambridge"), "the Duke of Kent and Cambridge")).toBe(false);
+  });
+
+  it("should read dotted initials as one word and drop a title's 'The'", () => {
+    expect(found('Annie Zaleski of "The A.V. Club" liked it.')).toEqual([
+      ["Annie Zaleski", "annie zaleski", "name"],
+      ["A.V. Club", "a.v. club", "name"],
+    ]);
+    expect(found("He met J.R.R. Tolkien in the U.S. Army.").map((n) => n[0])).toEqual(["J.R.R. Tolkien", "U.S. Army"]);
+    expect(nameOccursIn(extractNames('read "The A.V. Club"')[0]!, "A.V. Club review")).toBe(true);
+  });
+
   it("should verify the dotenv claim against its registry record", () => {
     const claim = extractNames("The current release of `dotenv` landed on 2026-11-09");
     expect(claim.map((n) => nameOccursIn(n, '{"name":"dotenv","time":{"18.0.10":"2026-11-09T00:53:33+00:00"}}'))).toEqual([true]);

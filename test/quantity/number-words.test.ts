@@ -73,6 +73,17 @@ describe("findNumberWords", () => {
     expect(findNumberWords("someone took a nap, then another")).toEqual([]);
   });
 
+  it("should read an ordinal before its noun as no fraction, and a fraction before 'of' or a verb as one", () => {
+    const read = (text: string) => findNumberWords(text).map((w) => [text.slice(w.start, w.end), w.value]);
+    expect(read("She is a third cousin of the prince; the show got a fifth season.")).toEqual([]);
+    expect(read("About a third of users left, a third voted no, and a fifth.")).toEqual([
+      ["a third", 1 / 3],
+      ["a third", 1 / 3],
+      ["a fifth", 1 / 5],
+    ]);
+    expect(read("a quarter mile")).toEqual([["a quarter", 1 / 4]]);
+  });
+
   it("should stop before a trailing and", () => {
     const text = "one hundred and then some";
     const [w] = findNumberWords(text);

@@ -188,6 +188,11 @@ describe("extractQuantities", () => {
     expect(extractQuantities("1,000 lots")[0]).toMatchObject({ value: 1000, alternatives: [1] });
   });
 
+  it("should read the end of a season's years ('2018–19') as part of the years, not a count", () => {
+    expect(extractQuantities("the 2018–19 season and the 1999-00 year").map((q) => q.value)).toEqual([2018, 1999]);
+    expect(extractQuantities("a 10-7 lead").map((q) => q.value)).toEqual([10, 7]);
+  });
+
   it("should keep the yen sign's currency as JPY", () => {
     expect(extractQuantities("¥5000")[0]?.currency).toBe("JPY");
   });
