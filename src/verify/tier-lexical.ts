@@ -16,40 +16,25 @@ import { weightOf } from "../text/word-weights.js";
 import { claimFigures } from "./claim-figures.js";
 
 export interface LexicalThresholds {
-  /** Sentence coverage at or above which a claim is supported (0..1). */
-  supportSentence: number;
-  /** Passage coverage at or above which a claim is supported when no single sentence covers it (0..1). */
-  supportPassage: number;
   /**
-   * Support threshold (sentence or passage coverage) when tier 0 matched every figure, date and name of the
-   * claim in its slot: the words around the figures then need only not contradict ("The team has 58
-   * people" against "Headcount: 58").
+   * Share of the claim's content words (stems, stop words left out) that the retrieved evidence must hold
+   * for support, 0..1. For a prose passage only what it says about the claim's opening names counts (the
+   * sentences naming them, the next one, and pronoun continuations).
    */
-  supportWithFigures: number;
-  /**
-   * Support a claim whose best passage lacks less than this much of its information, in bits (SUBTLEX-US
-   * weights): a paraphrase misses common words, an invention misses rare ones. 0 turns this off.
-   */
-  maxMissingBits: number;
+  support: number;
   /** A claim word at least this rare (bits, SUBTLEX-US) missing from the passage outweighs a figure found in prose. */
   rareWordBits: number;
-  /** Claims with at most this many content words are "short" (QA answers, terse agent statements). */
-  shortClaim: number;
-  /** Coverage a short claim needs for support (0..1). */
-  supportShort: number;
-  /** Sentence coverage at or above which a polarity or antonym mismatch makes a claim contradicted. */
+  /** Best-sentence coverage (0..1, word-weighted) at or above which a polarity or antonym mismatch makes a claim contradicted. */
   contradict: number;
 }
 
-/** Defaults set on the dev files (see README, "Accuracy"). */
+/**
+ * Defaults set on the dev files of `shared/data` (see README, "Accuracy"): 0.7 is where the share-covered
+ * rule has its best balanced accuracy over BEGIN, FaithBench, HaluEval, SummEdits and WiCE taken together.
+ */
 export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
-  supportSentence: 0.6,
-  supportPassage: 0.8,
-  supportWithFigures: 0,
-  maxMissingBits: 10,
+  support: 0.7,
   rareWordBits: 16,
-  shortClaim: 0,
-  supportShort: 1,
   contradict: 0.6,
 };
 
@@ -173,7 +158,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let saying: Alignment | null = null;
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
-  let bestScope: Set<string> | null = null;
+  /** The stems of every retrieved passage (of a prose passage, only what it says about the claim's subject). */
+  const covered = new Set<string>();
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
   const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
@@ -199,11 +185,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // Prose only: a JSON record or a "Key: value" listing is one entity, whose name is on one line.
     const window = names.length > 0 && prose(passage, context) ? subjectWindow(passage, sentences, names) : null;
     const scope = window && new Set(window.flatMap((x) => [...x.stems]));
+    for (const x of scope ?? union) covered.add(x);
+    // The tool's name says what its output is about ("get_invoice": an invoice, "get_weather": the weather).
+    for (const x of context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE)) covered.add(x);
     const pc = coverage(claim.stems, scope ?? union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
       bestPassage = passage;
-      bestScope = scope;
     }
     for (const sentence of sentences) {
       const a = align(claim, sentence.stems);
@@ -256,32 +244,55 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     }
   }
   const sentenceCov = best?.coverage ?? 0;
-  // A short claim has no room for paraphrase: one foreign content word in five is the claim's point.
-  const short = claim.stems.size <= th.shortClaim;
-  const sentenceTh = short ? Math.max(th.supportSentence, th.supportShort) : th.supportSentence;
-  const passageTh = short ? Math.max(th.supportPassage, th.supportShort) : th.supportPassage;
-  const missingBits = th.maxMissingBits > 0 ? (bestScope ? missingIn(claim, bestScope) : missingInformation(claim, bestPassage, context)) : Infinity;
-  const figures = item.hints.figuresMatched;
-  // A specific figure found in prose carries the claim unless the claim adds a rare word the passage lacks
-  // ("Account 4421 is overdrawn"); a figure under a key of structured output carries it outright.
-  const looseFigures = figures && !item.hints.figuresKeyed && rarestMissing(claim, bestPassage, context) >= th.rareWordBits;
-  if (figures && !looseFigures ? Math.max(sentenceCov, bestPassageCoverage) >= th.supportWithFigures : sentenceCov >= sentenceTh || bestPassageCoverage >= passageTh || missingBits < th.maxMissingBits) {
-    const cov = Math.max(sentenceCov, bestPassageCoverage);
+  // The share of the claim's content words that the retrieved evidence holds (Jaccard-style overlap, as in
+  // the content-word baseline of the issue; unweighted, so a paraphrase's common words count like rare ones).
+  // Figures tier 0 matched are checked: their words ("3450.0 USD") need no covering here.
+  const checked = item.hints.figuresMatched ? figureStems(item.claim.text) : null;
+  const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered);
+  // Figures tier 0 matched under a key of structured output carry the claim; the words around them need only
+  // not contradict ("The team has 58 people" against "Headcount: 58").
+  // A specific figure found in prose carries the claim too, unless the claim adds a rare word the passage
+  // lacks ("Account 4421 is overdrawn").
+  const figures = item.hints.figuresMatched === true && (item.hints.figuresKeyed === true || rarestMissing(claim, bestPassage, context) < th.rareWordBits);
+  if (figures || cov >= th.support) {
     return {
       verdict: "supported",
       confidence: round(Math.min(0.95, figures ? 0.8 + cov / 5 : 0.5 + cov / 2)),
       quotes: [...figureQuotes, ...(sentenceCov >= bestPassageCoverage ? quotes : [quoteOf(bestPassage, wholePassage(bestPassage))])].slice(0, 3),
       corrections: [],
-      note: `${figures ? "figures agree (tier 0), no negation or antonym; " : ""}content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}`,
+      note: `${figures ? "figures agree (tier 0), no negation or antonym; " : ""}content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)})`,
     };
   }
   return {
     verdict: "unsupported",
-    confidence: round(Math.min(0.9, 0.5 + (1 - Math.max(sentenceCov, bestPassageCoverage)) / 2)),
+    confidence: round(Math.min(0.9, 0.5 + (1 - cov) / 2)),
     quotes,
     corrections: [],
-    note: `content words covered: sentence ${sentenceCov.toFixed(2)}, passage ${bestPassageCoverage.toFixed(2)}, below support thresholds`,
+    note: `content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)}), below the support threshold ${th.support}`,
   };
+}
+
+/** The rarest claim word (bits, SUBTLEX-US) that a passage lacks; figures aside. */
+function rarestMissing(claim: TextFeatures, passage: Passage, context: TierContext): number {
+  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
+  let rarest = 0;
+  for (const s of claim.stems) if (!stems.has(s) && !/^[\d.,]+$/.test(s)) rarest = Math.max(rarest, weightOf(s));
+  return rarest;
+}
+
+/** The stems of a claim's figures, dates and versions (not its names). */
+function figureStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of claimFigures(text)) if (f.value.type !== "name") for (const x of featuresOf(text.slice(f.span[0], f.span[1])).stems) out.add(x);
+  return out;
+}
+
+/** The share of `stems` found in `target` (0..1; 1 for a claim without content words). */
+function shareCovered(stems: Set<string>, target: Set<string>): number {
+  if (stems.size === 0) return 1;
+  let hit = 0;
+  for (const s of stems) if (target.has(s)) hit++;
+  return hit / stems.size;
 }
 
 const EMPTY_FIELD = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
@@ -336,28 +347,6 @@ function polarity(evidence: TextFeatures[], claim: TextFeatures): { coverage: nu
   if (!best.differs) return { coverage: best.coverage, differs: false };
   const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
   return { coverage: best.coverage, differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
-}
-
-/** Weight of the rarest claim word (numbers aside) that the passage lacks, in bits; 0 if none is missing. */
-function rarestMissing(claim: TextFeatures, passage: Passage, context: TierContext): number {
-  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
-  let rarest = 0;
-  for (const s of claim.stems) if (!stems.has(s) && !/^[\d.,]+$/.test(s)) rarest = Math.max(rarest, weightOf(s));
-  return rarest;
-}
-
-/** Bits of the claim's information its best passage lacks (sum of the weights of missing stems). */
-function missingInformation(claim: TextFeatures, passage: Passage, context: TierContext): number {
-  const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
-  let missing = 0;
-  for (const s of claim.stems) if (!stems.has(s)) missing += weightOf(s);
-  return missing;
-}
-
-function missingIn(claim: TextFeatures, stems: Set<string>): number {
-  let missing = 0;
-  for (const s of claim.stems) if (!stems.has(s)) missing += weightOf(s);
-  return missing;
 }
 
 /** A sentence that goes on about the entity of the one before: it opens with a pronoun. */

@@ -131,7 +131,7 @@ describe("LLM judge: failures", () => {
     const report = await corsFirewall({ model, attempts: 3 }, { logger: { warn: (m) => warnings.push(m) } }).verify(DRAFT);
     expect(model.doGenerateCalls).toHaveLength(3);
     const v = verdictOf(report, 3);
-    expect(v).toMatchObject({ verdict: "unsupported", tier: 1, confidence: 0.72 });
+    expect(v).toMatchObject({ verdict: "unsupported", tier: 1, confidence: 0.71 });
     expect(v.trace.at(-1)).toMatchObject({ tier: 2, outcome: "error" });
     expect(v.trace.at(-1)!.note).toMatch(/^judge invalid: no valid output after 3 attempt\(s\).*keeps tier 1 \(lexical\) verdict unsupported$/);
     expect(report.llm!.calls[0]).toMatchObject({ outcome: "invalid", attempts: 3 });
@@ -163,7 +163,7 @@ describe("LLM judge: failures", () => {
     );
     const report = await corsFirewall({ model, timeoutMs: 40 }).verify(DRAFT);
     const v = verdictOf(report, 5);
-    expect(v).toMatchObject({ verdict: "unsupported", tier: 1, confidence: 0.82 });
+    expect(v).toMatchObject({ verdict: "unsupported", tier: 1, confidence: 0.88 });
     expect(v.trace.at(-1)!.note).toMatch(/^judge timeout: timed out after 40 ms; keeps tier 1 \(lexical\) verdict unsupported$/);
     expect(report.llm!.calls[0]).toMatchObject({ outcome: "timeout", attempts: 1, error: "timed out after 40 ms" });
   });

@@ -73,7 +73,7 @@ describe("the span tree of one verify", () => {
     expect(t0).toMatchObject({ "hfw.tier": 0, "hfw.tier.name": "exact", "hfw.claims.in": 4, "hfw.claims.contradicted": 2, "hfw.claims.supported": 0, "hfw.claims.passed": 2 });
     const t1 = one(spans(), "hfw.tier.1").attributes;
     expect(t1).toMatchObject({ "hfw.tier": 1, "hfw.tier.name": "lexical", "hfw.claims.in": 2, "hfw.claims.supported": 2, "hfw.claims.passed": 0 });
-    expect(t1["hfw.tier.threshold.supportSentence"]).toBe(DEFAULT_LEXICAL_THRESHOLDS.supportSentence);
+    expect(t1["hfw.tier.threshold.support"]).toBe(DEFAULT_LEXICAL_THRESHOLDS.support);
     expect(t1["hfw.tier.threshold.contradict"]).toBe(DEFAULT_LEXICAL_THRESHOLDS.contradict);
   });
 
