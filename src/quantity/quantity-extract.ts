@@ -84,7 +84,8 @@ const STOP_NOUNS = new Set(
   ("a an the and or of to in on at by for from with than as is was were are be been being has have had per vs " +
     "versus which that this these those it its if but so not no more less over under up down into out after " +
     "before since until while during when where between among each every all both also only about around " +
-    "more most percent").split(" "),
+    "more most percent almost nearly roughly approximately some exactly will would can could should may might must " +
+    "did does do").split(" "),
 );
 const PERCENT_UNITS: Record<string, [unit: string, exponent: number]> = {
   "%": ["%", 0], "‰": ["‰", -1], pp: ["pp", 0], bps: ["bps", -2], "basis point": ["bps", -2], "basis points": ["bps", -2],
@@ -171,8 +172,11 @@ function readTail(src: string, pos: number, money: boolean, magnitudes: boolean)
   } else if (OR_LESS_RE.test(src)) tail.bound = "le";
   if (tail.kind === "number" && tail.unit === null) {
     NOUN_RE.lastIndex = p === pos ? afterEmph : p;
-    const noun = NOUN_RE.exec(src)?.[1]?.toLowerCase();
-    if (noun && !STOP_NOUNS.has(noun) && !noun.endsWith("ly")) tail.unit = noun;
+    const word = NOUN_RE.exec(src)?.[1];
+    const noun = word?.toLowerCase();
+    // After a year, a capitalised word ("a 2014 Indian film") is a name, not what the figure counts.
+    const afterYear = /^\p{Lu}\p{Ll}/u.test(word ?? "") && /(?:^|[^\d.,])(?:1[89]|20)\d\d$/.test(src.slice(Math.max(0, pos - 5), pos));
+    if (noun && !STOP_NOUNS.has(noun) && !noun.endsWith("ly") && !afterYear) tail.unit = noun;
   }
   return tail;
 }
@@ -296,7 +300,11 @@ function readDigits(src: string, s: number, core: string): Found | null {
 function wordIsFigure(src: string, start: number, end: number): boolean {
   const text = src.slice(start, end).toLowerCase();
   const before = src.slice(Math.max(0, start - 12), start);
-  if (text === "one") return !ONE_BEFORE_RE.test(before) && !ONE_AFTER_RE.test(src.slice(end, end + 12));
+  if (text === "one") {
+    // "two films: one is a 2014 drama, the other ...": a pronoun opening its clause, not a count.
+    const pronoun = /(?:^|[:;,.]\s*|\b(?:and|but|while|whereas)\s+)$/i.test(before) && /^\s+(?:is|was|has|had)\b/i.test(src.slice(end, end + 6));
+    return !pronoun && !ONE_BEFORE_RE.test(before) && !ONE_AFTER_RE.test(src.slice(end, end + 12));
+  }
   if (text === "half") return !HALF_BEFORE_RE.test(before) && src[end] !== "-";
   return true;
 }

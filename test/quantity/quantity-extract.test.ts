@@ -193,6 +193,14 @@ describe("extractQuantities", () => {
     expect(extractQuantities("a 10-7 lead").map((q) => q.value)).toEqual([10, 7]);
   });
 
+  it("should give a year no count noun from a name or a hedge after it, and read a clause-opening 'one is' as a pronoun", () => {
+    expect(extractQuantities("a 2014 Indian Tamil film").map((q) => q.unit)).toEqual([null]);
+    expect(extractQuantities("In 2009 almost 300 people died").map((q) => [q.value, q.unit])).toEqual([[2009, null], [300, "people"]]);
+    expect(extractQuantities("1.000 Lots and 3 CVEs").map((q) => q.unit)).toEqual(["lots", "cves"]);
+    expect(extractQuantities("Two films: one is a drama, the other a comedy.").map((q) => q.value)).toEqual([2]);
+    expect(extractQuantities("Only one is left.").map((q) => q.value)).toEqual([1]);
+  });
+
   it("should keep the yen sign's currency as JPY", () => {
     expect(extractQuantities("¥5000")[0]?.currency).toBe("JPY");
   });

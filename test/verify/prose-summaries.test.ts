@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+const films =
+  "Veeram ( Valour ) is a 2014 Indian Tamil action film directed by Siva and produced by Vijaya Productions . " +
+  "Veeram ( Valour ) is a 2016 Indian epic historical drama film written and directed by Jayaraj .";
+const players =
+  "Jack Sock (born September 24, 1992) is an American professional tennis player. Raffaella Reggi (born 27 November 1965) is a former professional tennis player from Italy.";
+
+async function verdicts(evidence: string, draft: string): Promise<string[]> {
+  const fw = new Firewall();
+  fw.record({ source: "search", content: evidence });
+  return (await fw.verify(draft)).verdicts.map((v) => v.verdict);
+}
+
+describe("summaries of prose evidence", () => {
+  it("should read a year before a capitalised word as a year ('a 2014 Indian film')", async () => {
+    expect(await verdicts(films, "Veeram is an Indian Tamil action film from 2014.")).toEqual(["supported"]);
+    expect(await verdicts(films, "Veeram is an Indian Tamil action film from 2015.")).not.toEqual(["supported"]);
+  });
+
+  it("should leave a count in words that the evidence lists, not states, to the lexical tier", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "search", content: films });
+    const v = (await fw.verify('There are two films titled "Veeram": one is a 2014 Indian Tamil action film directed by Siva.')).verdicts[0]!;
+    expect(v.tier).toBe(1);
+    expect(v.verdict).toBe("supported");
+  });
+
+  it("should want most of a claim's content words in the evidence: one invented word in a short claim is too many", async () => {
+    expect(await verdicts(players, "Jack Sock and Raffaella Reggi played badminton.")).toEqual(["unsupported"]);
+    expect(await verdicts(players, "Jack Sock and Raffaella Reggi played tennis.")).toEqual(["supported"]);
+  });
+});
