@@ -10,6 +10,7 @@ import { FirewallError } from "../errors.js";
 import { loadAi } from "./load-ai.js";
 import { identify, type LlmModel } from "./model.js";
 import { costOf, type PriceTable } from "./usage.js";
+import { spanTime } from "../telemetry/span-time.js";
 
 /** Options of {@link callStructured}. */
 export interface StructuredCallOptions<T> {
@@ -140,7 +141,7 @@ export async function callStructured<T>(options: StructuredCallOptions<T>): Prom
   const tracer = trace.getTracer(TRACER);
   return tracer.startActiveSpan(
     `hfw.llm.${options.purpose}`,
-    { attributes: { [ATTR.operation]: "chat", [ATTR.provider]: provider ?? "_OTHER", [ATTR.model]: modelId, ...options.attributes } },
+    { attributes: { [ATTR.operation]: "chat", [ATTR.provider]: provider ?? "_OTHER", [ATTR.model]: modelId, ...options.attributes }, startTime: spanTime() },
     async (span: Span) => {
       const started = performance.now();
       let attempts = 0;
@@ -156,7 +157,7 @@ export async function callStructured<T>(options: StructuredCallOptions<T>): Prom
             span.setAttribute(ATTR.errorType, error.kind);
             span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
           }
-          span.end();
+          span.end(spanTime());
         });
       };
       let lastOutput: unknown;

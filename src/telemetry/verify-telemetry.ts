@@ -30,6 +30,7 @@ import { getInstruments, getTracer } from "./instruments.js";
 import { recordUsageMetrics, usageAttributes } from "./llm-usage.js";
 import { EVENT, GENAI, HFW, SPAN } from "./names.js";
 import { safely } from "./safely.js";
+import { spanTime } from "./span-time.js";
 import { verdictEventAttributes } from "./verdict-event.js";
 
 /** Wraps the annotate / rewrite step of the policy in its own span. */
@@ -97,7 +98,7 @@ class TracedVerify implements VerifyTelemetry {
   ) {
     this.tracer = getTracer();
     const parent = context.active();
-    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId } }, parent);
+    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId }, startTime: spanTime() }, parent);
     this.ctx = trace.setSpan(parent, this.span);
     this.recording = this.span.isRecording();
   }
@@ -239,7 +240,7 @@ class TracedVerify implements VerifyTelemetry {
     if (!span) return fn(passThroughEdit);
     const policyCtx = trace.setSpan(this.ctx, span);
     const edit: EditTracer = (kind, run) => {
-      const child = safely("rewrite span", () => this.tracer.startSpan(SPAN.rewrite, { attributes: { [HFW.action]: kind } }, policyCtx), undefined);
+      const child = safely("rewrite span", () => this.tracer.startSpan(SPAN.rewrite, { attributes: { [HFW.action]: kind }, startTime: spanTime() }, policyCtx), undefined);
       try {
         const out = run();
         const sources = (out as { sources?: unknown[] })?.sources;
@@ -315,13 +316,12 @@ class TracedVerify implements VerifyTelemetry {
         this.capture.event,
         !open,
       );
-      if (open) open.span.addEvent(EVENT.evaluation, attributes, open.endTime);
-      else this.span.addEvent(EVENT.evaluation, attributes);
+      if (open) open.span.addEvent(EVENT.evaluation, attributes, spanTime(open.endTime));
+      else this.span.addEvent(EVENT.evaluation, attributes, spanTime());
     }
     this.endTiers();
-    // The same clock as the tier spans' end times (`performance.now()`): a span's own clock may be a few
-    // hundred microseconds off it, which could end a tier after its parent.
-    this.span.end(performance.now());
+    // One clock for every span (see spanTime): a span's own clock may be up to a millisecond off another's.
+    this.span.end(spanTime());
   }
 
   fail(error: unknown): unknown {
@@ -331,7 +331,7 @@ class TracedVerify implements VerifyTelemetry {
         getInstruments().verifyDuration.record((performance.now() - this.started) / 1000, { [GENAI.errorType]: errorType(error) });
         this.endTiers();
         failSpan(this.span, error);
-        this.span.end(performance.now());
+        this.span.end(spanTime());
       },
       undefined,
     );
@@ -346,13 +346,13 @@ class TracedVerify implements VerifyTelemetry {
   /** A child span of `hfw.verify`, or undefined when `hfw.verify` is not recording. */
   private child(name: string, attributes: Attributes): Span | undefined {
     if (!this.recording) return undefined;
-    return safely("child span", () => this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, this.ctx), undefined);
+    return safely("child span", () => this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes, startTime: spanTime() }, this.ctx), undefined);
   }
 }
 
 /** Ends a span; a span processor that throws on end is logged, not passed on. */
 function endSafely(span: Span, endTime?: number): void {
-  safely("span end", () => span.end(endTime), undefined);
+  safely("span end", () => span.end(spanTime(endTime)), undefined);
 }
 
 const thresholdCache = new WeakMap<Tier, Attributes>();
