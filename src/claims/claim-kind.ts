@@ -7,6 +7,7 @@
  * claims are checked like `factual` ones; "about $4M" is not a hedge kind, it is an approximate figure.
  */
 import type { ClaimKind } from "../schema.js";
+import { STOP_WORDS } from "../text/stop-words.js";
 
 /** A row of the kind table. */
 export interface KindRule {
@@ -76,6 +77,14 @@ const ALWAYS: KindRule[] = [
   },
 ];
 
+/** Evaluation with nothing to measure ("This is an excellent choice"). */
+const EVALUATION: KindRule = {
+  kind: "opinion",
+  pattern:
+    /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice)\b/i,
+  why: "Evaluation with nothing to measure ('This is an excellent choice'). One that also states a fact in two words or more ('one of the best cheerleading squads in the NFL') is checked, unless it is the speaker's own taste ('my favorite color').",
+};
+
 /** Rows for sentences with no figure, date, name or code: pure talk, feeling or evaluation. */
 const UNANCHORED: KindRule[] = [
   {
@@ -107,12 +116,7 @@ const UNANCHORED: KindRule[] = [
       /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b|^(?:in my (?:honest |personal )?(?:opinion|view)|to me|personally|imho|imo)\b/i,
     why: "First-person feeling or judgement ('I love snowy holidays!', 'I think this is a great library', 'In my opinion the weather is pleasant').",
   },
-  {
-    kind: "opinion",
-    pattern:
-      /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice)\b/i,
-    why: "Evaluation with nothing to measure ('This is an excellent choice').",
-  },
+  EVALUATION,
 ];
 
 /** Hedge words: the claim is still checked, with its truth conditions, but the policy may soften. */
@@ -174,9 +178,27 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
     // is an opinion.
     const belief = BELIEF.exec(t);
     if (belief && belief[1]!.split(/\s+/).length >= 3 && !EVALUATIVE.test(belief[1]!)) return "hedge";
-    for (const rule of UNANCHORED) if (rule.pattern.test(t)) return rule.kind;
+    for (const rule of UNANCHORED) {
+      if (!rule.pattern.test(t)) continue;
+      // "They are one of the best cheerleading squads in the NFL": an evaluation that states a fact (two
+      // words or more besides the evaluation and its frame) is checked; only pure opinion is not (DESIGN).
+      if (rule === EVALUATION && factWords(t) >= 2 && !OWN_TASTE.test(t)) break;
+      return rule.kind;
+    }
   }
   return HEDGE.test(t) || MAY.test(t) ? "hedge" : "factual";
+}
+
+/** Words of an evaluation's frame: pronouns, intensifiers, fillers ("it's so cool", "that's a pretty great one"). */
+const FRAME = /^(?:i|i'm|im|me|my|you|your|we|it|it's|its|that|that's|this|they|he|she|so|very|really|pretty|quite|such|too|just|also|oh|wow|yes|yeah|well|like|love|think|feel|thing|one|lot|much|way|sure)$/;
+/** The speaker's own taste: "my favorite color", "our least favourite part". */
+const OWN_TASTE = /\b(?:my|our)\s+(?:\w+\s+)?(?:least\s+)?favou?rite\b/i;
+
+/** How many words of a sentence are neither stop words, evaluation nor its frame: what it says besides judging. */
+function factWords(t: string): number {
+  let n = 0;
+  for (const w of t.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []) if (!STOP_WORDS.has(w) && !EVALUATIVE.test(w) && !FRAME.test(w) && w.length > 2) n++;
+  return n;
 }
 
 /** "I think / believe / guess (that) <clause>", capturing the clause. */
