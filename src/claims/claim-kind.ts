@@ -178,6 +178,10 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
     // is an opinion.
     const belief = BELIEF.exec(t);
     if (belief && belief[1]!.split(/\s+/).length >= 3 && !EVALUATIVE.test(belief[1]!)) return "hedge";
+    // "I love that it is between blue and yellow on the spectrum", "I like how it won the Pulitzer": a
+    // feeling about a fact takes the fact as true (a factive frame), so the fact is checked.
+    const factive = FACTIVE.exec(t);
+    if (factive && factWords(factive[1]!) >= 2 && !EVALUATIVE.test(factive[1]!)) return "factual";
     for (const rule of UNANCHORED) {
       if (!rule.pattern.test(t)) continue;
       // "They are one of the best cheerleading squads in the NFL": an evaluation that states a fact (two
@@ -200,6 +204,9 @@ function factWords(t: string): number {
   for (const w of t.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []) if (!STOP_WORDS.has(w) && !EVALUATIVE.test(w) && !FRAME.test(w) && w.length > 2) n++;
   return n;
 }
+
+/** "I love / like / hate how|that <clause>", capturing the clause the feeling takes as true. */
+const FACTIVE = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:(?:also|really|just|especially)\s+)*(?:love|loved|like|liked|hate|hated|enjoy|enjoyed)\s+(?:how|that)\s+(.+)$/i;
 
 /** "I think / believe / guess (that) <clause>", capturing the clause. */
 const BELIEF = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:think|believe|guess|suppose|recall|remember|heard)\s+(?:that\s+)?(.+)$/i;
