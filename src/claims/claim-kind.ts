@@ -171,6 +171,9 @@ export function isAnchored(text: string, context: KindContext = {}): boolean {
 export function classifyClaim(text: string, context: KindContext = {}): ClaimKind {
   const t = text.trim();
   if (t === "") return "not_checkable";
+  // "Did you know that it has sold over 5 billion copies?": the question asserts its clause.
+  const known = DID_YOU_KNOW.exec(t);
+  if (known && known[1]!.trim().split(/\s+/).length >= 3) return "factual";
   for (const rule of ALWAYS) if (rule.pattern.test(t)) return rule.kind;
   if (!isAnchored(t, context)) {
     // "I believe his first single was Heartbreak Hotel": a belief about a fact keeps its truth conditions
@@ -204,6 +207,9 @@ function factWords(t: string): number {
   for (const w of t.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []) if (!STOP_WORDS.has(w) && !EVALUATIVE.test(w) && !FRAME.test(w) && w.length > 2) n++;
   return n;
 }
+
+/** "Did you know (that) <clause>?", "Were you aware that <clause>?", capturing the clause the question asserts. */
+const DID_YOU_KNOW = /^(?:(?:but|and|so|oh|well|also)[\s,]+)*(?:did you (?:know|hear)(?: that)?|were you aware(?: that)?|have you heard that)\s+(?!(?:about|of|what|who|where|when|why|how|if|whether)\b)(.+?)\s*[?？]?\s*$/i;
 
 /** "I love / like / hate how|that <clause>", capturing the clause the feeling takes as true. */
 const FACTIVE = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:(?:also|really|just|especially)\s+)*(?:love|loved|like|liked|hate|hated|enjoy|enjoyed)\s+(?:how|that)\s+(.+)$/i;
