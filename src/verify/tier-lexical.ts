@@ -254,6 +254,17 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // A specific figure found in prose carries the claim too, unless the claim adds a rare word the passage
   // lacks ("Account 4421 is overdrawn").
   const figures = item.hints.figuresMatched === true && (item.hints.figuresKeyed === true || rarestMissing(claim, bestPassage, context) < th.rareWordBits);
+  // "I attended the Academy Drama School", "I usually have Irish coffee": what the answer's author did or
+  // does is in no tool output, whatever words the evidence shares with it.
+  if (!item.hints.figuresMatched && SPEAKER.test(item.claim.text)) {
+    return {
+      verdict: "unsupported",
+      confidence: 0.7,
+      quotes: [],
+      corrections: [],
+      note: `a claim about the answer's author (content words covered: ${cov.toFixed(2)}): no tool output states it`,
+    };
+  }
   if (figures || cov >= th.support) {
     return {
       verdict: "supported",
@@ -286,6 +297,14 @@ function figureStems(text: string): Set<string> {
   for (const f of claimFigures(text)) if (f.value.type !== "name") for (const x of featuresOf(text.slice(f.span[0], f.span[1])).stems) out.add(x);
   return out;
 }
+
+/**
+ * A claim whose subject is the speaker doing or having something ("I attended ...", "I've been to
+ * Belfast", "I usually have ..."), not knowing, thinking or reporting it ("I know ...", "I found ...", "I
+ * love that ...", which say something about the world).
+ */
+const SPEAKER =
+  /^\W*(?:(?:yes|yeah|yea|well|oh|and|but|so|actually|also|haha|wow)[\s,!.]+)*(?:i|i've|i'm|i'd|i 've|i 'm)\s+(?:(?:also|really|usually|actually|just|always|still|once|often)\s+)*(?!(?:think|know|knew|believe|guess|heard|hear|have heard|'ve heard|learned|learnt|understand|read|remember|recall|found|find|checked|looked|see|saw|noticed|mean|agree|suppose|wonder|bet|hope|doubt|imagine|assume|love (?:that|how)|like (?:that|how)|not sure|am not sure|did know|do know|can|could|would|will|should|must|may|might|do n't|don't|did n't|didn't|have no idea|had no idea)\b)\w/i;
 
 /** The share of `stems` found in `target` (0..1; 1 for a claim without content words). */
 function shareCovered(stems: Set<string>, target: Set<string>): number {

@@ -32,3 +32,18 @@ describe("summaries of prose evidence", () => {
     expect(await verdicts(players, "Jack Sock and Raffaella Reggi played tennis.")).toEqual(["supported"]);
   });
 });
+
+describe("claims about the answer's author", () => {
+  const school = "The Academy Drama School was a British drama school based in Whitechapel, London.";
+
+  it("should find no support for what the speaker did, however many words the evidence shares", async () => {
+    expect(await verdicts(school, "I attended the Academy Drama School, which was a British drama school.")).toEqual(["unsupported"]);
+  });
+
+  it("should still check what the speaker knows or reports about the world", async () => {
+    expect(await verdicts(school, "I know the Academy Drama School was a British drama school.")).toEqual(["supported"]);
+    const fw = new Firewall();
+    fw.record({ source: "npm_audit", content: { package: "axios", vulnerabilities: 3 } });
+    expect((await fw.verify("I found 3 vulnerabilities in axios.")).verdicts.map((v) => v.verdict)).toEqual(["supported"]);
+  });
+});
