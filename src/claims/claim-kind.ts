@@ -81,7 +81,7 @@ const ALWAYS: KindRule[] = [
 const EVALUATION: KindRule = {
   kind: "opinion",
   pattern:
-    /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice)\b/i,
+    /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice|fun|funny|interesting|exciting|boring|scary|engaging|tragedy|tragic|a shame|a pity|incredible)\b/i,
   why: "Evaluation with nothing to measure ('This is an excellent choice'). One that also states a fact in two words or more ('one of the best cheerleading squads in the NFL') is checked, unless it is the speaker's own taste ('my favorite color').",
 };
 
@@ -90,7 +90,7 @@ const UNANCHORED: KindRule[] = [
   {
     kind: "not_checkable",
     pattern:
-      /^(?:(?:yes|yeah|yep|yup|no|nope|nah|sure|right|true|indeed|exactly|absolutely|definitely|totally|agreed|me too|same here|i agree|of course|(?:oh\s+)?wow|haha|lol|hmm|well|oh|ah)\b[\s,.!]*)*(?:(?:that'?s|that is|it'?s|it is)\s+(?:so\s+|very\s+|really\s+)?(?:right|true|correct|cool|great|awesome|interesting|funny|amazing|crazy|sad|nice)|i'?m not (?:so |too )?sure|i (?:do not|don'?t) (?:know|think so|remember)|i think so|i guess(?: so)?|not (?:too |that |so )?much|(?:he|she|it|they|you|we|i|there) (?:can|could|do|does|did|is|are|was|were|will|would|have|has)(?:n'?t| not)?(?:\s+(?:be|too|indeed))?|yes|yeah|yep|no|nope|sure|right|true|exactly|absolutely|definitely)?\s*[.!]*\s*$/i,
+      /^(?:(?:yes|yeah|yep|yup|no|nope|nah|sure|right|true|indeed|exactly|absolutely|definitely|totally|agreed|me too|same here|i agree|of course|(?:oh\s+)?wow|haha|lol|hmm|well|oh|ah)\b[\s,.!]*)*(?:(?:that'?s|that is|it'?s|it is)\s+(?:so\s+|very\s+|really\s+)?(?:right|true|correct|cool|great|awesome|interesting|funny|amazing|crazy|sad|nice)|i'?m not (?:so |too )?sure|i (?:do not|don'?t|do n't|would not|wouldn'?t|would n't) (?:know|think so|remember)|i (?:can |could )?(?:understand|agree)(?: with)?(?: that| you| this| it)?|i think so|i guess(?: so)?|not (?:too |that |so )?much|(?:he|she|it|they|you|we|i|there) (?:can|could|do|does|did|is|are|was|were|will|would|have|has)(?:n'?t| not)?(?:\s+(?:be|too|indeed))?|yes|yeah|yep|no|nope|sure|right|true|exactly|absolutely|definitely)?\s*[.!]*\s*$/i,
     why: "Conversational replies ('Yes.', 'That's right.', 'I'm not sure', 'yes she can!') answer the user, not the evidence.",
   },
   {
@@ -217,7 +217,7 @@ const FACTIVE = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:(?:also|reall
 /** "I think / believe / guess (that) <clause>", capturing the clause. */
 const BELIEF = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:think|believe|guess|suppose|recall|remember|heard)\s+(?:that\s+)?(.+)$/i;
 /** Words of evaluation or feeling: a clause with one is an opinion, not a belief about a fact. */
-const EVALUATIVE = /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
+const EVALUATIVE = /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
 
 /** The kind table, for documentation and tests: each row's kind, pattern and reason. */
 export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];

@@ -30,7 +30,7 @@ const STARTERS = new Set(
   ("the a an this that these those it its our your his her their my we i you he she they there here in on at " +
     "for from by with after before during since and but or if when while as all some each every no not what " +
     "which who how why where yes also however then so please note overall currently today yesterday tomorrow " +
-    "according per both either neither most many several").split(" "),
+    "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually").split(" "),
 );
 /** Capitalised words that are dates, not names (dates are handled by the date module). */
 const CALENDAR = new Set(
@@ -371,7 +371,44 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     return m !== null && !/ of /.test(m[1]!) && hasName(m[1]!) && hasName(m[2]!);
   };
 
-  return { has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key)) };
+  /** Acronyms the evidence spells out ("United Kingdom" for "UK") and those it writes ("UK"), built on first use. */
+  let spelled: Set<string> | null = null;
+  let written: Set<string> | null = null;
+  const hasAcronym = (surface: string): boolean => {
+    const bare = surface.replace(/\./g, "");
+    if (/^\p{Lu}{2,6}$/u.test(bare)) {
+      spelled ??= spelledAcronyms(evidenceText);
+      return spelled.has(bare);
+    }
+    const initials = acronymOf(surface);
+    if (initials === null) return false;
+    written ??= new Set(evidenceText.match(/\b\p{Lu}{2,6}\b/gu) ?? []);
+    return written.has(initials);
+  };
+
+  return {
+    has: (name) =>
+      name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text),
+  };
+}
+
+const ACRONYM_GLUE = new Set(["of", "and", "the", "for", "&"]);
+
+/** The initials of a name of two capitalised words or more ("United States" -> "US"), else null. */
+function acronymOf(surface: string): string | null {
+  const words = surface.split(/\s+/).filter((w) => !ACRONYM_GLUE.has(w.toLowerCase()));
+  if (words.length < 2 || words.length > 6 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w))) return null;
+  return words.map((w) => w[0]).join("");
+}
+
+/** The initials of every run of two or more capitalised words in a text, and of each of its sub-runs. */
+function spelledAcronyms(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\p{Lu}\p{Ll}[\p{L}'’-]*(?:\s+(?:(?:of|and|the|for|&)\s+)*\p{Lu}\p{Ll}[\p{L}'’-]*)+/gu)) {
+    const initials = m[0].split(/\s+/).filter((w) => !ACRONYM_GLUE.has(w.toLowerCase())).map((w) => w[0]!);
+    for (let i = 0; i < initials.length; i++) for (let j = i + 2; j <= Math.min(initials.length, i + 6); j++) out.add(initials.slice(i, j).join(""));
+  }
+  return out;
 }
 
 /** Whether one word is the other's demonym or country ("libya"/"libyan", "japan"/"japanese", "germany"/"german"). */

@@ -30,11 +30,15 @@ const BOUNDARY =
 /** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
 const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
 
+/** A leading "No," / "Nope." / "No but" that answers a question. */
+const ANSWER_NO = /^\W*(?:no|nope|nah)(?:\s*[,.!;:]+|\s+(?=but\b))\s*/i;
+
 /** Reads content stems and negation cues of a text. */
 export function featuresOf(text: string): TextFeatures {
   const stems = new Set<string>();
   let negations = EMPTY_VALUE.test(text) ? 1 : 0;
-  const toks = tokenize(text);
+  // "No, it came out in 1998", "no. or animal trapping is ...": an answer to the user, not a negation of the clause.
+  const toks = tokenize(text.replace(ANSWER_NO, ""));
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!;
     if (NEGATIONS.has(tok) || tok.endsWith("n't")) {

@@ -122,6 +122,18 @@ describe("prepareNameIndex", () => {
     expect(nameOccursIn(extractNames('read "The A.V. Club"')[0]!, "A.V. Club review")).toBe(true);
   });
 
+  it("should find an acronym the evidence spells out, and a name the evidence abbreviates", () => {
+    expect(nameOccursIn(nameOf("UK"), "He moved to the United Kingdom in 1990.")).toBe(true);
+    expect(nameOccursIn(nameOf("NFL"), "the National Football League")).toBe(true);
+    expect(nameOccursIn(nameOf("United Nations"), "The UN said so.")).toBe(true);
+    expect(nameOccursIn(nameOf("AI"), "an interesting idea")).toBe(false);
+    expect(nameOccursIn(nameOf("UK"), "He moved to the United States.")).toBe(false);
+  });
+
+  it("should not read a reply word and an article as a name ('Well The thought ...')", () => {
+    expect(found("Well The thought was that it would fail.")).toEqual([]);
+  });
+
   it("should verify the dotenv claim against its registry record", () => {
     const claim = extractNames("The current release of `dotenv` landed on 2026-11-09");
     expect(claim.map((n) => nameOccursIn(n, '{"name":"dotenv","time":{"18.0.10":"2026-11-09T00:53:33+00:00"}}'))).toEqual([true]);

@@ -66,3 +66,12 @@ describe("polarity read on what the claim says, not on the line that names its s
     expect(v.corrections.map((c) => c.value)).toEqual(["5"]);
   });
 });
+
+describe("a reply's leading 'No'", () => {
+  it("should read 'No, but ...' as an answer to the user, not a negation of what follows", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "search", content: "Animal trapping is the use of a device to remotely catch an animal." });
+    const report = await fw.verify("No. Animal trapping is the use of a device to remotely catch an animal.");
+    expect(report.verdicts.filter((v) => v.verdict !== "not_checkable").map((v) => v.verdict)).toEqual(["supported"]);
+  });
+});
