@@ -163,7 +163,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
   const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
-  const names = nameFigures.filter((f) => f.span[0] < opening).map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
+  // And the names joined to them ("Jack Sock and Raffaella Reggi played tennis").
+  const subjects = nameFigures.filter((f) => f.span[0] < opening);
+  for (const f of nameFigures) {
+    const last = subjects[subjects.length - 1];
+    if (last && f.span[0] > last.span[0] && /^\s*(?:,|,?\s*and|&|,?\s*or)\s*$/.test(item.claim.text.slice(last.span[1], f.span[0]))) subjects.push(f);
+  }
+  const names = [...new Set(subjects)].map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
   // The claim's words outside its names: what it says of them.
   const nameStems = featuresOf(nameFigures.map((f) => (f.value as { n: { text: string } }).n.text).join(" ")).stems;
   const predicate = [...claim.stems].filter((x) => !nameStems.has(x));
@@ -384,10 +390,20 @@ function subjectWindow(passage: Passage, sentences: EvidenceSentence[], names: s
     out.add(s);
     // The sentence after it (which may go on about it: "The same year, ...") and those that go on with a
     // pronoun ("He also ...", "Its ...").
-    if (sentences[i + 1]) out.add(sentences[i + 1]!);
+    // Not one that opens on another name: it is about that one ("Twenty One Pilots is a duo from Ohio").
+    const next = sentences[i + 1];
+    if (next && !opensOnOtherName(passage.text.slice(next.start, next.end), names)) out.add(next);
     for (let j = i + 1; j < sentences.length && CONTINUES.test(passage.text.slice(sentences[j]!.start, sentences[j]!.end)); j++) out.add(sentences[j]!);
   });
   return out.size > 0 ? [...out] : null;
+}
+
+/** Whether a sentence opens on a capitalised name that is none of `names` ("Twenty One Pilots is ..."). */
+function opensOnOtherName(sentence: string, names: string[]): boolean {
+  const m = /^\W*((?:\p{Lu}[\p{L}\p{N}'’.&-]*\s+){0,4}\p{Lu}[\p{L}\p{N}'’.&-]*)/u.exec(sentence);
+  if (!m || CONTINUES.test(sentence) || /^(?:The|A|An|In|On|At|By|For|After|Before|During|Since|This|That|These|Those|It|He|She|They|Its|His|Her|Their)\b/.test(m[1]!)) return false;
+  const lead = m[1]!.toLowerCase();
+  return !names.some((n) => lead.includes(n) || n.includes(lead));
 }
 
 /** Whether a passage is prose: not from JSON output, and not mostly "Key: value" lines. */

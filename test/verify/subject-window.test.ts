@@ -22,4 +22,11 @@ describe("what the evidence says about the claim's subject", () => {
   it("should follow a subject into the sentences that go on with a pronoun", async () => {
     expect(await verdict(presenters, "Reggie Yates is a British actor known for Doctor Who.")).toBe("supported");
   });
+
+  it("should not follow a subject into a next sentence that opens on another name", async () => {
+    const radio =
+      "K283BV is an alternative radio station that blends new music with alternative such as Mumford & Sons, Twenty One Pilots etc. Twenty One Pilots is an American musical duo originating from Columbus, Ohio.";
+    expect(await verdict(radio, "Mumford & Sons is from Columbus, Ohio.")).toBe("unsupported");
+    expect(await verdict(radio, "Twenty One Pilots is from Columbus, Ohio.")).toBe("supported");
+  });
 });
