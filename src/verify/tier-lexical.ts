@@ -159,7 +159,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let bestPassageCoverage = 0;
   let bestPassage: Passage = passages[0]!;
   /** The stems of every retrieved passage (of a prose passage, only what it says about the claim's subject). */
-  const covered = new Set<string>();
+  const covered: Array<ReadonlySet<string>> = [];
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
   const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
@@ -191,9 +191,9 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // Prose only: a JSON record or a "Key: value" listing is one entity, whose name is on one line.
     const window = names.length > 0 && prose(passage, context) ? subjectWindow(passage, sentences, names) : null;
     const scope = window && new Set(window.flatMap((x) => [...x.stems]));
-    for (const x of scope ?? union) covered.add(x);
+    covered.push(scope ?? union);
     // The tool's name says what its output is about ("get_invoice": an invoice, "get_weather": the weather).
-    for (const x of context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE)) covered.add(x);
+    covered.push(context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE));
     const pc = coverage(claim.stems, scope ?? union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
@@ -312,11 +312,11 @@ function figureStems(text: string): Set<string> {
 const SPEAKER =
   /^\W*(?:(?:yes|yeah|yea|well|oh|and|but|so|actually|also|haha|wow)[\s,!.]+)*(?:i|i've|i'm|i'd|i 've|i 'm)\s+(?:(?:also|really|usually|actually|just|always|still|once|often)\s+)*(?!(?:think|know|knew|believe|guess|heard|hear|have heard|'ve heard|learned|learnt|understand|read|remember|recall|found|find|checked|looked|see|saw|noticed|mean|agree|suppose|wonder|bet|hope|doubt|imagine|assume|love (?:that|how)|like (?:that|how)|not sure|am not sure|did know|do know|can|could|would|will|should|must|may|might|do n't|don't|did n't|didn't|have no idea|had no idea)\b)\w/i;
 
-/** The share of `stems` found in `target` (0..1; 1 for a claim without content words). */
-function shareCovered(stems: Set<string>, target: Set<string>): number {
+/** The share of `stems` found in any of `targets` (0..1; 1 for a claim without content words). */
+function shareCovered(stems: Set<string>, targets: ReadonlyArray<ReadonlySet<string>>): number {
   if (stems.size === 0) return 1;
   let hit = 0;
-  for (const s of stems) if (target.has(s)) hit++;
+  for (const s of stems) if (targets.some((t) => t.has(s))) hit++;
   return hit / stems.size;
 }
 
