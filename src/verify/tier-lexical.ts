@@ -1,9 +1,11 @@
 /**
- * The offline default for tier 1: lexical support scoring. A claim is supported when its best evidence
- * sentence (or passage) covers its content words and agrees on polarity; contradicted when a sentence that
- * covers it states the negation or an antonym; unsupported otherwise. It decides every claim it sees.
- * A claim that opens with a name is covered by what the passage says about that name: its sentences that
- * name it and those that go on with a pronoun, not the whole passage.
+ * The offline default for tier 1: lexical support scoring. A claim is contradicted when the sentence that
+ * best covers it states its negation or an antonym; supported when the retrieved evidence holds enough of
+ * its content words (the share found, as in a content-word-overlap detector) or tier 0 matched its figures;
+ * unsupported otherwise. It decides every claim it sees. A claim that opens with names is covered by what a
+ * prose passage says about them: the sentences that name them, the next one unless it opens on another
+ * name, and those that go on with a pronoun, not the whole passage. A claim about what the answer's author
+ * did or has ("I attended ...") is unsupported: no tool output states it.
  *
  * Thresholds were set on the development files of `shared/data` (see README, "Accuracy"); the NLI model of
  * a later tier replaces this backend where installed.
@@ -18,8 +20,7 @@ import { claimFigures } from "./claim-figures.js";
 export interface LexicalThresholds {
   /**
    * Share of the claim's content words (stems, stop words left out) that the retrieved evidence must hold
-   * for support, 0..1. For a prose passage only what it says about the claim's opening names counts (the
-   * sentences naming them, the next one, and pronoun continuations).
+   * for support, 0..1. For a prose passage only what it says about the claim's opening names counts.
    */
   support: number;
   /** A claim word at least this rare (bits, SUBTLEX-US) missing from the passage outweighs a figure found in prose. */
@@ -250,8 +251,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     }
   }
   const sentenceCov = best?.coverage ?? 0;
-  // The share of the claim's content words that the retrieved evidence holds (Jaccard-style overlap, as in
-  // the content-word baseline of the issue; unweighted, so a paraphrase's common words count like rare ones).
+  // The share of the claim's content words that the retrieved evidence holds (as a content-word-overlap
+  // detector counts them: unweighted, so a paraphrase's common words count like rare ones).
   // Figures tier 0 matched are checked: their words ("3450.0 USD") need no covering here.
   const checked = item.hints.figuresMatched ? figureStems(item.claim.text) : null;
   const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered);
