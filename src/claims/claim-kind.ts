@@ -1,10 +1,12 @@
 /**
  * What kind of claim a sentence or clause is (`ClaimKind`), from a small table of patterns.
  *
- * Order matters and follows DESIGN.md ("What a verdict means"): a question or an instruction is never checked;
- * anything anchored on a figure, a date, a proper name or a code name is checked (as `hedge` when hedged);
- * only unanchored sentences can be meta-talk or opinion. Hedges keep their truth conditions, so `hedge`
- * claims are checked like `factual` ones; "about $4M" is not a hedge kind, it is an approximate figure.
+ * Order matters and follows DESIGN.md ("What a verdict means"): a question or an instruction is never checked,
+ * except a question that asserts its clause ("Did you know that ...?"); anything anchored on a figure, a
+ * date, a proper name or a code name is checked (as `hedge` when hedged); only unanchored sentences can be
+ * meta-talk or opinion, and only pure opinion: a belief, a feeling about a fact ("I love that ...") or an
+ * evaluation that also states a fact is checked. Hedges keep their truth conditions, so `hedge` claims are
+ * checked like `factual` ones; "about $4M" is not a hedge kind, it is an approximate figure.
  */
 import type { ClaimKind } from "../schema.js";
 import { STOP_WORDS } from "../text/stop-words.js";
