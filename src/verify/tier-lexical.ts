@@ -148,7 +148,9 @@ export function createLexicalTier(thresholds: Partial<LexicalThresholds> = {}): 
 }
 
 function decide(item: TierItem, context: TierContext, th: LexicalThresholds): TierOutcome {
-  const claim = featuresOf(item.claim.text);
+  // "The passage also mentions that 23 percent of the students are minorities": the frame names the
+  // evidence; what it says the evidence holds is what needs covering.
+  const claim = featuresOf(item.claim.text.replace(ABOUT_THE_EVIDENCE, ""));
   const seen = new Set<string>();
   const passages = [...item.hints.focus, ...item.passages].filter((p) => !seen.has(p.id) && seen.add(p.id));
   if (passages.length === 0) {
@@ -374,6 +376,10 @@ function polarity(evidence: TextFeatures[], claim: TextFeatures): { coverage: nu
   const floor = Math.max(0.5, best.coverage - 0.2 - 1e-9);
   return { coverage: best.coverage, differs: !scored.some((c) => !c.differs && c.coverage >= floor) };
 }
+
+/** The frame of a claim about the evidence itself ("The passage discusses ...", "It also mentions that ..."). */
+const ABOUT_THE_EVIDENCE =
+  /^\W*(?:(?:additionally|also|however|furthermore|moreover|overall|finally|in addition|in summary|in short)\s*,?\s*)?(?:(?:the|this|that)\s+(?:given\s+|provided\s+|original\s+|above\s+)?(?:passage|text|article|document|summary|report|story|source|excerpt|snippet|output|page|record)s?|it)\s+(?:(?:also|further|primarily|mainly|briefly|then|first|only)\s+)?(?:discusses|describes|mentions|covers|provides(?:\s+information)?(?:\s+(?:about|on))?|talks about|is about|focuses on|states|notes|says|reports|explains|highlights|presents|lists|contains|includes|introduces|details|outlines|refers to|touches on)\b(?:\s+(?:that|how))?/i;
 
 /** A sentence that goes on about the entity of the one before: it opens with a pronoun. */
 const CONTINUES = /^\s*(?:he|she|it|they|his|her|its|their|this|these|the (?:company|band|film|group|album|team|city|game|show|series|book|song|player|club))\b/i;

@@ -47,3 +47,11 @@ describe("claims about the answer's author", () => {
     expect((await fw.verify("I found 3 vulnerabilities in axios.")).verdicts.map((v) => v.verdict)).toEqual(["supported"]);
   });
 });
+
+describe("claims about the evidence itself", () => {
+  it("should check what the frame says the evidence holds, not the frame's words", async () => {
+    const campus = "The University of Mississippi enrolls about 23,000 students. 23 percent of the students are minorities.";
+    expect(await verdicts(campus, "Additionally, the passage mentions that 23 percent of the students are minorities.")).toEqual(["supported"]);
+    expect(await verdicts(campus, "The passage also mentions that most students are veterans.")).toEqual(["unsupported"]);
+  });
+});
