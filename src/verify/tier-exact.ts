@@ -132,10 +132,14 @@ function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string
   const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
   const money = figure.value.type === "quantity" && figure.value.q.kind === "money";
+  const percent = figure.value.type === "quantity" && figure.value.q.kind === "percent";
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
     // An amount is not stated by a bare number under a key that counts ("MAX_ITEMS_PER_ORDER: 25").
     if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key)) continue;
+    // Nor is an amount or a percentage stated by a number that counts something ("term: 1 year", "a staff of
+    // 11"), or by a bare number in prose, where money and percentages carry their sign ("limited to 80").
+    if ((money || percent) && fact.value.type === "quantity" && fact.value.q.kind === "number" && (fact.value.q.unit !== null || !fact.structured)) continue;
     let slotHits = 0;
     let contextHits = 0;
     let nearHits = 0;
