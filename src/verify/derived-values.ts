@@ -38,6 +38,9 @@ export function derivedMatch(
 ): { fact: EvidenceFact; note: string } | null {
   // "in total", "combined", "together", "across": a count may be a sum over the claim's subjects.
   const totalWords = /\b(?:total|combined|together|altogether|in all|across|sum)\b/i.test(claimText);
+  // "so 2,713.50 EUR is still open", "2 MB larger than": a difference needs words that say so; "DVDs for 2
+  // weeks" is no difference of "3 weeks" and "1 week".
+  const differenceWords = /\b(?:left|remaining|remains?|still|open|outstanding|due|balance|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|greater|than|difference|differ|gap|increase|decrease|grew|grown|rose|fell|dropped|saved?|after|minus|net|up|down|over)\b/i.test(claimText);
   if (claim.type !== "quantity") return null;
   const q = claim.q;
   if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0]) return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
@@ -64,7 +67,7 @@ export function derivedMatch(
         if (matchQuantity(q, like) === "match") return { fact: sameKind[0]!, note: `equals the sum of ${group.length} values of '${k}' over the claim's subjects` };
       }
     }
-    if (q.kind === "money" || q.kind === "measure") {
+    if ((q.kind === "money" || q.kind === "measure") && differenceWords) {
       // What is left after a payment or a deletion ("so 2,713.50 EUR is still open"): the difference of two
       // amounts of the claim's subjects in the same currency or dimension.
       const unitOf = (f: EvidenceFact) => (f.value as { q: Quantity }).q.currency ?? (f.value as { q: Quantity }).q.dimension;
@@ -115,7 +118,7 @@ export function derivedMatch(
         continue;
       }
       if (j > i && test(a + b)) return { fact: values[i]!, note: "equals the sum of two evidence values" };
-      if (a > b && test(a - b)) return { fact: values[i]!, note: "equals the difference of two evidence values" };
+      if (a > b && differenceWords && test(a - b)) return { fact: values[i]!, note: "equals the difference of two evidence values" };
       if (b !== 0 && a > b && q.kind === "number" && !Number.isInteger(q.value) && test(a / b)) return { fact: values[i]!, note: "equals the ratio of two evidence values" };
     }
   }

@@ -19,3 +19,12 @@ describe("an amount or a percentage against numbers that count", () => {
     expect(corrections).toEqual([]);
   });
 });
+
+describe("differences of two values", () => {
+  it("should not read a second period as the difference of two others unless the claim says it is one", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "web_page", content: "Books and audiobooks can be borrowed for 3 weeks, DVDs for 1 week." });
+    const [verdict] = await check(fw, "Books can be kept for 3 weeks and DVDs for 2 weeks.");
+    expect(verdict).not.toBe("supported");
+  });
+});
