@@ -110,6 +110,8 @@ function powerOfTenSlip(a: number, b: number): boolean {
 const BARE_INTEGER = /^\s*[^\d\s]{0,3}\d[\d,.\s]*$/;
 
 function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: boolean, exactEvidence = false): MatchResult {
+  // "up to 50 items" against "up to 30 items": both state the limit, which must be the same.
+  if (cb !== "eq" && cb === eb) return comparePair(c, "eq", e, "eq", claimApprox, exactEvidence);
   const eps = 1e-9 * Math.max(Math.abs(c.v), Math.abs(e.v));
   // A plain claim covers its rounding interval (or either side's, if the evidence was rounded too); a
   // bound claim ("at least 50") is read literally, widened only by a hedge; float noise never lets an
@@ -128,8 +130,9 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
  * - Rounding: a claim stands for the interval its last written digit allows ("$4.2M" covers
  *   [4.15M, 4.25M], so it matches 4,213,450; "4,213,450" must be exact). A hedged claim widens to
  *   max(precision, `APPROX_TOLERANCE` x value). A power-of-ten slip never matches.
- * - Bounds: "no more than 3" vs 5 -> mismatch; "at least 50" vs 60 -> match. When the evidence is itself a
- *   bound, it is a match if it implies the claim, a mismatch if it excludes it, else incomparable.
+ * - Bounds: "no more than 3" vs 5 -> mismatch; "at least 50" vs 60 -> match. When the evidence states the
+ *   same kind of bound ("up to 50" vs "up to 30"), both state one limit, compared as values (mismatch);
+ *   another bound is a match if it implies the claim, a mismatch if it excludes it, else incomparable.
  * - Percent: against a plain evidence number v, |v| <= 1 is read only as a fraction (0.034 -> 3.4%, and
  *   0.05 is not 0.05%), a larger v as points (`growth_pct: 17.93`). A plain claim number within [-1, 1]
  *   ("a quarter") against a percentage is read as a fraction too.
