@@ -98,7 +98,7 @@ const UNANCHORED: KindRule[] = [
   {
     kind: "not_checkable",
     pattern:
-      /^(?:hi|hello|hey|greetings|sure|of course|certainly|absolutely|okay|ok|got it|no problem|great question|good question|thanks|thank you|you're welcome|happy to help|glad to help|glad i could help|hope (?:this|that) helps|good luck|cheers|done)\b[^.!?]{0,40}[.!]?$/i,
+      /^(?:hi|hello|hey|greetings|sure|of course|certainly|absolutely|okay|ok|got it|no problem|great question|good question|thanks|thank you|you're welcome|(?:i'?m |i am |we'?re |we are |always )?(?:happy|glad) to help|glad i could help|hope (?:this|that) helps|good luck|cheers|done)\b[^.!?]{0,40}[.!]?$/i,
     why: "Greetings and pleasantries carry no fact.",
   },
   {
@@ -115,7 +115,7 @@ const UNANCHORED: KindRule[] = [
   {
     kind: "opinion",
     pattern:
-      /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b|^(?:in my (?:honest |personal )?(?:opinion|view)|to me|personally|imho|imo)\b/i,
+      /\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|just\s+|absolutely\s+|personally\s+|truly\s+)?(?:love|like|hate|enjoy|prefer|adore|dislike|think|feel|believe|find|recommend|suggest)\b|^(?:to me|personally)\b|\b(?:in my (?:honest |personal )?(?:opinion|view)|imho|imo)\b/i,
     why: "First-person feeling or judgement ('I love snowy holidays!', 'I think this is a great library', 'In my opinion the weather is pleasant').",
   },
   EVALUATION,

@@ -41,7 +41,7 @@ const CALENDAR = new Set(
 const CAPS_STOP = new Set(
   ("OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
     "TRACE FATAL FAIL FAILED PASS TRUE FALSE NULL NA AM PM UTC GMT USD EUR GBP JPY CNY AED CAD AUD CHF INR KB MB GB " +
-    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I").split(" "),
+    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I I'm I've I'll I'd I’m I’ve I’ll I’d").split(" "),
 );
 /** SPDX licence identifiers that are written in capitals but are identifiers, not names. */
 const LICENSES = new Set(["MIT", "ISC", "GPL", "LGPL", "AGPL", "MPL", "BSD", "0BSD", "WTFPL", "Zlib", "CC0", "Unlicense"]);
@@ -395,14 +395,14 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
 const ACRONYM_GLUE = new Set(["of", "and", "the", "for", "&"]);
 
 /** The initials of a name of two capitalised words or more ("United States" -> "US"), else null. */
-function acronymOf(surface: string): string | null {
+export function acronymOf(surface: string): string | null {
   const words = surface.split(/\s+/).filter((w) => !ACRONYM_GLUE.has(w.toLowerCase()));
   if (words.length < 2 || words.length > 6 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w))) return null;
   return words.map((w) => w[0]).join("");
 }
 
 /** The initials of every run of two or more capitalised words in a text, and of each of its sub-runs. */
-function spelledAcronyms(text: string): Set<string> {
+export function spelledAcronyms(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/\p{Lu}\p{Ll}[\p{L}'’-]*(?:\s+(?:(?:of|and|the|for|&)\s+)*\p{Lu}\p{Ll}[\p{L}'’-]*)+/gu)) {
     const initials = m[0].split(/\s+/).filter((w) => !ACRONYM_GLUE.has(w.toLowerCase())).map((w) => w[0]!);
@@ -411,8 +411,17 @@ function spelledAcronyms(text: string): Set<string> {
   return out;
 }
 
+/** Words that may be a word's country or demonym (candidates for {@link demonymPair}): "libyan" -> "libya", ... */
+export function demonymForms(word: string): string[] {
+  const out = new Set<string>();
+  const ends = ["n", "an", "ian", "ese", "i", "ish", "y"];
+  for (const cut of [0, 1]) for (const e of ends) out.add(word.slice(0, word.length - cut) + e);
+  for (const e of ends) if (word.endsWith(e)) for (const add of ["", "a", "y"]) out.add(word.slice(0, -e.length) + add);
+  return [...out].filter((f) => demonymPair(word, f));
+}
+
 /** Whether one word is the other's demonym or country ("libya"/"libyan", "japan"/"japanese", "germany"/"german"). */
-function demonymPair(a: string, b: string): boolean {
+export function demonymPair(a: string, b: string): boolean {
   if (a === b) return false;
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
   if (s.length < 5) return false;

@@ -2,7 +2,7 @@
  * Where a name occurs in the session's evidence: alias-aware through the names module, and by word stems
  * for identifiers whose parts a record spells apart.
  */
-import { prepareNameIndex } from "../quantity/names.js";
+import { acronymOf, demonymForms, prepareNameIndex } from "../quantity/names.js";
 import type { NameMention } from "../quantity/types.js";
 import { tokenize } from "../text/tokenize.js";
 import { recordTerms } from "./record-terms.js";
@@ -23,7 +23,10 @@ export function recordsWithName(name: NameMention, context: TierContext): Set<st
   // best, insurance, xyz), keeping only those of the key (a title such as "Dr." is no part of it).
   const keyWords = [...new Set(tokenize(name.text.replace(/['’]s\b/g, "")).filter((w) => name.key.includes(w)))];
   // Records holding every word of the name; accents and case are already folded.
-  const candidates = terms.withAllTokens(keyWords);
+  let candidates = terms.withAllTokens(keyWords);
+  // Or its other forms: an acronym spelled out ("HTMM": "Harbor Town Maritime Museum"), a name abbreviated
+  // ("United Nations": "UN"), a country for its demonym ("Libyan": "Libya").
+  if (candidates.size === 0 && name.type === "name") candidates = otherForms(name, terms);
   // An identifier with words of 3+ letters is found by the stem check below, which every record the alias
   // index would accept also passes: building that index (the costly part) is only needed for proper names
   // and for short codes ("^1", "v2").
@@ -80,4 +83,14 @@ export function identityLine(ledger: TierContext["ledger"], id: string): { value
   const start = m.index + m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);
   const line = m[0].trim();
   return { value, span: [start, start + value.length], line, lineSpan: [m.index, m.index + line.length] };
+}
+
+function otherForms(name: NameMention, terms: ReturnType<typeof recordTerms>): ReadonlySet<string> {
+  const out = new Set<string>();
+  const bare = name.text.replace(/\./g, "");
+  if (/^\p{Lu}{2,6}$/u.test(bare)) for (const id of terms.withAcronym(bare)) out.add(id);
+  const initials = acronymOf(name.text);
+  if (initials) for (const id of terms.withToken(initials.toLowerCase())) out.add(id);
+  if (/^\p{L}{5,}$/u.test(name.key)) for (const form of demonymForms(name.key)) for (const id of terms.withToken(form)) out.add(id);
+  return out;
 }

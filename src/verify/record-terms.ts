@@ -4,6 +4,7 @@
  * (each call reads only records added since the last) and kept on the ledger.
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import { spelledAcronyms } from "../quantity/names.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 
 /** Values of identity keys (`name`, `package`, `title`, `symbol`, `ticker`): what a tool output is about. */
@@ -28,6 +29,8 @@ export class RecordTerms {
   private readonly byCode = new Map<string, Postings>();
   /** Identity value (`name: dotenv`, `symbol: ACME`) -> record positions. */
   private readonly byIdentity = new Map<string, Postings>();
+  /** Acronyms a record spells out ("Harbor Town Maritime Museum" -> "htmm"), lower-cased -> record positions. */
+  private readonly byAcronym = new Map<string, Postings>();
 
   sync(ledger: EvidenceLedger): this {
     for (; this.synced < ledger.records.length; this.synced++) {
@@ -41,6 +44,7 @@ export class RecordTerms {
         if (/['’]s$/.test(tok)) add(this.byToken, tok.slice(0, -2), at);
       }
       for (const m of record.text.matchAll(IDENTITY)) add(this.byIdentity, m[1]!.trim().toLowerCase(), at);
+      for (const a of spelledAcronyms(record.text)) add(this.byAcronym, a.toLowerCase(), at);
       for (const m of record.text.matchAll(CODE)) {
         const code = m[0].toLowerCase();
         if (/[^\p{L}\p{N}]/u.test(code) || (/\p{L}/u.test(code) && /\p{N}/u.test(code))) add(this.byCode, code, at);
@@ -57,6 +61,11 @@ export class RecordTerms {
   /** Records holding the identifier as a whole token (case-insensitive). */
   withCode(code: string): ReadonlySet<string> {
     return this.resolve(this.byCode.get(code.toLowerCase()));
+  }
+
+  /** Records that spell out the acronym (case-insensitive): "UK" -> those naming the United Kingdom. */
+  withAcronym(acronym: string): ReadonlySet<string> {
+    return this.resolve(this.byAcronym.get(acronym.toLowerCase()));
   }
 
   /** Records holding the stem of `word`. */

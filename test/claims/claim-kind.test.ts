@@ -45,6 +45,8 @@ describe("classifyClaim", () => {
     ["i also love that it is between blue and yellow on the visible spectrum.", "factual"],
     ["I love that movie", "opinion"],
     ["I can understand that .", "not_checkable"],
+    ["I'm happy to help with anything else!", "not_checkable"],
+    ["It's a fantastic deal, in my opinion.", "opinion"],
     ["I would n't think so .", "not_checkable"],
     ["It 's a fun and engaging show !", "opinion"],
     ["Did you know it has sold over 5 billion copies ?", "factual"],

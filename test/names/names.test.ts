@@ -130,8 +130,9 @@ describe("prepareNameIndex", () => {
     expect(nameOccursIn(nameOf("UK"), "He moved to the United States.")).toBe(false);
   });
 
-  it("should not read a reply word and an article as a name ('Well The thought ...')", () => {
+  it("should not read a reply word and an article as a name ('Well The thought ...'), nor 'I'm'", () => {
     expect(found("Well The thought was that it would fail.")).toEqual([]);
+    expect(found("Yes, I'm sure I've seen it.")).toEqual([]);
   });
 
   it("should verify the dotenv claim against its registry record", () => {

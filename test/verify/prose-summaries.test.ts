@@ -55,3 +55,16 @@ describe("claims about the evidence itself", () => {
     expect(await verdicts(campus, "The passage also mentions that most students are veterans.")).toEqual(["unsupported"]);
   });
 });
+
+describe("other forms of a name", () => {
+  it("should find an acronym, a demonym and an abbreviated name in the records that spell them out", async () => {
+    const museum = "The Harbor Town Maritime Museum is fully wheelchair accessible. Reporters were in Misrata, Libya, during the war. The UN sent observers.";
+    expect(await verdicts(museum, "HTMM is fully wheelchair accessible.")).toEqual(["supported"]);
+    const fw = new Firewall();
+    fw.record({ source: "search", content: museum });
+    for (const claim of ["Reporters were in Misrata during the Libyan war.", "The United Nations sent observers."]) {
+      const v = (await fw.verify(claim)).verdicts[0]!;
+      expect(v.trace[0]!.note).toMatch(/every figure and name agrees/);
+    }
+  });
+});
