@@ -77,6 +77,8 @@ const OR_SO_RE = /(?:[ \t]+or so\b|-?ish\b)/iy;
 const OR_MORE_RE = /(?:\+(?!\d)|[ \t]+or (?:more|above|greater|higher)\b)/iy;
 const OR_LESS_RE = /[ \t]+or (?:less|fewer|below|lower)\b/iy;
 const SEMVER_AFTER_RE = /^(?:\.x|\s+<|\s*\|\||,\s*<|\s+-\s+\d)/;
+/** Words before an hour of the day: "opens at", "closes at", "open until", "starts at". */
+const CLOCK_BEFORE_RE = /\b(?:opens?|closes?|starts?|begins?|until|till)\s+(?:(?:at|until|till|from)\s+)?(?:about\s+|around\s+)?$/i;
 const ONE_BEFORE_RE = /\b(?:no|any|every|each|the|this|that|which)\s+$/i;
 const ONE_AFTER_RE = /^(?:\s+(?:of|another|can|could|would|should|must|might|may|will|who|that)\b|-\p{L})/iu;
 const HALF_BEFORE_RE = /\b(?:first|second|other|the|latter|former|back|front|1st|2nd)\s+$/i;
@@ -247,6 +249,9 @@ function readDigits(src: string, s: number, core: string): Found | null {
   if (next === "." && /[xX*]/.test(src[e + 1] ?? "")) return null;
   // Later digit groups of a letter-led identifier ("INV-2024-0117", "PROJ-2024-17") are not figures either.
   if ((c1 === "-" || c1 === "_") && /\d/.test(c2) && LEADING_LETTER_ID_RE.test(src.slice(Math.max(0, s - 40), s))) return null;
+  // An hour after opening or closing ("opens at 9", "closes at 5 on Fridays", "open until 8"): a time of
+  // day, which this module does not read, not a count ("The stock closed at 12" is still a price).
+  if (/^\d{1,2}$/.test(core) && Number(core) <= 24 && CLOCK_BEFORE_RE.test(src.slice(Math.max(0, s - 24), s)) && !/^\s*(?:[.:,]\d|%|\s*[A-Za-z]{2,}\b(?<!\b(?:on|in|and|or|to|every|each|daily|sharp|today|tomorrow|tonight)\b))/i.test(src.slice(s + core.length, s + core.length + 12))) return null;
   // The end of a season or academic year ("2018–19", "1999-00"): part of the years, not a count.
   if (core.length === 2 && /[-–—/]/.test(c1) && /(?:^|[^\d.,])(?:1[5-9]|20)\d\d$/.test(src.slice(Math.max(0, s - 6), s - 1))) return null;
   let negative = false;

@@ -201,6 +201,12 @@ describe("extractQuantities", () => {
     expect(extractQuantities("Only one is left.").map((q) => q.value)).toEqual([1]);
   });
 
+  it("should leave an hour after opening or closing to the clock ('opens at 9'), and keep a price ('closed at 12')", () => {
+    expect(extractQuantities("Yes, it opens at 9 on weekdays and is open until 8 every day.")).toEqual([]);
+    expect(extractQuantities("The stock closed at 12.").map((q) => q.value)).toEqual([12]);
+    expect(extractQuantities("The count starts at 3 items.").map((q) => q.value)).toEqual([3]);
+  });
+
   it("should keep the yen sign's currency as JPY", () => {
     expect(extractQuantities("¥5000")[0]?.currency).toBe("JPY");
   });
