@@ -10,7 +10,9 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "which who whom whose what when where why how all any both each few more most other some such only own same so than too very " +
     "s t just also per via up out off again further once both either neither " +
     "one's itself themselves himself herself ourselves yourself myself " +
-    "let lets let's get got gets"
+    "let lets let's get got gets " +
+    // Reply words and connectives of chatty answers ("Yes, it's closed on Sundays, though.").
+    "yes yeah yep oh ok okay though although however anyway actually really indeed"
   ).split(/\s+/),
 );
 
