@@ -163,6 +163,9 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   let bestPassage: Passage = passages[0]!;
   /** The stems of every retrieved passage (of a prose passage, only what it says about the claim's subject). */
   const covered: Array<ReadonlySet<string>> = [];
+  const elsewhere: Array<ReadonlySet<string>> = [];
+  // Only for a claim that counts something of its subject, where another record's count is a trap.
+  const counts = claimFigures(item.claim.text).some((f) => f.value.type === "quantity" && f.value.q.kind === "number" && !f.value.q.word);
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
   const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
@@ -194,9 +197,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // Prose only: a JSON record or a "Key: value" listing is one entity, whose name is on one line.
     const window = names.length > 0 && prose(passage, context) ? subjectWindow(passage, sentences, names) : null;
     const scope = window && new Set(window.flatMap((x) => [...x.stems]));
-    covered.push(scope ?? union);
+    // For a count, a passage that never names the claim's subject covers nothing of it when others do
+    // ("render-plugin-764 has 37 published versions" is not covered by another package's "It has 37
+    // dependencies and 389 published versions").
+    const aboutSubject = !counts || names.length === 0 || window !== null || names.some((n) => passage.text.toLowerCase().includes(n));
+    (aboutSubject ? covered : elsewhere).push(scope ?? union);
     // The tool's name says what its output is about ("get_invoice": an invoice, "get_weather": the weather).
-    covered.push(context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE));
+    (aboutSubject ? covered : elsewhere).push(context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE));
     const pc = coverage(claim.stems, scope ?? union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
@@ -257,7 +264,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // detector counts them: unweighted, so a paraphrase's common words count like rare ones).
   // Figures tier 0 matched are checked: their words ("3450.0 USD") need no covering here.
   const checked = item.hints.figuresMatched ? figureStems(item.claim.text) : null;
-  const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered);
+  const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered.length > 0 ? covered : elsewhere);
   // Figures tier 0 matched under a key of structured output carry the claim; the words around them need only
   // not contradict ("The team has 58 people" against "Headcount: 58").
   // A specific figure found in prose carries the claim too, unless the claim adds a rare word the passage

@@ -28,3 +28,13 @@ describe("differences of two values", () => {
     expect(verdict).not.toBe("supported");
   });
 });
+
+describe("a count of a named subject", () => {
+  it("should not be covered by another record that never names the subject", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "npm_view", content: { name: "render-plugin-764", version: "16.20.0", license: "MIT", versionCount: 30, dependencyCount: 25 } });
+    fw.record({ source: "doc_search", content: "It has 37 dependencies and 389 published versions. Security advisories are handled through the project's disclosure policy." });
+    expect((await check(fw, "render-plugin-764 has 37 published versions."))[0]).not.toBe("supported");
+    expect((await check(fw, "render-plugin-764 has 30 versions."))[0]).toBe("supported");
+  });
+});
