@@ -165,10 +165,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const covered: Array<ReadonlySet<string>> = [];
   const elsewhere: Array<ReadonlySet<string>> = [];
   // Only for a claim that counts something of its subject, where another record's count is a trap.
-  const counts = claimFigures(item.claim.text).some((f) => f.value.type === "quantity" && f.value.q.kind === "number" && !f.value.q.word);
+  const allFigures = claimFigures(item.claim.text);
+  const counts = allFigures.some((f) => f.value.type === "quantity" && f.value.q.kind === "number" && !f.value.q.word);
   // The claim's subject names: those it opens with (within its first three words).
   const opening = /^\s*(?:\S+\s+){0,3}/.exec(item.claim.text)![0].length;
-  const nameFigures = claimFigures(item.claim.text).filter((f) => f.value.type === "name");
+  const nameFigures = allFigures.filter((f) => f.value.type === "name");
   // And the names joined to them ("Jack Sock and Raffaella Reggi played tennis").
   const subjects = nameFigures.filter((f) => f.span[0] < opening);
   for (const f of nameFigures) {
@@ -263,7 +264,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // The share of the claim's content words that the retrieved evidence holds (as a content-word-overlap
   // detector counts them: unweighted, so a paraphrase's common words count like rare ones).
   // Figures tier 0 matched are checked: their words ("3450.0 USD") need no covering here.
-  const checked = item.hints.figuresMatched ? figureStems(item.claim.text) : null;
+  const checked = item.hints.figuresMatched ? figureStems(item.claim.text, allFigures) : null;
   const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered.length > 0 ? covered : elsewhere);
   // Figures tier 0 matched under a key of structured output carry the claim; the words around them need only
   // not contradict ("The team has 58 people" against "Headcount: 58").
@@ -308,9 +309,9 @@ function rarestMissing(claim: TextFeatures, passage: Passage, context: TierConte
 }
 
 /** The stems of a claim's figures, dates and versions (not its names). */
-function figureStems(text: string): Set<string> {
+function figureStems(text: string, figures: ReturnType<typeof claimFigures>): Set<string> {
   const out = new Set<string>();
-  for (const f of claimFigures(text)) if (f.value.type !== "name") for (const x of featuresOf(text.slice(f.span[0], f.span[1])).stems) out.add(x);
+  for (const f of figures) if (f.value.type !== "name") for (const x of featuresOf(text.slice(f.span[0], f.span[1])).stems) out.add(x);
   return out;
 }
 
