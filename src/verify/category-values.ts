@@ -236,6 +236,15 @@ export function namingRows(text: string, names: string[]): Set<string> {
   return rows;
 }
 
+/** Whether some record has a field named `word` (`waitlist: 12`); cached per ledger size. */
+function isFieldName(word: string, ledger: EvidenceLedger): boolean {
+  if (!/^[\p{L}\p{N}_-]+$/u.test(word)) return false;
+  return ledger.memo("field-name", `${word}:${ledger.records.length}`, () => {
+    const re = new RegExp(`(?:^|[.\\]])${word.replace(/[-]/g, "\\-")}(?:\\[\\d+\\])?: `, "im");
+    return ledger.records.some((r) => r.format === "json" && re.test(r.text));
+  }, 256);
+}
+
 /**
  * Records about another case of the claim's entity than the one it names: the claim states a value of a
  * small categorical field ("in the afternoon" for `check: morning | afternoon`), and the record gives that
@@ -248,7 +257,8 @@ export function offQualifier(text: string, ledger: EvidenceLedger): (recordId: s
   for (const [key, values] of fieldVocabulary(ledger)) {
     if (values.size < 2 || values.size > 8) continue;
     for (const v of values) {
-      if (wordAt(text, v) < 0) continue;
+      // "12 students on its waitlist" names the `waitlist` field, not the status value "waitlist".
+      if (wordAt(text, v) < 0 || isFieldName(v, ledger)) continue;
       let set = stated.get(key);
       if (!set) stated.set(key, (set = new Set()));
       set.add(v);

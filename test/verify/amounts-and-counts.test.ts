@@ -38,3 +38,13 @@ describe("a count of a named subject", () => {
     expect((await check(fw, "render-plugin-764 has 30 versions."))[0]).toBe("supported");
   });
 });
+
+describe("a field's name that is also another record's status", () => {
+  it("should read 'on its waitlist' as the waitlist field, not as the status 'waitlist' of another course", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "get_course", content: { code: "CS240", title: "Data Structures", enrolled: 80, status: "full", waitlist: 12 } });
+    fw.record({ source: "get_course", content: { code: "HIST150", title: "The Medieval Mediterranean", enrolled: 45, status: "waitlist", waitlist: 7 } });
+    expect(await check(fw, "CS240 Data Structures has 12 students on its waitlist.")).toEqual(["supported", []]);
+    expect((await check(fw, "CS240 Data Structures has 15 students on its waitlist."))[0]).not.toBe("supported");
+  });
+});
