@@ -618,11 +618,11 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0, derived: true };
   // A small count in words ("two films", "three topics") that no evidence value shares: a summary counting
   // what the evidence lists, which tier 0 cannot settle; the words are left to the next tier.
-  const spelledCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.word && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
-  if (spelledCount && (!top || top.score === 0)) return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
-  if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
   const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
+  const spelledCount = smallCount && figure.value.type === "quantity" && figure.value.q.word;
+  if (spelledCount && (!top || top.score === 0)) return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
+  if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
   const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";

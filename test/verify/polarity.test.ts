@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { verdictsOn } from "./helpers.js";
 
-async function verdict(evidence: string, claim: string): Promise<string> {
-  const fw = new Firewall();
-  fw.record({ source: "doc", content: evidence });
-  return (await fw.verify(claim)).verdicts[0]!.verdict;
-}
+const verdict = async (evidence: string, claim: string): Promise<string> => (await verdictsOn(evidence, claim, "doc"))[0]!;
 
 describe("polarity of multi-clause claims", () => {
   it("should not contradict a claim that repeats its evidence word for word", async () => {

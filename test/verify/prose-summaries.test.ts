@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { verdictsOn } from "./helpers.js";
 
 const films =
   "Veeram ( Valour ) is a 2014 Indian Tamil action film directed by Siva and produced by Vijaya Productions . " +
@@ -7,11 +8,7 @@ const films =
 const players =
   "Jack Sock (born September 24, 1992) is an American professional tennis player. Raffaella Reggi (born 27 November 1965) is a former professional tennis player from Italy.";
 
-async function verdicts(evidence: string, draft: string): Promise<string[]> {
-  const fw = new Firewall();
-  fw.record({ source: "search", content: evidence });
-  return (await fw.verify(draft)).verdicts.map((v) => v.verdict);
-}
+const verdicts = verdictsOn;
 
 describe("summaries of prose evidence", () => {
   it("should read a year before a capitalised word as a year ('a 2014 Indian film')", async () => {

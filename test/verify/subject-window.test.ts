@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
+import { verdictsOn } from "./helpers.js";
 
 const magazines =
   "Cooking Light is an American monthly food and lifestyle magazine founded in 1987. Hot Rod is a monthly American car magazine devoted to hot rodding, drag racing, and muscle cars.";
 const presenters =
   "The second series was hosted by Holly Willoughby and Reggie Yates on BBC One. Reggie Yates is a British actor and radio DJ. He is best known for his role as Leo Jones in Doctor Who.";
 
-async function verdict(evidence: string, claim: string): Promise<string> {
-  const fw = new Firewall();
-  fw.record({ source: "search", content: evidence });
-  return (await fw.verify(claim)).verdicts[0]!.verdict;
-}
+const verdict = async (evidence: string, claim: string): Promise<string> => (await verdictsOn(evidence, claim, "search"))[0]!;
 
 describe("what the evidence says about the claim's subject", () => {
   it("should not cover a claim about one entity with words from the sentences about another", async () => {
