@@ -16,10 +16,12 @@ import { runCases, TIER_NAMES, type TierName } from "./eval/run-cases.js";
 import { DEFAULT_SEED, stratifiedSample } from "./eval/sample.js";
 import { renderText } from "./eval/table.js";
 import { DEFAULT_CACHE_DIR } from "./eval/tier-cache.js";
+import { evalAgentCaseFile, renderAgentTable, type AgentClaimOutcome, type AgentFileMetrics } from "./eval/agent-cases.js";
 
 /** The project root: `dist/scripts/eval.js` sits two folders below it. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DEFAULT_DATA_DIR = resolve(ROOT, "../shared/data");
+const DEFAULT_CASES_DIR = resolve(ROOT, "../shared/cases");
 const DEFAULT_OUT = join(ROOT, "results", "latest.json");
 
 const HELP = `eval: measure how well the firewall catches hallucinated answers in benchmark cases.
@@ -30,6 +32,9 @@ Usage:
 Options:
   --data PATH        a JSONL case file, or a folder of them; repeat for several
                      (default: every *.jsonl in ../shared/data next to the project)
+  --cases PATH       an agent-case JSONL file ({evidence, draft, expected}), or a folder of them;
+                     repeat for several (default: every *.jsonl in ../shared/cases next to the
+                     project); --cases none skips them
   --limit N          at most N cases per file: a stratified (by label), seeded sample
   --tiers LIST       tiers to run, by number or name: 0 = exact, 1 = lexical, 2 = LLM judge, nli
                      (a local NLI model, see HFW_NLI_MODEL); default 0,1; tier 2 uses the model
@@ -52,6 +57,7 @@ class UsageError extends Error {}
 
 interface Args {
   data: string[];
+  cases: string[];
   limit: number | null;
   tiers: TierName[];
   strictness: Strictness;
@@ -128,6 +134,7 @@ function parse(argv: string[]): Args | "help" {
       allowPositionals: false,
       options: {
         data: { type: "string", multiple: true },
+        cases: { type: "string", multiple: true },
         limit: { type: "string" },
         tiers: { type: "string" },
         strictness: { type: "string" },
@@ -158,8 +165,11 @@ function parse(argv: string[]): Args | "help" {
     if (!existsSync(DEFAULT_DATA_DIR)) throw new UsageError("--data is required: no default data folder (../shared/data next to the project) exists.");
     data = [DEFAULT_DATA_DIR];
   }
+  let casePaths = values.cases ?? [];
+  if (casePaths.length === 0 && existsSync(DEFAULT_CASES_DIR)) casePaths = [DEFAULT_CASES_DIR];
   return {
     data: dataFiles(data),
+    cases: casePaths.includes("none") ? [] : dataFiles(casePaths),
     limit,
     tiers,
     strictness: strictness as Strictness,
@@ -250,15 +260,25 @@ async function main(argv: string[]): Promise<number> {
     node: process.version,
     commit: gitCommit(),
   };
-  const results: EvalResults = {
+  const agentRows: AgentFileMetrics[] = [];
+  const agentOutcomes: AgentClaimOutcome[] = [];
+  const offline = args.tiers.filter((t): t is "exact" | "lexical" | "nli" | "judge" => t !== undefined);
+  for (const path of args.cases) {
+    const { metrics, outcomes } = await evalAgentCaseFile(path, { strictness: args.strictness, tiers: offline });
+    agentRows.push(metrics);
+    agentOutcomes.push(...outcomes.map((o) => ({ ...o, caseId: `${metrics.name}/${o.caseId}` })));
+  }
+  const results: EvalResults & { agentCases?: { files: AgentFileMetrics[]; outcomes: AgentClaimOutcome[] } } = {
     config,
     datasets: metricsBy(run.results, (r) => r.dataset, operatingPoint),
     tasks: metricsBy(run.results, (r) => r.task, operatingPoint),
     cases: run.results,
+    ...(agentRows.length ? { agentCases: { files: agentRows, outcomes: agentOutcomes } } : {}),
   };
   mkdirSync(dirname(resolve(args.out)), { recursive: true });
   writeFileSync(args.out, `${JSON.stringify(results)}\n`);
   process.stdout.write(`${renderText(results)}\n`);
+  if (agentRows.length) process.stdout.write(`\n${renderAgentTable(agentRows)}\n`);
   const errors = run.results.filter((r) => r.error !== null);
   if (errors.length > 0) {
     process.stderr.write(`eval: ${errors.length} case(s) threw and were left out of the metrics, e.g. ${errors[0]!.id}: ${errors[0]!.error}\n`);

@@ -1,0 +1,237 @@
+/**
+ * The agent-case format of the hand-made case files (`cases/*.jsonl`, see that folder's README): evidence as
+ * `{source, content}` (content a string or any JSON value), a draft, and expected claims, each a normalised
+ * rewording of a clause of the draft with its verdict and, for a contradicted figure, the evidence value.
+ *
+ * Scores, per file: gold claim accuracy, correction accuracy, harmful outcomes and the expected calibration
+ * error of the deciding confidences.
+ */
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { z } from "zod";
+import { Firewall, type Report, type Strictness, type Tier, type VerdictLabel } from "../../src/index.js";
+import { sameValue } from "./normalise-value.js";
+
+const VerdictSchema = z.enum(["supported", "contradicted", "unsupported", "not_checkable"]);
+
+/** One hand-made agent case. Unknown fields (`kind`, `note`, `source`) are kept for reading results. */
+export const AgentCaseSchema = z.object({
+  id: z.string().min(1),
+  kind: z.string().optional(),
+  evidence: z.array(z.object({ source: z.string(), content: z.unknown() })),
+  draft: z.string(),
+  expected: z.array(z.object({ claim: z.string(), verdict: VerdictSchema, correction: z.string().nullable() })),
+});
+export type AgentCase = z.infer<typeof AgentCaseSchema>;
+
+/** Whether a JSON line is in the agent-case format rather than the benchmark format (`answer`, `label`). */
+export function isAgentCaseLine(json: unknown): boolean {
+  return typeof json === "object" && json !== null && "draft" in json && "expected" in json;
+}
+
+/** Parses an agent-case JSONL text. @throws Error naming `file:line` for a bad line. */
+export function parseAgentCases(text: string, file: string): AgentCase[] {
+  const out: AgentCase[] = [];
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (error) {
+      throw new Error(`${file}:${i + 1}: not valid JSON (${(error as Error).message})`);
+    }
+    const parsed = AgentCaseSchema.safeParse(json);
+    if (!parsed.success) throw new Error(`${file}:${i + 1}: not an agent case: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    out.push(parsed.data);
+  });
+  return out;
+}
+
+/** Whether a file's first non-blank line is an agent case. */
+export async function isAgentCaseFile(path: string): Promise<boolean> {
+  const text = await readFile(path, "utf8");
+  const first = text.split("\n").find((l) => l.trim() !== "");
+  if (first === undefined) return false;
+  try {
+    return isAgentCaseLine(JSON.parse(first));
+  } catch {
+    return false;
+  }
+}
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** Shared words over the smaller word set (CJK: shared characters), as the case files' README asks. */
+export function wordOverlap(a: string, b: string): number {
+  const wa = words(a);
+  const wb = words(b);
+  let n = 0;
+  for (const w of wa) if (wb.has(w)) n++;
+  if (n === 0) for (const ch of new Set(a)) if (/\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hiragana}/u.test(ch) && b.includes(ch)) n += 0.1;
+  return n / Math.max(1, Math.min(wa.size, wb.size));
+}
+
+/**
+ * The value part of a gold correction: `"37 minutes (departure.delay: 37)"` -> `37 minutes`,
+ * `"environments.production.on: true"` -> `true`.
+ */
+export function goldValue(correction: string): string {
+  let v = correction.split(/\s+\(/)[0]!.trim();
+  const key = /^[\w.[\]-]+:\s+(.+)$/.exec(v);
+  if (key && /[._\]]/.test(v.slice(0, v.indexOf(":")))) v = key[1]!;
+  return v.trim();
+}
+
+/** A gold claim's outcome. */
+export interface AgentClaimOutcome {
+  caseId: string;
+  claim: string;
+  gold: VerdictLabel;
+  goldCorrection: string | null;
+  matched: string | null;
+  predicted: VerdictLabel;
+  confidence: number;
+  corrections: string[];
+  correct: boolean;
+  /** null: no gold correction to score. */
+  correctionCorrect: boolean | null;
+  /** A right claim reported contradicted, or a correction with a wrong value. */
+  harmful: boolean;
+}
+
+/** A file's scores. */
+export interface AgentFileMetrics {
+  name: string;
+  cases: number;
+  claims: number;
+  goldAccuracy: number;
+  corrections: number;
+  correctionsRight: number;
+  correctionAccuracy: number | null;
+  harmful: number;
+  ece: number;
+  /** Reliability table: per confidence bin, claims, mean confidence and accuracy. */
+  reliability: Array<{ lo: number; hi: number; n: number; confidence: number; accuracy: number }>;
+  errors: number;
+}
+
+function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
+  return c.expected.map((exp) => {
+    let best = -1;
+    let at = -1;
+    report.claims.forEach((cl, i) => {
+      const o = wordOverlap(exp.claim, cl.text);
+      if (o > best) {
+        best = o;
+        at = i;
+      }
+    });
+    const v = at >= 0 && best > 0 ? report.verdicts[at] : undefined;
+    const predicted: VerdictLabel = v?.verdict ?? "not_checkable";
+    const corrections = v?.corrections.map((x) => x.value) ?? [];
+    const want = exp.correction === null ? null : goldValue(exp.correction);
+    const scored = exp.verdict === "contradicted" && want !== null;
+    const correctionCorrect = scored ? corrections.some((x) => sameValue(x, want!)) : null;
+    const wrongCorrection = corrections.length > 0 && (exp.verdict !== "contradicted" || (want !== null && !correctionCorrect));
+    return {
+      caseId: c.id,
+      claim: exp.claim,
+      gold: exp.verdict,
+      goldCorrection: exp.correction,
+      matched: at >= 0 && best > 0 ? report.claims[at]!.text : null,
+      predicted,
+      confidence: v?.confidence ?? 1,
+      corrections,
+      correct: predicted === exp.verdict,
+      correctionCorrect,
+      harmful: (exp.verdict !== "contradicted" && predicted === "contradicted") || wrongCorrection,
+    };
+  });
+}
+
+/** Expected calibration error over 10 equal-width bins, with the reliability table. */
+export function calibration(points: ReadonlyArray<{ confidence: number; correct: boolean }>): { ece: number; reliability: AgentFileMetrics["reliability"] } {
+  const bins = Array.from({ length: 10 }, (_, i) => ({ lo: i / 10, hi: (i + 1) / 10, n: 0, conf: 0, acc: 0 }));
+  for (const p of points) {
+    const b = bins[Math.min(9, Math.floor(p.confidence * 10))]!;
+    b.n++;
+    b.conf += p.confidence;
+    b.acc += p.correct ? 1 : 0;
+  }
+  let ece = 0;
+  for (const b of bins) if (b.n > 0) ece += (b.n / Math.max(1, points.length)) * Math.abs(b.conf / b.n - b.acc / b.n);
+  return { ece, reliability: bins.filter((b) => b.n > 0).map((b) => ({ lo: b.lo, hi: b.hi, n: b.n, confidence: b.conf / b.n, accuracy: b.acc / b.n })) };
+}
+
+/** Scores a file's outcomes. */
+export function agentMetrics(name: string, cases: number, outcomes: readonly AgentClaimOutcome[], errors: number): AgentFileMetrics {
+  const scored = outcomes.filter((o) => o.correctionCorrect !== null);
+  const right = scored.filter((o) => o.correctionCorrect).length;
+  const cal = calibration(outcomes);
+  return {
+    name,
+    cases,
+    claims: outcomes.length,
+    goldAccuracy: outcomes.length ? outcomes.filter((o) => o.correct).length / outcomes.length : 0,
+    corrections: scored.length,
+    correctionsRight: right,
+    correctionAccuracy: scored.length ? right / scored.length : null,
+    harmful: outcomes.filter((o) => o.harmful).length,
+    ece: cal.ece,
+    reliability: cal.reliability,
+    errors,
+  };
+}
+
+/** Runs each case in its own session and matches its expected claims to the report's claims. */
+export async function runAgentCases(
+  cases: readonly AgentCase[],
+  options: { strictness?: Strictness; tiers?: Array<Tier | "exact" | "lexical" | "nli" | "judge"> } = {},
+): Promise<{ outcomes: AgentClaimOutcome[]; errors: number }> {
+  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers: options.tiers ?? ["exact", "lexical"] });
+  const outcomes: AgentClaimOutcome[] = [];
+  let errors = 0;
+  for (const c of cases) {
+    const session = fw.session(`agent/${c.id}`);
+    try {
+      for (const ev of c.evidence) session.record({ source: ev.source, content: ev.content as never });
+      outcomes.push(...matchExpected(c, await session.verify(c.draft)));
+    } catch (error) {
+      errors++;
+      process.stderr.write(`eval: ${c.id} threw: ${(error as Error).message}\n`);
+    } finally {
+      fw.reset(`agent/${c.id}`);
+    }
+  }
+  await fw.close();
+  return { outcomes, errors };
+}
+
+/** Reads, runs and scores one agent-case file. */
+export async function evalAgentCaseFile(path: string, options: { strictness?: Strictness; tiers?: Array<"exact" | "lexical" | "nli" | "judge"> } = {}) {
+  const cases = parseAgentCases(await readFile(path, "utf8"), path);
+  const { outcomes, errors } = await runAgentCases(cases, options);
+  return { metrics: agentMetrics(basename(path).replace(/\.jsonl$/i, ""), cases.length, outcomes, errors), outcomes };
+}
+
+/** A text table of agent-case metrics and each file's reliability table. */
+export function renderAgentTable(rows: readonly AgentFileMetrics[]): string {
+  const f = (x: number | null) => (x === null ? "    -" : x.toFixed(3));
+  const lines = [
+    "agent cases       cases  claims  goldAcc  corrections  corrAcc  harmful    ECE",
+    "----------------  -----  ------  -------  -----------  -------  -------  -----",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `${r.name.slice(0, 16).padEnd(16)}  ${String(r.cases).padStart(5)}  ${String(r.claims).padStart(6)}    ${f(r.goldAccuracy)}  ${`${r.correctionsRight}/${r.corrections}`.padStart(11)}    ${f(r.correctionAccuracy)}  ${String(r.harmful).padStart(7)}  ${f(r.ece)}`,
+    );
+  }
+  for (const r of rows) {
+    lines.push("", `reliability (${r.name}): confidence bin, claims, mean confidence, accuracy`);
+    for (const b of r.reliability) lines.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(4)}  ${b.confidence.toFixed(3)}  ${b.accuracy.toFixed(3)}`);
+  }
+  return lines.join("\n");
+}
