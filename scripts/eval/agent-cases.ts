@@ -95,6 +95,8 @@ export interface AgentClaimOutcome {
   predicted: VerdictLabel;
   confidence: number;
   corrections: string[];
+  /** The deciding tier's name and note. */
+  note: string;
   correct: boolean;
   /** null: no gold correction to score. */
   correctionCorrect: boolean | null;
@@ -145,6 +147,7 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
       predicted,
       confidence: v?.confidence ?? 1,
       corrections,
+      note: v ? v.trace.filter((t) => t.outcome !== "pass").map((t) => `${t.name}: ${t.note}`).pop() ?? v.trace.map((t) => `${t.name}: ${t.note}`).join(" | ") : "",
       correct: predicted === exp.verdict,
       correctionCorrect,
       harmful: (exp.verdict !== "contradicted" && predicted === "contradicted") || wrongCorrection,

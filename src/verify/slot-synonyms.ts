@@ -11,7 +11,7 @@ const GROUPS: string[][] = [
   ["author", "wrote", "written", "writer", "creator", "created", "credits", "credited"],
   ["maintainer", "maintained", "maintains"],
   ["size", "disk", "space", "storage", "footprint", "takes", "weighs", "download"],
-  ["version", "release", "released", "releases", "shipped", "landed", "published"],
+  ["version", "release", "released", "releases", "shipped", "landed", "published", "latest", "tag"],
   ["dependency", "dependencies", "depends", "requires", "deps"],
   ["count", "number", "total", "many"],
   ["headcount", "staff", "employees", "people", "team"],

@@ -28,10 +28,12 @@ import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
+import { readSlot } from "./typed-slot.js";
 
 interface FigureResult {
   figure: ClaimFigure;
-  outcome: "match" | "mismatch" | "absent" | "unknown";
+  /** `unsettled`: a difference that no typed slot settles (see `typed-slot.ts`): unsupported, never contradicted. */
+  outcome: "match" | "mismatch" | "absent" | "unknown" | "unsettled";
   best?: EvidenceFact;
   score: number;
   note: string;
@@ -364,7 +366,7 @@ function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] 
     const top = ranked[0]!;
     // The element's value in the figure's slot, or its only value of this kind.
     const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
-    if (sure) return { figure: r.figure, outcome: "mismatch", best: top.fact, score: top.score + 3, note: `the array element the claim is about states ${surface(top.fact)} for this slot` };
+    if (sure) return typedSlot({ figure: r.figure, outcome: "mismatch", best: top.fact, score: top.score + 3, note: `the array element the claim is about states ${surface(top.fact)} for this slot` }, inRow, scope);
     if (r.outcome === "match") return r;
     return { ...r, outcome: r.outcome === "absent" ? "absent" : "unknown", best: undefined, note: `${r.note}; the array element the claim is about has no value in this slot` };
   });
@@ -591,6 +593,49 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
   return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
 }
 
+/**
+ * A mismatch stands only on a typed slot (see `readSlot`): among `pool`, the values of the figure's kind
+ * whose field a governing word of the figure names must agree on one value, and none with the claim.
+ * Otherwise a value of the slot that agrees makes a match, and anything else leaves the figure unsettled.
+ */
+function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
+  if (r.outcome !== "mismatch") return r;
+  const governing = governingStems(r.figure, scope);
+  const candidates = pool.filter((f) => (compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope)) && ownRow(f, scope));
+  const reading = readSlot(r.figure.value, governing, candidates);
+  if (reading.outcome === "match") return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
+  if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
+  return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
+}
+
+/**
+ * Whether a value's array element may be the claim's entity: an element that names an entity of its own
+ * (`rows[2].name: chalk`) is another entity's unless it holds one of the claim's names.
+ */
+function ownRow(f: EvidenceFact, scope: ClaimScope): boolean {
+  if (f.row === undefined || !ROW_IDENTITY.test(f.row)) return true;
+  const names = scope.figures.filter((x) => x.value.type === "name");
+  if (names.length === 0) return true;
+  return names.some((x) => x.value.type === "name" && nameOccursIn(x.value.n, f.row!));
+}
+
+/**
+ * Words that govern a figure in the claim: its neighbours in its clause (else the five words before it,
+ * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
+ */
+function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
+  const out = new Set(nearStems(figure, scope));
+  if (out.size === 0) {
+    const before = scope.masked.slice(0, figure.span[0]).trim().split(/\s+/).slice(-5).join(" ");
+    for (const s of featuresOf(before).stems) out.add(s);
+  }
+  if (figure.value.type === "version") out.add("version");
+  const v = figure.value;
+  if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
+  for (const s of countedNoun(figure, scope) ?? []) out.add(s);
+  return out;
+}
+
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
@@ -644,7 +689,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
     const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
-    return { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` };
+    return typedSlot({ figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` }, ranked.map((r) => r.fact), scope);
   }
   // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
@@ -663,7 +708,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const agreeIsOwn = bestAgree !== undefined && (subjectOf(bestAgree.fact) > 0 || inOwnRecord(bestAgree.fact));
   if (subjectKind && !agreeIsOwn && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
     const nearest = pickCorrection(v, own.map((r) => r.fact)) ?? own[0]!.fact;
-    return { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true };
+    return typedSlot({ figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true }, own.map((r) => r.fact), scope);
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
@@ -834,7 +879,7 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // Lines that state the claim's figures, dates and versions are its citation; a name only shows whose they are.
   const byWeight = results.filter((r) => r.outcome === "match" && r.best).sort((a, b) => weight(b.figure.value) - weight(a.figure.value));
   const quotes = uniqueQuotes(byWeight.map((r) => r.best!.quote));
-  const absent = results.filter((r) => r.outcome === "absent");
+  const absent = results.filter((r) => r.outcome === "absent" || r.outcome === "unsettled");
   // A claim about something the evidence never mentions ("rewritten in Rust in 2025") is unsupported, even
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
   const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
@@ -850,8 +895,8 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
     };
   }
   if (absent.length > 0) {
-    const what = absent.map((r) => text.slice(r.figure.span[0], r.figure.span[1]));
-    return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence: ${what.join(", ")}` };
+    const what = absent.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}${r.outcome === "unsettled" ? ` (${r.note})` : ""}`);
+    return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence or not settled by a typed slot: ${what.join(", ")}` };
   }
   const matched = results.every((r) => r.outcome === "match");
   item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);

@@ -1,0 +1,164 @@
+/**
+ * The typed slot a contradiction needs (DESIGN.md, "Typed facts"). Tier 0 may report a figure
+ * `contradicted` only when the evidence value it would cite fills the same typed slot as the claim's
+ * figure:
+ * - **attribute**: a word that governs the figure in the claim (its neighbours in the clause, its count
+ *   noun) names the value's field (the last segment of its key path, its header, or its own neighbours in
+ *   prose), directly or through a slot synonym;
+ * - **kind**: the two values are of one kind (an amount and an amount, a percentage and a percentage, a
+ *   count and a count, a measure and a measure of its dimension). A bare number is an amount or a
+ *   percentage only under a key that says so (`price`, `amount_cents`, `error_rate_pct`), and a measure
+ *   only when its order of magnitude is the claim's (a bare number has no unit to convert);
+ * - **one value**: every value of that kind and attribute that could be the claim's (same entity, same
+ *   period: the candidates the caller passes) agrees on one value, and none agrees with the claim.
+ *
+ * Each dimension is reported on its own ({@link SlotAgreement}); nothing is summed into a score. When any
+ * fails, the figure is not contradicted: it is unsupported (or matched, if a value of its slot agrees).
+ */
+import type { EvidenceFact, FactValue } from "./evidence-facts.js";
+import { compare, compatible, hasCanon } from "./figure-compare.js";
+import { featuresOf } from "./lexical-features.js";
+
+/** How a claim figure and an evidence value line up, one dimension at a time. */
+export interface SlotAgreement {
+  /** A governing word of the figure names the value's field. */
+  attribute: boolean;
+  /** The values are of one kind (amount, percentage, count, measure of one dimension, date, version, name). */
+  kind: boolean;
+}
+
+/** Stems of field words that name an amount of money. */
+const MONEY_FIELD = new Set([
+  "price", "cost", "amount", "total", "fee", "balanc", "valu", "revenu", "spend", "salari", "budget", "charg",
+  "paid", "pay", "payment", "refund", "subtot", "subtotal", "tax", "discount", "deposit", "net", "gross",
+  "cent", "penc", "pence", "due", "rent", "tip", "credit", "debit", "fare", "rate", "usd", "eur", "gbp",
+]);
+/** Stems of field words that name a percentage or share. */
+const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);
+
+/** The stems of a value's own field: the key path's last named segment, or its prose neighbours. */
+export function fieldStemsOf(fact: EvidenceFact): Set<string> {
+  if (!fact.structured) return fact.slot;
+  const colon = fact.quote.text.indexOf(": ");
+  const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
+  if (path === "" || path.length > 200) return fact.key;
+  const segments = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
+  const last = segments.pop() ?? path;
+  const stems = featuresOf(last).stems;
+  // A generic last segment (`value`, `amount` under `fees.processing`) is named by its parent too.
+  const parent = segments.pop();
+  if (parent !== undefined) for (const s of featuresOf(parent).stems) stems.add(s);
+  return stems.size > 0 ? stems : fact.key;
+}
+
+function intersects(a: Set<string>, b: Set<string>): boolean {
+  for (const x of a) if (b.has(x) || hasCanon(b, x)) return true;
+  return false;
+}
+
+/** Whether an evidence value's field names an amount of money. */
+export function moneyField(field: Set<string>): boolean {
+  for (const s of field) if (MONEY_FIELD.has(s)) return true;
+  return false;
+}
+
+function percentField(field: Set<string>): boolean {
+  for (const s of field) if (PERCENT_FIELD.has(s)) return true;
+  return false;
+}
+
+/**
+ * Whether two values are of one kind. A bare evidence number takes the kind its field names; a measure
+ * against a bare number needs the same order of magnitude (within a factor of 3), since the number's unit
+ * is unknown and a scale slip (m and km, cents and dollars) must not read as a different value.
+ */
+export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<string> = fieldStemsOf(fact)): boolean {
+  if (!compatible(claim, fact.value)) return false;
+  if (claim.type !== "quantity" || fact.value.type !== "quantity") return claim.type === fact.value.type;
+  const a = claim.q;
+  const b = fact.value.q;
+  if (a.kind === "money") {
+    if (b.kind === "money") return a.currency === null || b.currency === null || a.currency === b.currency;
+    return b.kind === "number" && b.unit === null && moneyField(field) && sameMagnitude(a.value, b.value);
+  }
+  if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));
+  if (a.kind === "measure") return (b.kind === "measure" && a.dimension === b.dimension) || (b.kind === "number" && b.unit === null && !b.count && sameMagnitude(a.value / unitFactor(a), b.value));
+  // A plain count against a money or percentage value, or a bare number against a measure, is another kind.
+  if (b.kind === "money" || b.kind === "percent") return false;
+  if (b.kind === "measure") return false;
+  if (a.unit !== null && b.unit !== null && a.unit.toLowerCase() !== b.unit.toLowerCase()) return false;
+  return !moneyField(field) || a.unit !== null || b.count === true ? true : sameMagnitude(a.value, b.value);
+}
+
+/** A measure's value in the unit it was written in (base units over the written unit's factor). */
+function unitFactor(q: { value: number; text: string }): number {
+  const written = Number(/[-+]?\d[\d,]*(?:\.\d+)?/.exec(q.text)?.[0]?.replace(/,/g, "") ?? NaN);
+  return Number.isFinite(written) && written !== 0 ? q.value / written : 1;
+}
+
+function sameMagnitude(a: number, b: number): boolean {
+  if (a === 0 || b === 0) return a === b || Math.abs(a - b) < 10;
+  const r = Math.abs(a / b);
+  return r > 1 / 3 && r < 3;
+}
+
+/** Field words the claim names, directly (1) or by a slot synonym (0.75), less 0.25 per field word it does not. */
+export function attributeStrength(governing: Set<string>, field: Set<string>): number {
+  let score = 0;
+  for (const f of field) {
+    if (governing.has(f)) score += 1;
+    else if (hasCanon(governing, f)) score += 0.75;
+    else score -= 0.25;
+  }
+  return score;
+}
+
+/** Whether a governing word of the figure names the evidence value's field. */
+export function attributeAgrees(governing: Set<string>, fact: EvidenceFact, field: Set<string> = fieldStemsOf(fact)): boolean {
+  return governing.size > 0 && intersects(governing, field);
+}
+
+/** The agreement of a claim figure with an evidence value, dimension by dimension. */
+export function slotAgreement(claim: FactValue, governing: Set<string>, fact: EvidenceFact): SlotAgreement {
+  const field = fieldStemsOf(fact);
+  return { attribute: attributeAgrees(governing, fact, field), kind: kindAgrees(claim, fact, field) };
+}
+
+/** What the evidence says of a figure's typed slot. */
+export type SlotReading =
+  | { outcome: "match"; fact: EvidenceFact }
+  | { outcome: "mismatch"; fact: EvidenceFact }
+  | { outcome: "unsettled"; reason: string };
+
+/**
+ * Reads a figure's typed slot among candidate values (the caller has dropped other entities' and other
+ * periods' values). A value of the slot that agrees makes a match; one value (or several that agree with
+ * each other) that differs makes a mismatch; anything else leaves the figure unsettled, with the reason.
+ */
+export function readSlot(claim: FactValue, governing: Set<string>, candidates: readonly EvidenceFact[]): SlotReading {
+  const typed = candidates.filter((f) => {
+    const a = slotAgreement(claim, governing, f);
+    return a.attribute && a.kind;
+  });
+  if (typed.length === 0) return { outcome: "unsettled", reason: "no evidence value of the same kind fills the figure's slot" };
+  // The values whose field names the figure best: "disk space once installed" names `Installed-Size` more
+  // closely than `Size`; a field that says more than the claim fits it less well.
+  const strength = (f: EvidenceFact) => attributeStrength(governing, fieldStemsOf(f));
+  const best = Math.max(...typed.map(strength));
+  const inSlot = typed.filter((f) => strength(f) === best);
+  const agree = inSlot.find((f) => compare(claim, f.value) === "match");
+  if (agree) return { outcome: "match", fact: agree };
+  const first = inSlot[0]!;
+  const oneValue = inSlot.every((f) => sameEvidenceValue(first.value, f.value));
+  if (!oneValue) return { outcome: "unsettled", reason: `${inSlot.length} values of the slot differ from each other: which is the claim's is not known` };
+  return { outcome: "mismatch", fact: first };
+}
+
+/** Whether two evidence values state the same value. */
+export function sameEvidenceValue(a: FactValue, b: FactValue): boolean {
+  if (a.type === "quantity" && b.type === "quantity") return a.q.value === b.q.value && a.q.kind === b.q.kind;
+  if (a.type === "date" && b.type === "date") return a.d.year === b.d.year && a.d.month === b.d.month && a.d.day === b.d.day && a.d.instant === b.d.instant;
+  if (a.type === "version" && b.type === "version") return a.v === b.v;
+  if (a.type === "name" && b.type === "name") return a.n.text.toLowerCase() === b.n.text.toLowerCase();
+  return false;
+}
