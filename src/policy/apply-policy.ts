@@ -95,8 +95,9 @@ export function annotate(draft: string, claims: Map<string, Claim>, flagged: Cla
 export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: ClaimVerdict[], policy: Policy): { output: string; sources: Report["sources"] } {
   const edits: TextEdit[] = [];
   const sources: Report["sources"] = [];
-  const existing = [...draft.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
-  let nextMarker = existing.length ? Math.max(...existing) + 1 : 1;
+  // A loop, not Math.max(...markers): a long draft may hold more markers than a call takes arguments.
+  let nextMarker = 1;
+  for (const m of draft.matchAll(/\[(\d+)\]/g)) nextMarker = Math.max(nextMarker, Number(m[1]) + 1);
   const markerOf = new Map<string, string>();
   // A JSON answer (structured output) must stay JSON: no markers or source list, only in-place edits.
   const json = isJson(draft);

@@ -19,12 +19,16 @@ export function applyEdits(draft: string, edits: TextEdit[]): string {
     kept.push(e);
     lastEnd = Math.max(lastEnd, e.end);
   }
-  let out = draft;
-  for (let i = kept.length - 1; i >= 0; i--) {
-    const e = kept[i]!;
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  // Kept edits are in order and disjoint: the text is built once, left to right (splicing each edit into the
+  // whole string would copy the draft once per edit, quadratic on a long draft with many claims).
+  const parts: string[] = [];
+  let at = 0;
+  for (const e of kept) {
+    parts.push(draft.slice(at, e.start), e.text);
+    at = e.end;
   }
-  return out;
+  parts.push(draft.slice(at));
+  return parts.join("");
 }
 
 const CONNECTOR_BEFORE = /(?:\s*[,;]\s*(?:and|but|or|while|whereas)?|\s+(?:and|but|or|while|whereas))\s*$/;

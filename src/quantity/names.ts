@@ -432,9 +432,28 @@ export function demonymPair(a: string, b: string): boolean {
   return false;
 }
 
-/** Whether `name` occurs in `evidenceText`; for many names against one passage use {@link prepareNameIndex}. */
+/** Texts most recently prepared by {@link nameOccursIn}, most recent last. */
+const prepared = new Map<string, NameIndex>();
+/** Enough for the rows and passages of the claims in flight; each entry is about the size of its text. */
+const PREPARED_MAX = 256;
+/** Longer texts are prepared on each call, so the cache stays small (a few MB at most). */
+const PREPARED_MAX_CHARS = 16_384;
+
+/**
+ * Whether `name` occurs in `evidenceText`; for many names against one passage use {@link prepareNameIndex}.
+ * The last few hundred texts stay prepared: a long draft asks about the same evidence rows for claim after
+ * claim, and preparing a row costs far more than a look-up.
+ */
 export function nameOccursIn(name: NameMention, evidenceText: string): boolean {
-  return prepareNameIndex(evidenceText).has(name);
+  if (evidenceText.length > PREPARED_MAX_CHARS) return prepareNameIndex(evidenceText).has(name);
+  let index = prepared.get(evidenceText);
+  if (index) prepared.delete(evidenceText);
+  else {
+    index = prepareNameIndex(evidenceText);
+    if (prepared.size >= PREPARED_MAX) prepared.delete(prepared.keys().next().value!);
+  }
+  prepared.set(evidenceText, index);
+  return index.has(name);
 }
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
