@@ -36,6 +36,12 @@ export interface Clause {
 }
 
 const CONJUNCTIONS = new Set(["and", "but", "while", "whereas"]);
+/**
+ * Conjunctions that open a clause only after a comma: "..., so you netted $1,175.00", "..., then moved $10.00
+ * out". Alone they are adverbs ("so fast", "and then"); "so far", "so that", "then again" open no clause.
+ */
+const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet"]);
+const NOT_AFTER_COMMA_CONJUNCTION = /^(?:far|that|much|many|long|again|on|forth|too|as)$/i;
 /** Words that open a subordinate clause: "When the pod restarted, the logs were lost" is one claim. */
 const SUBORDINATORS = new Set([
   "when", "if", "although", "though", "because", "since", "after", "before", "while", "as", "once", "unless",
@@ -97,8 +103,11 @@ export function isVerb(tokens: Token[], k: number): boolean {
   const prev = tokens[k - 1];
   // "well-known", "21-year-old": a verb inside a hyphenated word is part of an adjective.
   if (prev?.value === "-" && prev.end === t.start) return false;
-  if (t.pos === "VERB" || t.pos === "AUX") return true;
   const next = tokens[k + 1];
+  // "..., and churn of about 2%": a bare verb form right after a conjunction and before "of" heads a noun
+  // phrase (wink tags "churn", "cost", "spend" there as verbs); a verb there takes an ending or an object.
+  if (t.pos === "VERB" && next?.value === "of" && (prev?.pos === "CCONJ" || prev?.value === ",") && !/(?:s|ed|ing)$/i.test(t.value)) return false;
+  if (t.pos === "VERB" || t.pos === "AUX") return true;
   return (
     t.pos === "NOUN" &&
     /[a-z]s$/.test(t.value) &&
@@ -111,7 +120,8 @@ function isFinite(token: Token): boolean {
   return !/(?:ing|^to)$/i.test(token.value);
 }
 
-function isParticiple(value: string): boolean {
+/** True for a past participle: "released", "written", "built". */
+export function isParticiple(value: string): boolean {
   const v = value.toLowerCase();
   return IRREGULAR_PARTICIPLE.has(v) || SHARED_PARTICIPLE.has(v) || /[a-z]{2}ed$/.test(v);
 }
@@ -121,8 +131,8 @@ function isPast(value: string): boolean {
   return IRREGULAR_PAST.has(v) || /[a-z]{2}ed$/.test(v);
 }
 
-/** Per token: inside a matched pair of parentheses of the sentence (one stack pass, linear). */
-function parenDepth(tokens: Token[]): Uint8Array {
+/** Per token: inside a matched pair of parentheses of `tokens` (one stack pass, linear). */
+export function parenDepth(tokens: Token[]): Uint8Array {
   const inside = new Uint8Array(tokens.length);
   const opens: number[] = [];
   const pairs: Array<[number, number]> = [];
@@ -156,6 +166,8 @@ function startsClause(tokens: Token[], k: number): boolean {
     if (j > k + 1 && isVerb(tokens, j)) return isFinite(t);
     // wink tags some subject nouns as verbs ("spending rose"): a verb followed by a finite verb is a noun here.
     if (j === k + 1 && t.pos === "VERB" && isVerb(tokens, j + 1) && tokens[j + 1]!.pos === "AUX") continue;
+    // A coordinated subject: ", SP-5 and SP-3 are in progress".
+    if (j > k + 1 && t.pos === "CCONJ" && /^(?:and|or)$/i.test(t.value)) continue;
     if (!nounish || t.value === "," || t.value === ";") return false;
   }
   return false;
@@ -187,10 +199,13 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
   const mainPast = mainVerb >= 0 && isPast(tokens[mainVerb]!.value) && !BE.test(tokens[mainVerb]!.value);
   // Whether the text since the last cut has a verb, and whether it opens with a subordinator.
   let leftVerb = false;
+  // Whether the text since the last cut (there is one) is a bare noun phrase: "..., SP-5" before "and SP-3 are".
+  let leftNounPhrase = false;
   let leftSubordinate = tokens[0] !== undefined && SUBORDINATORS.has(tokens[0].value.toLowerCase());
   const cutAt = (cut: Cut, nextToken: Token | undefined): void => {
     cuts.push(cut);
     leftVerb = false;
+    leftNounPhrase = true;
     leftSubordinate = nextToken !== undefined && SUBORDINATORS.has(nextToken.value.toLowerCase());
   };
   for (let k = 0; k < tokens.length; k++) {
@@ -206,11 +221,17 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     const mainClauseLeft = leftVerb && !leftSubordinate;
     if (v === ";") {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
-    } else if (v === "," && CONJUNCTIONS.has(nextValue)) {
+    } else if (
+      v === "," &&
+      COMMA_CONJUNCTIONS.has(nextValue) &&
+      (CONJUNCTIONS.has(nextValue) || !NOT_AFTER_COMMA_CONJUNCTION.test(tokens[k + 2]?.value ?? ""))
+    ) {
       const after = tokens[k + 2];
       if (after) cutAt({ leftEnd: t.start, rightStart: after.start, kind: "plain" }, after);
       k++;
-    } else if (CONJUNCTIONS.has(v) && k > 0) {
+    } else if (CONJUNCTIONS.has(v) && k > 0 && !(leftNounPhrase && !leftVerb)) {
+      // After a cut, a conjunction between bare noun phrases joins subjects: "SP-4 is done, SP-5 and SP-3 are
+      // in progress, and SP-1 and SP-2 are still to do" has three clauses.
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
     } else if (v === "," && mainClauseLeft && RELATIVE.has(nextValue)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "relative" }, next);
@@ -222,6 +243,8 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "serial" }, next);
     } else {
       leftVerb ||= isVerb(tokens, k);
+      const joined = t.value === "-" && tokens[k - 1]?.end === t.start && next.start === t.end;
+      if (!joined && !/^(?:DET|ADJ|NOUN|PROPN|NUM|SYM|PART)$/.test(t.pos)) leftNounPhrase = false;
     }
   }
   // A serial comma only counts in a coordination that a conjunction closes.
@@ -242,7 +265,7 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
 }
 
 function trimEnd(text: string, start: number, end: number): number {
-  while (end > start && /[\s,;]/.test(text[end - 1]!)) end--;
+  while (end > start && /[\s,;—]/.test(text[end - 1]!)) end--;
   return end;
 }
 
@@ -268,7 +291,7 @@ function beFor(verb: string, subject: string): string {
 const QUOTATION = /“[^“”\n]{1,400}”|"[^"\n]{1,400}"/g;
 
 /** Spans of quoted text in a sentence: a quotation ("Parse, validate, and display dates") is never cut. */
-function quotedSpans(text: string, start: number, end: number): Array<[number, number]> {
+export function quotedSpans(text: string, start: number, end: number): Array<[number, number]> {
   const sentence = text.slice(start, end);
   if (!/[“"]/.test(sentence)) return [];
   return [...sentence.matchAll(QUOTATION)].map((m) => [start + m.index!, start + m.index! + m[0].length] as [number, number]);

@@ -4,6 +4,7 @@
  */
 import { classifyClaim, type KindContext } from "./claim-kind.js";
 import { splitClauses } from "./clause-split.js";
+import { splitFigureList } from "./figure-list.js";
 import { extractJsonClaims } from "./json-draft.js";
 import { markdownBlocks, type RowBlock, type TextBlock } from "./markdown-blocks.js";
 import { CITATION, cleanInline, MARKUP, type CleanText } from "./markdown-inline.js";
@@ -93,6 +94,7 @@ function pushClaim(
   pieces: Piece[],
   code: Int32Array,
   sentenceHasVerb: boolean,
+  partOfSentence = false,
 ): ExtractedClaim | null {
   const span = spanOf(ctx, clean, range.start, range.end, block);
   if (!span) return null;
@@ -115,7 +117,8 @@ function pushClaim(
   let kind = classifyClaim(text, context);
   // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
   if (block.role === "heading" && !(DIGIT.test(text) && sentenceHasVerb)) kind = "not_checkable";
-  if (kind === "factual" && isLabel(text, sentence.tokens, range, ctx.draft.trim().length <= text.length + 4)) kind = "not_checkable";
+  // A piece cut from a sentence ("— Haaland with a hat-trick —") asserts with it; only a whole fragment labels.
+  if (kind === "factual" && !partOfSentence && isLabel(text, sentence.tokens, range, ctx.draft.trim().length <= text.length + 4)) kind = "not_checkable";
   const claim: ExtractedClaim = { text, kind, span, citations: [], map };
   ctx.claims.push(claim);
   ctx.lastEnd = span[1];
@@ -134,8 +137,9 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
     const sentenceText = clean.text.slice(sentence.start, sentence.end);
     const splittable =
       ctx.options.splitCompounds && classifyClaim(sentenceText) !== "question" && !CJK.test(sentenceText);
+    const insideAt = (offset: number): boolean => inside[offset] === 1;
     const clauses = splittable
-      ? splitClauses(clean.text, sentence, (offset) => inside[offset] === 1)
+      ? splitClauses(clean.text, sentence, insideAt).flatMap((c) => splitFigureList(clean.text, sentence.tokens, c, insideAt))
       : [{ start: sentence.start, end: sentence.end }];
     const hasVerb = sentence.tokens.some((t) => t.pos === "VERB" || t.pos === "AUX");
     for (const clause of clauses) {
@@ -154,7 +158,7 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       }
       pieces.push([at, clause.end]);
       const mainEnd = restated.length > 0 ? trimSpaceEnd(clean.text, clause.start, restated[0]!.open) : clause.end;
-      const main = pushClaim(ctx, clean, block, sentence, { start: clause.start, end: mainEnd }, pieces, code, hasVerb);
+      const main = pushClaim(ctx, clean, block, sentence, { start: clause.start, end: mainEnd }, pieces, code, hasVerb, clauses.length > 1);
       if (!main) continue;
       while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
         main.citations.push(clean.citations[citation++]!.label);

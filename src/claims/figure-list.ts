@@ -1,0 +1,269 @@
+/**
+ * One claim per figure in a clause that lists several: "We have 312 seats, MRR of $48k, and churn of about 2%"
+ * states three facts, any of which may be wrong, so it gives three claims ("We have 312 seats", "We have MRR of
+ * $48k", "We have churn of about 2%"), each with the span of its own words in the draft.
+ *
+ * The rules are about punctuation and figures, never about what the figures measure:
+ * - **A list item** follows ", ", " and ", ", and ", ", plus " or ", then " after the clause's first verb, and
+ *   is cut off only when it and the item before it each carry a figure (a digit) and a word, and the item has no
+ *   clause of its own. "It depends on axios, chalk and debug 4.3" (one figure for several nouns), "supports
+ *   Node 18, 20 and 22" (bare figures) and "costs $5 or $6" (alternatives) stay whole.
+ * - **A dash aside** (" — about 16% — ", or a trailing " — an 83% drop") and what follows its closing dash are
+ *   cut off when they carry a figure; so is the list after a colon ("was the outlier: $217.77 in May, ...").
+ * - **Never cut** inside parentheses, quotations, inline code or links; between "between X and Y"; between two
+ *   proper names ("Gotham, NY"); after a figure joined to a word by a hyphen, which is an adjective of a noun to
+ *   come ("a 2-bed, 1-bath, 880 sq ft apartment"); or before a clause with its own subject and verb (a
+ *   compound sentence is {@link splitClauses}'s business).
+ *
+ * An item that directly follows the verb, as its object or complement, reads with the clause's subject and
+ * verb ("We have" + "MRR of $48k"); a continuation after an aside reads with them too ("It's pouring" + "at
+ * 16.8 °C"); anything else (a prepositional phrase, an aside, the items after a colon) reads as its own words.
+ */
+import { isParticiple, isVerb, parenDepth, quotedSpans, type Clause } from "./clause-split.js";
+import type { Token } from "./wink.js";
+
+const DIGIT = /\p{Nd}/u;
+const LETTER = /\p{L}/u;
+/** Dashes that set off an aside when written with spaces around them. */
+const DASH = /^(?:—|–|--)$/;
+/** Words after a comma that open a list item and stay in its text. */
+const KEPT_OPENERS = new Set(["plus", "then"]);
+/** Words after a comma that make what follows no item: an alternative or a restatement ("$5, or $6"). */
+const ALTERNATIVES = new Set(["or", "nor", "i.e.", "e.g."]);
+/** Tags of the words an object or complement noun phrase opens with. */
+const NOUN_PHRASE_START = /^(?:DET|NUM|SYM|ADJ|NOUN|PROPN|ADV)$/;
+/** Tags allowed between the verb and the first figure when the list is the verb's own object or complement. */
+const DIRECT = /^(?:DET|NUM|SYM|ADJ|ADV|PART)$/;
+/** A figure joined to a word by a hyphen ("2-bed", "12-month") as wink splits it: digit, "-", word. */
+const HYPHEN = "-";
+/** Words that open a subordinate or relative clause. */
+const SUBORDINATE = /^(?:that|which|who|whom|whose|where|when|whether|if|because|although|though|unless|until)$/;
+/** Longest subject-and-verb head a later item carries, in characters; a longer one is no simple subject. */
+const HEAD_MAX = 90;
+
+type SeparatorKind = "comma" | "and" | "dash" | "colon";
+
+interface Separator {
+  kind: SeparatorKind;
+  /** Token index of the separator (the comma, "and", dash or colon). */
+  at: number;
+  /** Where the left item ends and where the right item's words start (clean-text offsets). */
+  leftEnd: number;
+  rightStart: number;
+  /** Token index of the right item's first token. */
+  rightFrom: number;
+}
+
+/** First token index at or after `offset` (binary search, so many clauses in one sentence stay linear). */
+function firstTokenAt(tokens: Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether tokens `[from, to)` hold a figure and a word: "312 seats", "at 93%", not "$6" or "2024". */
+function figureWithWord(tokens: Token[], from: number, to: number): boolean {
+  let figure = false;
+  let word = false;
+  for (let k = from; k < to; k++) {
+    const t = tokens[k]!;
+    if (DIGIT.test(t.value)) figure = true;
+    if (LETTER.test(t.value) && t.pos !== "CCONJ" && t.pos !== "DET") word = true;
+  }
+  return figure && word;
+}
+
+/** Whether tokens `[from, to)` hold a proper name and another word: "Haaland with a hat-trick". */
+function nameWithWord(tokens: Token[], from: number, to: number): boolean {
+  let name = false;
+  let word = false;
+  for (let k = from; k < to; k++) {
+    const t = tokens[k]!;
+    if (t.pos === "PROPN" && /^\p{Lu}/u.test(t.value)) name = true;
+    else if (LETTER.test(t.value) && /^(?:NOUN|VERB|ADJ|NUM)$/.test(t.pos)) word = true;
+  }
+  return name && word;
+}
+
+/**
+ * Whether tokens `[from, to)` hold a clause of their own: a finite verb after a noun or pronoun ("it closed at
+ * $3.2M"), or a finite verb that is no participle. "two rides totalling $11.73" and "placed on 3 May" are no
+ * clauses.
+ */
+function hasOwnClause(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    if (!isVerb(tokens, k)) continue;
+    const v = tokens[k]!.value.toLowerCase();
+    if (/ing$/.test(v) || v === "to") continue;
+    const prev = tokens[k - 1];
+    const afterSubject = k > from && prev !== undefined && /^(?:PRON|NOUN|PROPN)$/.test(prev.pos);
+    if (afterSubject || !isParticiple(v)) return true;
+  }
+  return false;
+}
+
+/** True when the item ending before token `end` ends in a figure joined to a word by a hyphen ("2-bed"). */
+function endsInHyphenFigure(tokens: Token[], end: number): boolean {
+  const word = tokens[end - 1];
+  const hyphen = tokens[end - 2];
+  const figure = tokens[end - 3];
+  return (
+    word !== undefined && hyphen?.value === HYPHEN && figure !== undefined && DIGIT.test(figure.value) &&
+    hyphen.start === figure.end && word.start === hyphen.end
+  );
+}
+
+/** True when "and" at `at` closes "between X and Y" within the item that starts at `from`. */
+function closesRange(tokens: Token[], from: number, at: number): boolean {
+  for (let k = at - 1; k >= from; k--) {
+    const v = tokens[k]!.value.toLowerCase();
+    if (v === "between") return true;
+    if (v === "," || isVerb(tokens, k)) return false;
+  }
+  return false;
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && /[\s,;:—–]/.test(text[end - 1]!)) end--;
+  return end;
+}
+
+/**
+ * Splits one clause into a claim per figure where it lists several (see the module comment for the rules).
+ *
+ * @param text the clean text the offsets index into.
+ * @param tokens the wink tokens of the clause's sentence.
+ * @param clause a clause from {@link splitClauses}; its `subject` and `drop`, when set, start the head later
+ *   items carry.
+ * @param inside true for a clean-text offset inside inline code or a link, where no cut may happen.
+ * @returns the clause itself, or its items in order, each with its own span and, where it shares the clause's
+ *   subject and verb, `subject` set to them. Time is linear in the clause.
+ */
+export function splitFigureList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean = () => false): Clause[] {
+  const whole = [clause];
+  const from = firstTokenAt(tokens, clause.start);
+  const to = firstTokenAt(tokens, clause.end);
+  let digits = 0;
+  for (let k = from; k < to && digits < 2; k++) if (DIGIT.test(tokens[k]!.value)) digits++;
+  if (digits < 2) return whole;
+
+  let verb = -1;
+  for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
+  if (verb < 0) return whole;
+  // The verb group: "'s pouring", "will be", "has never run".
+  let verbEnd = verb;
+  while (verbEnd + 1 < to && (isVerb(tokens, verbEnd + 1) || (/^(?:ADV|PART)$/.test(tokens[verbEnd + 1]!.pos) && isVerb(tokens, verbEnd + 2) && verbEnd + 2 < to))) {
+    verbEnd += isVerb(tokens, verbEnd + 1) ? 1 : 2;
+  }
+
+  const clauseTokens = tokens.slice(from, to);
+  const inParens = parenDepth(clauseTokens);
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  const isProtected = (k: number): boolean => {
+    const at = tokens[k]!.start;
+    return inParens[k - from] === 1 || inside(at) || quoted.some(([a, b]) => a < at && at < b);
+  };
+
+  const separators: Separator[] = [];
+  for (let k = verbEnd + 1; k < to - 1; k++) {
+    const t = tokens[k]!;
+    if (isProtected(k)) continue;
+    const v = t.value.toLowerCase();
+    // A subordinate clause may put its own verb after the list ("states that 55% of X and 60% of Y come
+    // from Z"): its items share that verb, not the main one.
+    if (t.pos === "SCONJ" || (t.pos !== "DET" && SUBORDINATE.test(v))) break;
+    const next = tokens[k + 1]!;
+    const nextValue = next.value.toLowerCase();
+    const spaced = /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? "");
+    if (DASH.test(t.value) && spaced) {
+      separators.push({ kind: "dash", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+    } else if (v === ":") {
+      separators.push({ kind: "colon", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+    } else if (v === ",") {
+      if (ALTERNATIVES.has(nextValue)) continue;
+      if (nextValue === "and" && k + 2 < to) {
+        separators.push({ kind: "comma", at: k, leftEnd: t.start, rightStart: tokens[k + 2]!.start, rightFrom: k + 2 });
+        k++;
+      } else {
+        separators.push({ kind: "comma", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+      }
+    } else if (v === "and" && t.pos === "CCONJ") {
+      separators.push({ kind: "and", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+    } else if (v === "plus") {
+      separators.push({ kind: "and", at: k, leftEnd: t.start, rightStart: t.start, rightFrom: k });
+    }
+  }
+  if (separators.length === 0) return whole;
+
+  // Whether the list is the verb's own object or complement: only determiners, adjectives, adverbs and
+  // figures between the verb and the first figure ("have 312 seats", "is about $5", not "grew from $56").
+  let direct = true;
+  let firstFigure = -1;
+  for (let k = verbEnd + 1; k < to && firstFigure < 0; k++) {
+    if (DIGIT.test(tokens[k]!.value)) firstFigure = k;
+    else if (!DIRECT.test(tokens[k]!.pos)) direct = false;
+  }
+  const headStart = clause.start + (clause.drop ?? 0);
+  const ownHead = text.slice(headStart, tokens[verbEnd]!.end);
+  const head = clause.subject ? `${clause.subject}${clause.drop ? "" : " "}${ownHead}` : ownHead;
+  const headFits = head.length <= HEAD_MAX && !/[—:]/.test(head);
+  const canCarry = direct && headFits;
+
+  const parts: Clause[] = [{ ...clause }];
+  // Token where the item before the next separator starts (the first item starts after the verb).
+  let itemFrom = verbEnd + 1;
+  // Whether items still share the clause's subject and verb: not after an aside, a colon or a phrase that
+  // starts with a preposition or a verb.
+  let sharing = canCarry;
+  let inAside = false;
+  let asideCut = false;
+  for (let s = 0; s < separators.length; s++) {
+    const sep = separators[s]!;
+    const itemTo = s + 1 < separators.length ? separators[s + 1]!.at : to;
+    const right = tokens[sep.rightFrom];
+    let cut = false;
+    let carry = false;
+    if (sep.kind === "dash" || sep.kind === "colon") {
+      const closing = sep.kind === "dash" && inAside;
+      // What follows the closing dash of an aside that was cut belongs to the main clause, never to the aside.
+      // An aside may name rather than count: "— Haaland with a hat-trick —" is a fact of its own too.
+      const named = sep.kind === "dash" && !closing && nameWithWord(tokens, sep.rightFrom, itemTo);
+      cut = figureWithWord(tokens, sep.rightFrom, itemTo) || named || (closing && asideCut);
+      if (sep.kind === "dash") {
+        inAside = !inAside;
+        asideCut = inAside && cut;
+      }
+      // After a closing dash the main clause goes on: "It's pouring — 6.7 mm — at 16.8 °C".
+      const continues = right !== undefined && !isVerb(tokens, sep.rightFrom) && /^(?:ADP|DET|NUM|SYM|ADJ|ADV)$/.test(right.pos);
+      carry = closing && headFits && continues && !hasOwnClause(tokens, sep.rightFrom, itemTo);
+      sharing = closing && canCarry;
+    } else {
+      const left = tokens[sep.at - 1]!;
+      cut =
+        figureWithWord(tokens, itemFrom, sep.at) &&
+        figureWithWord(tokens, sep.rightFrom, itemTo) &&
+        !hasOwnClause(tokens, sep.rightFrom, itemTo) &&
+        !(sep.kind === "comma" && endsInHyphenFigure(tokens, sep.at)) &&
+        !(sep.kind === "comma" && left.pos === "PROPN" && right?.pos === "PROPN") &&
+        !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at));
+      const nounPhrase = right !== undefined && NOUN_PHRASE_START.test(right.pos) && !KEPT_OPENERS.has(right.value.toLowerCase()) && !isVerb(tokens, sep.rightFrom);
+      if (cut && !nounPhrase) sharing = false;
+      carry = sharing;
+    }
+    if (cut) {
+      const last = parts[parts.length - 1]!;
+      last.end = trimEnd(text, last.start, sep.leftEnd);
+      const part: Clause = { start: sep.rightStart, end: clause.end };
+      if (carry) part.subject = head;
+      parts.push(part);
+    }
+    // The next item starts after this separator whether or not it cut: each pair of neighbours is judged alone.
+    itemFrom = sep.rightFrom;
+  }
+  return parts.length === 1 ? whole : parts;
+}
