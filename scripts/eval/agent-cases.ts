@@ -79,10 +79,26 @@ export function wordOverlap(a: string, b: string): number {
  * `"environments.production.on: true"` -> `true`.
  */
 export function goldValue(correction: string): string {
+  return goldValues(correction)[0]!;
+}
+
+/**
+ * Every form a gold correction gives its value in: the value part, and a parenthesised restatement
+ * (`"0.05 (= 5%)"` -> `0.05`, `5%`; `"EUR 2,400 (€2,400)"` -> `EUR 2,400`, `€2,400`).
+ */
+export function goldValues(correction: string): string[] {
   let v = correction.split(/\s+\(/)[0]!.trim();
   const key = /^[\w.[\]-]+:\s+(.+)$/.exec(v);
   if (key && /[._\]]/.test(v.slice(0, v.indexOf(":")))) v = key[1]!;
-  return v.trim();
+  const out = [v.trim()];
+  const paren = /\(\s*(?:=\s*)?([^()]+?)\s*\)\s*$/.exec(correction);
+  if (paren && /\d/.test(paren[1]!) && paren[1]!.split(/\s+/).length <= 3) out.push(paren[1]!.trim());
+  // A currency code before or after the figure says the same ("EUR 2,400" and "2,400 EUR").
+  for (const x of [...out]) {
+    const m = /^([A-Z]{3})\s+(.+)$/.exec(x);
+    if (m) out.push(`${m[2]} ${m[1]}`);
+  }
+  return out;
 }
 
 /** A gold claim's outcome. */
@@ -134,9 +150,9 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
     const v = at >= 0 && best > 0 ? report.verdicts[at] : undefined;
     const predicted: VerdictLabel = v?.verdict ?? "not_checkable";
     const corrections = v?.corrections.map((x) => x.value) ?? [];
-    const want = exp.correction === null ? null : goldValue(exp.correction);
+    const want = exp.correction === null ? null : goldValues(exp.correction);
     const scored = exp.verdict === "contradicted" && want !== null;
-    const correctionCorrect = scored ? corrections.some((x) => sameValue(x, want!)) : null;
+    const correctionCorrect = scored ? corrections.some((x) => want!.some((w) => sameValue(x, w))) : null;
     const wrongCorrection = corrections.length > 0 && (exp.verdict !== "contradicted" || (want !== null && !correctionCorrect));
     return {
       caseId: c.id,

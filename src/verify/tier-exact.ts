@@ -28,7 +28,7 @@ import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
-import { readSlot } from "./typed-slot.js";
+import { dimensionStems, readSlot } from "./typed-slot.js";
 
 interface FigureResult {
   figure: ClaimFigure;
@@ -601,7 +601,10 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
 function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
   if (r.outcome !== "mismatch") return r;
   const governing = governingStems(r.figure, scope);
-  const candidates = pool.filter((f) => (compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope)) && ownRow(f, scope));
+  const candidates = namedRows(
+    pool.filter((f) => (compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope))),
+    scope,
+  );
   const reading = readSlot(r.figure.value, governing, candidates);
   if (reading.outcome === "match") return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
@@ -609,14 +612,18 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
 }
 
 /**
- * Whether a value's array element may be the claim's entity: an element that names an entity of its own
- * (`rows[2].name: chalk`) is another entity's unless it holds one of the claim's names.
+ * When the claim's names pick some elements of an array (`rows[1].region: eu-west-1`), the other elements
+ * of that array are other entities: their values are no candidates for the claim's slot.
  */
-function ownRow(f: EvidenceFact, scope: ClaimScope): boolean {
-  if (f.row === undefined || !ROW_IDENTITY.test(f.row)) return true;
-  const names = scope.figures.filter((x) => x.value.type === "name");
-  if (names.length === 0) return true;
-  return names.some((x) => x.value.type === "name" && nameOccursIn(x.value.n, f.row!));
+function namedRows(facts: EvidenceFact[], scope: ClaimScope): EvidenceFact[] {
+  const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
+  if (names.length === 0) return facts;
+  const arrayOf = (rowId: string) => rowId.replace(/\[\d+\][^[]*$/, "");
+  const named = new Set<string>();
+  for (const f of facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) named.add(f.rowId);
+  if (named.size === 0) return facts;
+  const arrays = new Set([...named].map(arrayOf));
+  return facts.filter((f) => f.rowId === undefined || named.has(f.rowId) || !arrays.has(arrayOf(f.rowId)));
 }
 
 /**
@@ -624,7 +631,7 @@ function ownRow(f: EvidenceFact, scope: ClaimScope): boolean {
  * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
  */
 function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
-  const out = new Set(nearStems(figure, scope));
+  const out = featuresOf(governingText(figure, scope)).stems;
   if (out.size === 0) {
     const before = scope.masked.slice(0, figure.span[0]).trim().split(/\s+/).slice(-5).join(" ");
     for (const s of featuresOf(before).stems) out.add(s);
@@ -632,8 +639,30 @@ function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
   if (figure.value.type === "version") out.add("version");
   const v = figure.value;
   if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
+  if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
   for (const s of countedNoun(figure, scope) ?? []) out.add(s);
   return out;
+}
+
+/** What ends a figure's phrase: clause punctuation, a dash, or a conjunction. */
+const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|with)\b/i;
+
+/**
+ * The words of a figure's own phrase: up to six words before it and after it, stopping at another figure,
+ * clause punctuation or a conjunction ("costs 129.99 USD and 24 units are in stock": "units are in stock"
+ * governs 24, "costs" governs 129.99).
+ */
+function governingText(figure: ClaimFigure, scope: ClaimScope): string {
+  const prevEnd = Math.max(0, ...scope.figures.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
+  const nextStart = Math.min(scope.text.length, ...scope.figures.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
+  const beforeAll = scope.text.slice(prevEnd, figure.span[0]);
+  const cut = [...beforeAll.matchAll(new RegExp(PHRASE_END.source, "gi"))].pop();
+  const before = cut ? beforeAll.slice(cut.index! + cut[0].length) : beforeAll;
+  const afterAll = scope.text.slice(figure.span[1], nextStart);
+  const stop = PHRASE_END.exec(afterAll);
+  const after = stop ? afterAll.slice(0, stop.index) : afterAll;
+  const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
+  return `${words(before).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
 }
 
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */

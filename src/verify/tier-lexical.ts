@@ -85,6 +85,9 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
   return { coverage: hit / all, flips };
 }
 
+/** A `key: value` line of structured output (a flattened JSON field, a header line). */
+const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: \S/;
+
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
   for (const s of claim.stems) {
     if (sentence.has(s)) continue;
@@ -238,12 +241,16 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     if (polarity && read !== best && read) quotes.splice(0, quotes.length, quoteOf(read.passage, read.sentence));
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
+      // Precision first: a polarity read on a value line tier 0 matched, or on a field line (`license: MIT`),
+      // contradicts; one read on a prose sentence that merely shares the most words leaves the claim unsupported.
+      const line = read ? read.passage.text.slice(read.sentence.start, read.sentence.end).trim() : "";
+      const typed = anchors.length > 0 || FIELD_LINE.test(line);
       return {
-        verdict: "contradicted",
+        verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
         quotes,
         corrections: [],
-        note: `${why} in the best-matching sentence (coverage ${best.coverage.toFixed(2)})`,
+        note: `${why} in the best-matching ${typed ? "field line" : "sentence, not a typed field: unsupported"} (coverage ${best.coverage.toFixed(2)})`,
       };
     }
   }

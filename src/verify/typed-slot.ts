@@ -36,6 +36,9 @@ const MONEY_FIELD = new Set([
 /** Stems of field words that name a percentage or share. */
 const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);
 
+/** Stems of field names that say how, not what: the parent key names the slot. */
+const GENERIC_FIELD = new Set(["valu", "amount", "total", "count", "number", "min", "max", "avg", "mean", "current", "text", "unit", "raw", "display", "formatted", "actual", "local", "utc"]);
+
 /** The stems of a value's own field: the key path's last named segment, or its prose neighbours. */
 export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   if (!fact.structured) return fact.slot;
@@ -45,9 +48,9 @@ export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   const segments = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
   const last = segments.pop() ?? path;
   const stems = featuresOf(last).stems;
-  // A generic last segment (`value`, `amount` under `fees.processing`) is named by its parent too.
+  // A generic last segment (`value`, `amount` under `fees.processing`, `1h` under `rain`) is named by its parent too.
   const parent = segments.pop();
-  if (parent !== undefined) for (const s of featuresOf(parent).stems) stems.add(s);
+  if (parent !== undefined && [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x))) for (const x of featuresOf(parent).stems) stems.add(x);
   return stems.size > 0 ? stems : fact.key;
 }
 
@@ -76,9 +79,12 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
   if (!compatible(claim, fact.value)) return false;
   if (claim.type !== "quantity" || fact.value.type !== "quantity") return claim.type === fact.value.type;
   const a = claim.q;
-  const b = fact.value.q;
+  const b = evidenceReading(fact.value.q, field);
   if (a.kind === "money") {
-    if (b.kind === "money") return a.currency === null || b.currency === null || a.currency === b.currency;
+    // Another currency is another value of the same kind: "129.50 USD" against a total of 129.50 EUR. A bare
+    // amount (no currency sign of its own) may be in minor units (Stripe's `amount: 140000` is $1,400.00):
+    // it is of the claim's kind only at the claim's order of magnitude.
+    if (b.kind === "money") return /[\p{Sc}]|[A-Z]{3}/u.test(b.text) || sameMagnitude(a.value, b.value);
     return b.kind === "number" && b.unit === null && moneyField(field) && sameMagnitude(a.value, b.value);
   }
   if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));
@@ -96,10 +102,33 @@ function unitFactor(q: { value: number; text: string }): number {
   return Number.isFinite(written) && written !== 0 ? q.value / written : 1;
 }
 
+/**
+ * An evidence number's own kind: a record's `currency` field makes the ledger read its bare numbers as
+ * amounts, but only a field that names money (`price`, `total`) or a figure written with its currency holds
+ * one; `stock: 310` beside `currency: USD` is a count.
+ */
+export function evidenceReading<Q extends { kind: string; text: string; currency: string | null; unit: string | null }>(q: Q, field: Set<string>): Q {
+  if (q.kind !== "money" || moneyField(field) || /[\p{Sc}]|[A-Z]{3}/u.test(q.text)) return q;
+  return { ...q, kind: "number", currency: null, unit: null };
+}
+
 function sameMagnitude(a: number, b: number): boolean {
   if (a === 0 || b === 0) return a === b || Math.abs(a - b) < 10;
   const r = Math.abs(a / b);
   return r > 1 / 3 && r < 3;
+}
+
+/** Words that name a dimension's slot, added to a measure's governing words: `duration_seconds` for "45 seconds". */
+const DIMENSION_WORDS: Record<string, string> = {
+  time: "time duration second seconds minute minutes hour hours day days millisecond ms",
+  data: "size byte bytes kb mb gb kib mib gib",
+  length: "length distance meter metre km mile",
+  mass: "weight mass kg gram pound",
+};
+
+/** Stems of the words that name a measure's dimension (empty for an unknown dimension). */
+export function dimensionStems(dimension: string | null): Set<string> {
+  return dimension ? featuresOf(DIMENSION_WORDS[dimension] ?? dimension).stems : new Set();
 }
 
 /** Field words the claim names, directly (1) or by a slot synonym (0.75), less 0.25 per field word it does not. */
@@ -148,6 +177,10 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   const inSlot = typed.filter((f) => strength(f) === best);
   const agree = inSlot.find((f) => compare(claim, f.value) === "match");
   if (agree) return { outcome: "match", fact: agree };
+  // Several elements of an array fill the slot and the caller kept them all: the claim picked none of them
+  // (by a name or a date), so which element it means is not known, even when their values agree.
+  const rows = new Set(inSlot.map((f) => f.rowId ?? ""));
+  if (rows.size > 1 && !rows.has("")) return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
   const first = inSlot[0]!;
   const oneValue = inSlot.every((f) => sameEvidenceValue(first.value, f.value));
   if (!oneValue) return { outcome: "unsettled", reason: `${inSlot.length} values of the slot differ from each other: which is the claim's is not known` };
