@@ -14,6 +14,7 @@ import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
 import { run as benchOtel } from "./bench/otel.js";
+import { run as benchScale } from "./bench/scale.js";
 import { median, pct } from "./bench/stats.js";
 import { makeDraft, makeOutput, makePackage } from "./bench/synthetic-ledger.js";
 import { run as benchVerdicts } from "./bench/verdicts.js";
@@ -101,4 +102,5 @@ if (!process.argv.includes("--core")) {
   console.log(`\n${await benchOtel()}`);
   console.log(`\n${await benchNli()}`);
   console.log(`\n${await benchJudge()}`);
+  console.log(`\n${await benchScale()}`);
 }

@@ -110,9 +110,15 @@ export class Firewall {
     this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
     // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
     const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
+    // The built-in offline tiers decide each claim on its own: a long draft's claims go to them in chunks.
+    const perClaimTiers = new Set<Tier>();
+    const perClaim = (tier: Tier): Tier => {
+      perClaimTiers.add(tier);
+      return tier;
+    };
     const tiers = withJudge.map((t) => {
-      if (t === "exact") return createExactTier();
-      if (t === "lexical") return createLexicalTier(options.lexical);
+      if (t === "exact") return perClaim(createExactTier());
+      if (t === "lexical") return perClaim(createLexicalTier(options.lexical));
       if (t === "nli") return this.nli!.tier;
       if (t === "judge") return createJudgeTier(options.judge ?? {});
       if (typeof t === "object" && t && typeof t.run === "function") return t;
@@ -136,6 +142,7 @@ export class Firewall {
       warn,
       denseIndex: this.nli?.denseIndex,
       telemetry: createTelemetry(options.telemetry),
+      perClaimTiers,
     };
   }
 

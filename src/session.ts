@@ -13,8 +13,9 @@ import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness,
 import type { Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
+import { chunkedTiers } from "./verify/claim-chunks.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
-import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
+import { emptyHints, isPass, type Tier, type TierItem, type TierOutcome } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
 export interface VerifyOverrides extends PolicyOverrides {
@@ -22,6 +23,15 @@ export interface VerifyOverrides extends PolicyOverrides {
   /** Passages retrieved per claim (default 5). */
   topK?: number;
   signal?: AbortSignal;
+  /**
+   * Told how far verification has come: `done` claims of the draft's `total` (every claim, checkable or
+   * not) have their verdict. The first call comes once the claims are extracted (not-checkable claims are
+   * done then), the next after each chunk of a few hundred claims a tier settles, the last with
+   * `done === total`; `done` only grows, and a draft without claims gives one call `(0, 0)`. With a tier
+   * that takes every claim at once (the LLM judge, NLI), its claims count when it ends. Default: none.
+   * An error it throws ends `verify` with that error. The CLI's progress line uses it.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** What `sessionReport()` returns: totals over every answer verified in the session. */
@@ -62,7 +72,14 @@ export interface SessionDeps {
   denseIndex?: () => DenseIndex;
   /** Spans, events and metrics through `@opentelemetry/api` (default: on, content capture from the environment). */
   telemetry?: Telemetry;
+  /**
+   * Tiers whose verdict on a claim depends on that claim alone (the built-in `exact` and `lexical`): a long
+   * draft's claims go to them in chunks (see `claim-chunks.ts`). Default: none.
+   */
+  perClaimTiers?: ReadonlySet<Tier>;
 }
+
+const NO_TIERS: ReadonlySet<Tier> = new Set();
 
 const defaultTelemetry = createTelemetry();
 
@@ -159,7 +176,7 @@ export class Session {
   private async verifyDraft(draft: string, overrides: VerifyOverrides, tel: VerifyTelemetry): Promise<Report> {
     const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
-    const { strictness = this.deps.strictness, topK = this.deps.topK, signal, ...policyOverrides } = overrides;
+    const { strictness = this.deps.strictness, topK = this.deps.topK, signal, onProgress, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
     const llm = new LlmMeter();
@@ -172,11 +189,14 @@ export class Session {
       if (!CHECKABLE.has(claim.kind)) return;
       items.push({ claim, extracted: e, passages: [], hints: emptyHints() });
     });
+    const progress = progressOf(claims.length, claims.length - items.length, this.deps.tiers, onProgress);
     const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
     items.forEach((it, i) => (it.passages = retrieved[i]!));
     let decided: Awaited<ReturnType<typeof runTiers>>;
     try {
-      decided = await runTiers(tel.tiers(this.deps.tiers), items, { ledger: this.ledger, draft, signal, llm });
+      const tiers = chunkedTiers(this.deps.tiers, { perClaim: this.deps.perClaimTiers ?? NO_TIERS, onChunk: progress.chunk, between: () => this.ledger.trimMemos() });
+      decided = await runTiers(tel.tiers(tiers), items, { ledger: this.ledger, draft, signal, llm });
+      progress.end();
     } finally {
       // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
       this.ledger.trimMemos();
@@ -294,6 +314,32 @@ export class Session {
       reports: [...this.reports],
     };
   }
+}
+
+/**
+ * Counts the claims that have their verdict for `onProgress`: a claim is done when a tier decides it or the
+ * last tier passes it on (it ends `unsupported`); claims that are not checkable are done from the start.
+ * Tells the first count at once, then each time it grows.
+ */
+function progressOf(total: number, settled: number, tiers: Tier[], onProgress: VerifyOverrides["onProgress"]) {
+  const last = [...tiers].sort((a, b) => a.tier - b.tier).at(-1);
+  const done = new Set<TierItem>();
+  let told = -1;
+  const tell = (n: number) => {
+    if (!onProgress || n <= told) return;
+    told = n;
+    onProgress(n, total);
+  };
+  tell(settled);
+  return {
+    chunk: (tier: Tier, items: TierItem[], outcomes: TierOutcome[]) => {
+      items.forEach((it, i) => {
+        if (tier === last || !isPass(outcomes[i]!)) done.add(it);
+      });
+      tell(settled + done.size);
+    },
+    end: () => tell(total),
+  };
 }
 
 /**

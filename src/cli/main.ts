@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 /**
- * The `hfw` command line. Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input.
+ * The `hfw` command line. A run that takes more than 2 s shows its progress on standard error ("verify: 1200/5000
+claims (24%), 3 s elapsed").
+
+Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -9,6 +12,7 @@ import { Firewall } from "../firewall.js";
 import { ActionSchema, StrictnessSchema } from "../schema.js";
 import { formatReport } from "./format-report.js";
 import { loadEvidence } from "./load-evidence.js";
+import { progressLine } from "./progress.js";
 import { STORE_COMMANDS, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
 
@@ -71,6 +75,7 @@ Example:
 class UsageError extends Error {}
 
 async function verifyCommand(argv: string[]): Promise<number> {
+  const started = performance.now();
   let parsed;
   try {
     parsed = parseArgs({
@@ -132,6 +137,7 @@ async function verifyCommand(argv: string[]): Promise<number> {
   const report = await fw.verify(draft, {
     ...(action ? { action: action as "rewrite" } : {}),
     ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
+    onProgress: progressLine({ started }),
   });
   process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
   recording.done();

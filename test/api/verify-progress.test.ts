@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { chunkedTiers } from "../../src/verify/claim-chunks.js";
+import type { Tier, TierItem, TierOutcome } from "../../src/verify/tier.js";
+
+const npmView = { name: "cors", version: "2.8.6", license: "MIT", dependencyCount: 2, versionCount: 35, author: "Troy Goode" };
+
+const SENTENCES = [
+  "The registry lists 40 published versions of cors.",
+  "cors is released under the MIT license.",
+  "cors has 2 runtime dependencies.",
+  "Is cors still maintained?",
+  "cors was rewritten in Rust last year by its original author.",
+];
+
+/** A draft of `n` claims cycling through {@link SENTENCES}, in paragraphs of five. */
+function longDraft(n: number): string {
+  const paragraphs: string[] = [];
+  for (let i = 0; i < n; i += SENTENCES.length) paragraphs.push(SENTENCES.slice(0, Math.min(SENTENCES.length, n - i)).join(" "));
+  return paragraphs.join("\n\n");
+}
+
+function firewall(): Firewall {
+  const fw = new Firewall({ telemetry: false });
+  fw.record({ source: "npm_view", content: npmView });
+  return fw;
+}
+
+describe("verify's onProgress", () => {
+  it("should count up to every claim of a long draft, chunk by chunk, ending with done === total", async () => {
+    const calls: Array<[number, number]> = [];
+    const report = await firewall().verify(longDraft(1500), { onProgress: (done, total) => calls.push([done, total]) });
+    expect(report.claims).toHaveLength(1500);
+    expect(calls.length).toBeGreaterThan(3);
+    expect(new Set(calls.map(([, total]) => total))).toEqual(new Set([1500]));
+    for (let k = 1; k < calls.length; k++) expect(calls[k]![0]).toBeGreaterThan(calls[k - 1]![0]);
+    // The question is done at once: it is not checkable.
+    expect(calls[0]![0]).toBe(300);
+    expect(calls.at(-1)).toEqual([1500, 1500]);
+  });
+
+  it("should give every copy of a sentence the verdict it gets in a short draft, whichever chunk it is in", async () => {
+    const alone = await firewall().verify(SENTENCES.join(" "));
+    const report = await firewall().verify(longDraft(1500), { onProgress: () => {} });
+    report.verdicts.forEach((v, i) => {
+      const expected = alone.verdicts[i % SENTENCES.length]!;
+      expect([v.verdict, v.tier, v.corrections.map((c) => c.value)]).toEqual([expected.verdict, expected.tier, expected.corrections.map((c) => c.value)]);
+    });
+  });
+
+  it("should be called once with (total, total) on a short draft and (0, 0) on a draft without claims", async () => {
+    const short: Array<[number, number]> = [];
+    await firewall().verify("cors has 2 runtime dependencies.", { onProgress: (done, total) => short.push([done, total]) });
+    expect(short).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
+    const none: Array<[number, number]> = [];
+    await firewall().verify("   ", { onProgress: (done, total) => none.push([done, total]) });
+    expect(none).toEqual([[0, 0]]);
+  });
+});
+
+describe("chunkedTiers", () => {
+  const item = (k: number) => ({ claim: { id: `c${k}` } }) as unknown as TierItem;
+  const echo = (tier: number, seen: number[]): Tier => ({
+    tier,
+    name: `t${tier}`,
+    run: (items: TierItem[]): TierOutcome[] => {
+      seen.push(items.length);
+      return items.map((it) => ({ pass: true, note: it.claim.id }));
+    },
+  });
+
+  it("should run a per-claim tier chunk by chunk and give its outcomes in order", async () => {
+    const seen: number[] = [];
+    const tier = echo(0, seen);
+    let between = 0;
+    const chunks: number[] = [];
+    const [wrapped] = chunkedTiers([tier], { perClaim: new Set([tier]), size: 4, between: () => between++, onChunk: (_t, items) => chunks.push(items.length) });
+    const items = Array.from({ length: 10 }, (_, k) => item(k));
+    const outcomes = await wrapped!.run(items, {} as never);
+    expect(outcomes.map((o) => o.note)).toEqual(items.map((it) => it.claim.id));
+    expect([seen, chunks, between]).toEqual([[4, 4, 2], [4, 4, 2], 2]);
+    expect([wrapped!.tier, wrapped!.name]).toEqual([0, "t0"]);
+  });
+
+  it("should give a tier that is not per-claim its whole batch in one call", async () => {
+    const seen: number[] = [];
+    const [wrapped] = chunkedTiers([echo(2, seen)], { perClaim: new Set(), size: 4, between: () => {}, onChunk: () => {} });
+    await wrapped!.run(Array.from({ length: 10 }, (_, k) => item(k)), {} as never);
+    expect(seen).toEqual([10]);
+  });
+});
