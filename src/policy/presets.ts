@@ -28,7 +28,7 @@ export type PolicyOverrides = Partial<Policy>;
  * | preset   | flags                                  | default action | blocks when                                      |
  * |----------|----------------------------------------|----------------|--------------------------------------------------|
  * | lenient  | contradicted (confidence >= 0.8)       | annotate       | never, unless the action is block                |
- * | balanced | contradicted, unsupported (>= 0.6)     | rewrite        | a contradiction cannot be corrected in place, or under half the checkable claims would be grounded after corrections |
+ * | balanced | contradicted, unsupported (>= 0.6)     | rewrite        | a contradiction cannot be corrected in place (unsupported claims are hedged, never the reason for a block) |
  * | strict   | contradicted, unsupported (any)        | block          | any claim is flagged                             |
  *
  * Opinion, hedge and question claims are never the reason for a block.
@@ -50,7 +50,7 @@ export const PRESETS: Record<Strictness, Policy> = {
     flagContradicted: 0.6,
     flagUnsupported: 0.6,
     blockUncorrectable: true,
-    blockBelowScore: 0.5,
+    blockBelowScore: 0,
     unsupported: "hedge",
     cite: true,
   },

@@ -85,8 +85,11 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
   return { coverage: hit / all, flips };
 }
 
-/** A `key: value` line of structured output (a flattened JSON field, a header line). */
-const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: \S/;
+/**
+ * A `key: value` line of structured output (a flattened JSON field, a header line): a short key and a short
+ * value. A transcript's "Speaker 1: <a whole sentence>" is prose.
+ */
+const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
   for (const s of claim.stems) {
