@@ -6,9 +6,9 @@
 import { stemOf } from "../text/tokenize.js";
 
 const GROUPS: string[][] = [
-  ["price", "cost", "costs", "fee", "charge", "charged", "pay", "priced"],
+  ["price", "cost", "costs", "fee", "charge", "charged", "pay", "priced", "cheap", "cheapest", "cheaper", "expensive", "priciest"],
   ["revenue", "sales", "turnover", "income"],
-  ["author", "wrote", "written", "writer", "creator", "created", "credits", "credited"],
+  ["author", "wrote", "written", "writer", "creator", "created"],
   ["maintainer", "maintained", "maintains"],
   ["size", "disk", "space", "storage", "footprint", "takes", "weighs", "download"],
   ["version", "release", "released", "releases", "shipped", "landed", "published", "latest", "tag"],

@@ -28,7 +28,10 @@ import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
-import { dimensionStems, readSlot } from "./typed-slot.js";
+import { attributeAgrees, dimensionStems, readSlot } from "./typed-slot.js";
+
+/** A superlative word ("cheapest", "largest", "most expensive"). */
+const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
 
 interface FigureResult {
   figure: ClaimFigure;
@@ -605,7 +608,9 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
     pool.filter((f) => (compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope))),
     scope,
   );
-  const reading = readSlot(r.figure.value, governing, candidates);
+  // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
+  const picked = scope.subjectRecords.size > 0 || [...scope.recordsOf.values()].some((ids) => ids.size > 0) || candidates.length < pool.length;
+  const reading = readSlot(r.figure.value, governing, candidates, picked);
   if (reading.outcome === "match") return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
   return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
@@ -753,6 +758,10 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const which = superlativeOf(scope.text);
   if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
   const field = fieldName(agreed);
+  // The superlative must be about the value's own field ("the cheapest" and `price`, not `address`).
+  const governing = governingStems(figure, scope);
+  for (const s of featuresOf(scope.text.match(SUPERLATIVE_WORD)?.[0] ?? "").stems) governing.add(s);
+  if (!attributeAgrees(governing, agreed)) return null;
   const extreme = extremeOf(field, scope.facts, which);
   if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
   return { figure, outcome: "mismatch", best: extreme, score: 3, note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`, noFix: true };

@@ -91,6 +91,18 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
  */
 const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
+/** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
+const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
+/** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
+const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
+
+/** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
+function fieldValueNamed(line: string, claim: TextFeatures): boolean {
+  const value = line.slice(line.indexOf(": ") + 2);
+  for (const s of featuresOf(value).stems) if (claim.stems.has(s)) return true;
+  return false;
+}
+
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
   for (const s of claim.stems) {
     if (sentence.has(s)) continue;
@@ -247,7 +259,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // Precision first: a polarity read on a value line tier 0 matched, or on a field line (`license: MIT`),
       // contradicts; one read on a prose sentence that merely shares the most words leaves the claim unsupported.
       const line = read ? read.passage.text.slice(read.sentence.start, read.sentence.end).trim() : "";
-      const typed = anchors.length > 0 || FIELD_LINE.test(line);
+      const typed = anchors.length > 0 || (FIELD_LINE.test(line) && fieldValueNamed(line, claim) && !NEGATIVE_VALUE.test(line) && !QUANTIFIED_NEGATION.test(item.claim.text));
       return {
         verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),

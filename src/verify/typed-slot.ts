@@ -89,6 +89,9 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
   }
   if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));
   if (a.kind === "measure") return (b.kind === "measure" && a.dimension === b.dimension) || (b.kind === "number" && b.unit === null && !b.count && sameMagnitude(a.value / unitFactor(a), b.value));
+  // A number a thousand times larger or smaller is an identifier or a timestamp, not the count's value.
+  if (a.value !== 0 && b.value !== 0 && Math.abs(a.value / b.value) > 1000) return false;
+  if (a.value !== 0 && b.value !== 0 && Math.abs(b.value / a.value) > 1000) return false;
   // A plain count against a money or percentage value, or a bare number against a measure, is another kind.
   if (b.kind === "money" || b.kind === "percent") return false;
   if (b.kind === "measure") return false;
@@ -164,7 +167,7 @@ export type SlotReading =
  * periods' values). A value of the slot that agrees makes a match; one value (or several that agree with
  * each other) that differs makes a mismatch; anything else leaves the figure unsettled, with the reason.
  */
-export function readSlot(claim: FactValue, governing: Set<string>, candidates: readonly EvidenceFact[]): SlotReading {
+export function readSlot(claim: FactValue, governing: Set<string>, candidates: readonly EvidenceFact[], entityPicked = true): SlotReading {
   const typed = candidates.filter((f) => {
     const a = slotAgreement(claim, governing, f);
     return a.attribute && a.kind;
@@ -181,6 +184,9 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   // (by a name or a date), so which element it means is not known, even when their values agree.
   const rows = new Set(inSlot.map((f) => f.rowId ?? ""));
   if (rows.size > 1 && !rows.has("")) return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
+  // Nor may a claim that names no entity of the evidence take one record's value among several records'.
+  const entities = new Set(inSlot.map((f) => f.rowId ?? f.chunk.evidenceId));
+  if (!entityPicked && entities.size > 1) return { outcome: "unsettled", reason: `${entities.size} records fill the slot and the claim names none of them` };
   const first = inSlot[0]!;
   const oneValue = inSlot.every((f) => sameEvidenceValue(first.value, f.value));
   if (!oneValue) return { outcome: "unsettled", reason: `${inSlot.length} values of the slot differ from each other: which is the claim's is not known` };
