@@ -604,12 +604,10 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
 function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
   if (r.outcome !== "mismatch") return r;
   const governing = governingStems(r.figure, scope);
-  const candidates = namedRows(
-    pool.filter((f) => (compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope))),
-    scope,
-  );
+  const own = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
+  const candidates = namedRows(own, scope);
   // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
-  const picked = scope.subjectRecords.size > 0 || [...scope.recordsOf.values()].some((ids) => ids.size > 0) || candidates.length < pool.length;
+  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length || r.note.startsWith("the array element the claim is about");
   const reading = readSlot(r.figure.value, governing, candidates, picked);
   if (reading.outcome === "match") return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };

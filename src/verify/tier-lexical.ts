@@ -256,10 +256,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     if (polarity && read !== best && read) quotes.splice(0, quotes.length, quoteOf(read.passage, read.sentence));
     if (polarity || clash) {
       const why = clash ? `antonym ${clash}` : "negation differs";
-      // Precision first: a polarity read on a value line tier 0 matched, or on a field line (`license: MIT`),
-      // contradicts; one read on a prose sentence that merely shares the most words leaves the claim unsupported.
+      // Precision first: a polarity read on a field line whose value is the claim's word (`license: MIT` for
+      // "not MIT-licensed") contradicts; one read on a prose sentence that merely shares the most words, on a
+      // field whose value is itself a negative, or under a quantified negation leaves the claim unsupported.
       const line = read ? read.passage.text.slice(read.sentence.start, read.sentence.end).trim() : "";
-      const typed = anchors.length > 0 || (FIELD_LINE.test(line) && fieldValueNamed(line, claim) && !NEGATIVE_VALUE.test(line) && !QUANTIFIED_NEGATION.test(item.claim.text));
+      const typed = FIELD_LINE.test(line) && fieldValueNamed(line, claim) && !NEGATIVE_VALUE.test(line) && !QUANTIFIED_NEGATION.test(item.claim.text);
       return {
         verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
