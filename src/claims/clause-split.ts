@@ -167,7 +167,9 @@ function startsClause(tokens: Token[], k: number): boolean {
     // wink tags some subject nouns as verbs ("spending rose"): a verb followed by a finite verb is a noun here.
     if (j === k + 1 && t.pos === "VERB" && isVerb(tokens, j + 1) && tokens[j + 1]!.pos === "AUX") continue;
     // A coordinated subject: ", SP-5 and SP-3 are in progress".
-    if (j > k + 1 && t.pos === "CCONJ" && /^(?:and|or)$/i.test(t.value)) continue;
+    if (j > k + 1 && t.pos === "CCONJ" && /^(?:and|or)$/i.test(t.value) && /^(?:DET|NOUN|PROPN|NUM)$/.test(tokens[j + 1]?.pos ?? "") && !isVerb(tokens, j + 1)) {
+      continue;
+    }
     if (!nounish || t.value === "," || t.value === ";") return false;
   }
   return false;

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { extractClaimsSync } from "../../src/claims/index.js";
+import { expectWellFormed, view } from "./helpers.js";
+
+/** `[span in the draft, claim text]`; the text defaults to the span. */
+type Piece = string | [string, string];
+
+const pieces = (draft: string): Array<[string, string]> => {
+  const claims = extractClaimsSync(draft);
+  expectWellFormed(draft, claims);
+  return view(draft, claims).map((c) => [c.span, c.text]);
+};
+const expand = (expected: Piece[]): Array<[string, string]> => expected.map((p) => (typeof p === "string" ? [p, p] : p));
+
+describe("one claim per figure in a list-like clause", () => {
+  it.each<[string, Piece[]]>([
+    [
+      "The team has 14 engineers, 3 designers, and 2 product managers.",
+      ["The team has 14 engineers", ["3 designers", "The team has 3 designers"], ["2 product managers.", "The team has 2 product managers."]],
+    ],
+    [
+      "Our store sold 420 mugs, 96 posters and 12 lamps last week.",
+      ["Our store sold 420 mugs", ["96 posters", "Our store sold 96 posters"], ["12 lamps last week.", "Our store sold 12 lamps last week."]],
+    ],
+    [
+      "The library has 1,200 stars on GitHub, 85 open issues, and 40 contributors.",
+      ["The library has 1,200 stars on GitHub", ["85 open issues", "The library has 85 open issues"], ["40 contributors.", "The library has 40 contributors."]],
+    ],
+    [
+      "The warehouse holds 540 pallets, 320 of them in the north hall and 220 in the south hall.",
+      [
+        "The warehouse holds 540 pallets",
+        ["320 of them in the north hall", "The warehouse holds 320 of them in the north hall"],
+        ["220 in the south hall.", "The warehouse holds 220 in the south hall."],
+      ],
+    ],
+    [
+      "The pool holds 50,000 liters, 30% of it in the deep end.",
+      ["The pool holds 50,000 liters", ["30% of it in the deep end.", "The pool holds 30% of it in the deep end."]],
+    ],
+    ["Arsenal had 70% of the ball and 19 shots to Leeds's 10.", ["Arsenal had 70% of the ball", ["19 shots to Leeds's 10.", "Arsenal had 19 shots to Leeds's 10."]]],
+  ])("should split the list of figures after the verb in %j, each item reading with the subject and verb", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    ["The server handled 9,400 requests — about 2.6 per second — at a 0.4% error rate.", ["The server handled 9,400 requests", "about 2.6 per second", "at a 0.4% error rate."]],
+    ["The run took 41 minutes — just over the 40-minute budget.", ["The run took 41 minutes", "just over the 40-minute budget."]],
+    [
+      "It is snowing in Oslo — about 4 cm in the past hour — at -3 °C.",
+      ["It is snowing in Oslo", "about 4 cm in the past hour", ["at -3 °C.", "It is snowing at -3 °C."]],
+    ],
+    ["The club won 3–0 at home on 2 May — Okafor with two goals — and drew on Sunday.", ["The club won 3–0 at home on 2 May", "Okafor with two goals", ["drew on Sunday.", "The club drew on Sunday."]]],
+  ])("should cut a dash aside that carries a figure or a name, and the clause going on after it, in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    [
+      "The cluster was the weak spot: 14 restarts on Monday, then 2 on Tuesday — an 86% drop.",
+      ["The cluster was the weak spot", "14 restarts on Monday", "then 2 on Tuesday", "an 86% drop."],
+    ],
+    ["The bill is $84.10, due 9 June: 310 kWh of power and 18 therms of gas.", ["The bill is $84.10", ["due 9 June", "The bill is due 9 June"], "310 kWh of power", "18 therms of gas."]],
+    ["Sales reached $9.1M, up about 14% — mostly from new accounts.", ["Sales reached $9.1M", "up about 14% — mostly from new accounts."]],
+    ["The rent is $1,900 a month, with a deposit of $3,800 and a pet fee of $40.", ["The rent is $1,900 a month", "with a deposit of $3,800", "a pet fee of $40."]],
+    ["The order came to $120, including $15 of shipping.", ["The order came to $120", "including $15 of shipping."]],
+  ])("should cut the list after a colon, a predicate phrase and ', with' or ', including' phrases with their own figure in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
+    ["You topped up $30.00, then spent $12.50 on fares.", ["You topped up $30.00", ["spent $12.50 on fares.", "You spent $12.50 on fares."]]],
+    ["Job 14 is done, jobs 15 and 16 are running, and jobs 17 and 18 are queued.", ["Job 14 is done", "jobs 15 and 16 are running", "jobs 17 and 18 are queued."]],
+  ])("should split clauses after ', so' and ', then' and keep coordinated subjects together in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each([
+    "axios, chalk and debug are MIT-licensed.",
+    "It runs on Node, Deno and Bun 1.1.",
+    "The package supports Node 18, 20 and 22.",
+    "Tickets cost $5, $6 and $7 for children, students and adults.",
+    "The plan costs $5 or $6 a month.",
+    "Delivery takes 2–3 days.",
+    "Prices range between 10 and 20 dollars.",
+    "The flats have 2 and 3 bedrooms.",
+    "It is a 3-bed, 2-bath, 1,400 sq ft house.",
+    "The office is in Austin, TX at 500 Congress Ave.",
+    'The report says "12 passed, 3 failed and 1 skipped".',
+    "The build (12 passed, 3 failed) took 4 minutes.",
+    "The review states that 40% of users and 25% of admins log in daily.",
+    "The price is $40 plus $5 shipping.",
+    "You've talked for 412 minutes — just under 7 hours — with no roaming and no extra charges.",
+    "We met at Harbor & Vine on 3 May, 2024 at 7 pm.",
+  ])("should keep %j as one claim", (draft) => {
+    expect(pieces(draft)).toEqual([[draft, draft]]);
+  });
+
+  it("should give each figure of a list its own span and map it to the draft", () => {
+    const draft = "We have 312 seats, MRR of $48k, and churn of about 2%.";
+    const claims = extractClaimsSync(draft);
+    expect(claims.map((c) => c.text)).toEqual(["We have 312 seats", "We have MRR of $48k", "We have churn of about 2%."]);
+    const mrr = claims[1]!;
+    expect(draft.slice(mrr.span[0], mrr.span[1])).toBe("MRR of $48k");
+    expect(mrr.map.slice(0, "We have ".length).every((m) => m === -1)).toBe(true);
+    expect(mrr.map[mrr.text.indexOf("$48k")]).toBe(draft.indexOf("$48k"));
+  });
+
+  it("should not split when compounds are not split", () => {
+    const draft = "We have 312 seats, MRR of $48k, and churn of about 2%.";
+    expect(extractClaimsSync(draft, { splitCompounds: false }).map((c) => c.text)).toEqual([draft]);
+  });
+});
