@@ -110,7 +110,7 @@ export class Firewall {
     this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
     // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
     const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
-    // The built-in offline tiers decide each claim on its own: a long draft's claims go to them in chunks.
+    // The built-in offline tiers decide each claim on its own: a long draft is verified in batches of claims.
     const perClaimTiers = new Set<Tier>();
     const perClaim = (tier: Tier): Tier => {
       perClaimTiers.add(tier);

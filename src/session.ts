@@ -13,9 +13,9 @@ import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness,
 import type { Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
-import { chunkedTiers } from "./verify/claim-chunks.js";
+import { claimBatches } from "./verify/claim-batches.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
-import { emptyHints, isPass, type Tier, type TierItem, type TierOutcome } from "./verify/tier.js";
+import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
 export interface VerifyOverrides extends PolicyOverrides {
@@ -25,11 +25,11 @@ export interface VerifyOverrides extends PolicyOverrides {
   signal?: AbortSignal;
   /**
    * Told how far verification has come: `done` claims of the draft's `total` (every claim, checkable or
-   * not) have their verdict. The first call comes once the claims are extracted (not-checkable claims are
-   * done then), the next after each chunk of a few hundred claims a tier settles, the last with
-   * `done === total`; `done` only grows, and a draft without claims gives one call `(0, 0)`. With a tier
-   * that takes every claim at once (the LLM judge, NLI), its claims count when it ends. Default: none.
-   * An error it throws ends `verify` with that error. The CLI's progress line uses it.
+   * not) have their verdict. The first call comes once the claims are extracted (the not-checkable ones
+   * are done then), the next after each batch of a few hundred claims (see `claim-batches.ts`), the last
+   * with `done === total`; `done` grows with each call, and a draft without claims gives one call `(0, 0)`.
+   * With the LLM judge or NLI tier all claims are one batch. Default: none. An error it throws ends
+   * `verify` with that error. The CLI's progress line uses it.
    */
   onProgress?: (done: number, total: number) => void;
 }
@@ -74,7 +74,7 @@ export interface SessionDeps {
   telemetry?: Telemetry;
   /**
    * Tiers whose verdict on a claim depends on that claim alone (the built-in `exact` and `lexical`): a long
-   * draft's claims go to them in chunks (see `claim-chunks.ts`). Default: none.
+   * draft's claims are verified in batches when every tier is one (see `claim-batches.ts`). Default: none.
    */
   perClaimTiers?: ReadonlySet<Tier>;
 }
@@ -183,22 +183,24 @@ export class Session {
     tel.begin(responseId, policy, draft.length, this.deps.tiers, llm);
     const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft, { llm, signal }));
     const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
-    const items: TierItem[] = [];
-    extracted.forEach((e, i) => {
-      const claim = claims[i]!;
-      if (!CHECKABLE.has(claim.kind)) return;
-      items.push({ claim, extracted: e, passages: [], hints: emptyHints() });
-    });
-    const progress = progressOf(claims.length, claims.length - items.length, this.deps.tiers, onProgress);
-    const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
-    items.forEach((it, i) => (it.passages = retrieved[i]!));
-    let decided: Awaited<ReturnType<typeof runTiers>>;
+    const checkable = claims.flatMap((c, i) => (CHECKABLE.has(c.kind) ? [i] : []));
+    let done = claims.length - checkable.length;
+    onProgress?.(done, claims.length);
+    const tiers = tel.tiers(this.deps.tiers);
+    const decided: ClaimVerdict[] = [];
     try {
-      const tiers = chunkedTiers(this.deps.tiers, { perClaim: this.deps.perClaimTiers ?? NO_TIERS, onChunk: progress.chunk, between: () => this.ledger.trimMemos() });
-      decided = await runTiers(tel.tiers(tiers), items, { ledger: this.ledger, draft, signal, llm });
-      progress.end();
+      for (const batch of claimBatches(checkable, this.deps.tiers, this.deps.perClaimTiers ?? NO_TIERS)) {
+        const items: TierItem[] = batch.map((i) => ({ claim: claims[i]!, extracted: extracted[i]!, passages: [], hints: emptyHints() }));
+        const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
+        items.forEach((it, i) => (it.passages = retrieved[i]!));
+        for (const v of await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm })) decided.push(v);
+        // Derived per-passage data stays cached for a batch's working set, bounded between batches and verifies.
+        this.ledger.trimMemos();
+        if (items.length === 0) continue;
+        done += items.length;
+        onProgress?.(done, claims.length);
+      }
     } finally {
-      // Derived per-passage data stays cached for this verify's working set, bounded between verifies.
       this.ledger.trimMemos();
     }
     for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
@@ -314,32 +316,6 @@ export class Session {
       reports: [...this.reports],
     };
   }
-}
-
-/**
- * Counts the claims that have their verdict for `onProgress`: a claim is done when a tier decides it or the
- * last tier passes it on (it ends `unsupported`); claims that are not checkable are done from the start.
- * Tells the first count at once, then each time it grows.
- */
-function progressOf(total: number, settled: number, tiers: Tier[], onProgress: VerifyOverrides["onProgress"]) {
-  const last = [...tiers].sort((a, b) => a.tier - b.tier).at(-1);
-  const done = new Set<TierItem>();
-  let told = -1;
-  const tell = (n: number) => {
-    if (!onProgress || n <= told) return;
-    told = n;
-    onProgress(n, total);
-  };
-  tell(settled);
-  return {
-    chunk: (tier: Tier, items: TierItem[], outcomes: TierOutcome[]) => {
-      items.forEach((it, i) => {
-        if (tier === last || !isPass(outcomes[i]!)) done.add(it);
-      });
-      tell(settled + done.size);
-    },
-    end: () => tell(total),
-  };
 }
 
 /**

@@ -118,10 +118,10 @@ export class EvidenceLedger {
    * passage is analysed once per session however many claims retrieve it.
    * @param kind cache name, e.g. `facts`; @param key a chunk or record id.
    * @param max keep at most this many entries of this kind between verify calls (default: unbounded).
-   *   Entries are never evicted while a tier checks a chunk of claims (its working set stays cached however
-   *   large); `trimMemos`, called between chunks of a long draft and when a verify ends, drops the least
-   *   recently used beyond `max`. Derived data can be recomputed; bounding it keeps memory proportional to
-   *   the evidence.
+   *   Entries are never evicted while the tiers check a batch of claims (its working set stays cached
+   *   however large); `trimMemos`, called between batches of a long draft's claims and when a verify ends,
+   *   drops the least recently used beyond `max`. Derived data can be recomputed; bounding it keeps memory
+   *   proportional to the evidence.
    */
   memo<T>(kind: string, key: string, compute: () => T, max = Infinity): T {
     let m = this.memos.get(kind);

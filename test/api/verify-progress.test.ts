@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { chunkedTiers } from "../../src/verify/claim-chunks.js";
-import type { Tier, TierItem, TierOutcome } from "../../src/verify/tier.js";
+import { claimBatches } from "../../src/verify/claim-batches.js";
+import type { Tier } from "../../src/verify/tier.js";
 
 const npmView = { name: "cors", version: "2.8.6", license: "MIT", dependencyCount: 2, versionCount: 35, author: "Troy Goode" };
 
@@ -27,7 +27,7 @@ function firewall(): Firewall {
 }
 
 describe("verify's onProgress", () => {
-  it("should count up to every claim of a long draft, chunk by chunk, ending with done === total", async () => {
+  it("should count up to every claim of a long draft, batch by batch, ending with done === total", async () => {
     const calls: Array<[number, number]> = [];
     const report = await firewall().verify(longDraft(1500), { onProgress: (done, total) => calls.push([done, total]) });
     expect(report.claims).toHaveLength(1500);
@@ -39,7 +39,7 @@ describe("verify's onProgress", () => {
     expect(calls.at(-1)).toEqual([1500, 1500]);
   });
 
-  it("should give every copy of a sentence the verdict it gets in a short draft, whichever chunk it is in", async () => {
+  it("should give every copy of a sentence the verdict it gets in a short draft, whichever batch it is in", async () => {
     const alone = await firewall().verify(SENTENCES.join(" "));
     const report = await firewall().verify(longDraft(1500), { onProgress: () => {} });
     report.verdicts.forEach((v, i) => {
@@ -61,34 +61,22 @@ describe("verify's onProgress", () => {
   });
 });
 
-describe("chunkedTiers", () => {
-  const item = (k: number) => ({ claim: { id: `c${k}` } }) as unknown as TierItem;
-  const echo = (tier: number, seen: number[]): Tier => ({
-    tier,
-    name: `t${tier}`,
-    run: (items: TierItem[]): TierOutcome[] => {
-      seen.push(items.length);
-      return items.map((it) => ({ pass: true, note: it.claim.id }));
-    },
-  });
+describe("claimBatches", () => {
+  const tier = (n: number): Tier => ({ tier: n, name: `t${n}`, run: () => [] });
+  const exact = tier(0);
+  const lexical = tier(1);
+  const judge = tier(2);
+  const ids = (n: number) => Array.from({ length: n }, (_, k) => k);
 
-  it("should run a per-claim tier chunk by chunk and give its outcomes in order", async () => {
-    const seen: number[] = [];
-    const tier = echo(0, seen);
-    let between = 0;
-    const chunks: number[] = [];
-    const [wrapped] = chunkedTiers([tier], { perClaim: new Set([tier]), size: 4, between: () => between++, onChunk: (_t, items) => chunks.push(items.length) });
-    const items = Array.from({ length: 10 }, (_, k) => item(k));
-    const outcomes = await wrapped!.run(items, {} as never);
-    expect(outcomes.map((o) => o.note)).toEqual(items.map((it) => it.claim.id));
-    expect([seen, chunks, between]).toEqual([[4, 4, 2], [4, 4, 2], 2]);
-    expect([wrapped!.tier, wrapped!.name]).toEqual([0, "t0"]);
-  });
-
-  it("should give a tier that is not per-claim its whole batch in one call", async () => {
-    const seen: number[] = [];
-    const [wrapped] = chunkedTiers([echo(2, seen)], { perClaim: new Set(), size: 4, between: () => {}, onChunk: () => {} });
-    await wrapped!.run(Array.from({ length: 10 }, (_, k) => item(k)), {} as never);
-    expect(seen).toEqual([10]);
+  it.each([
+    ["no claims", 0, [exact, lexical], [0]],
+    ["fewer claims than a batch", 3, [exact, lexical], [3]],
+    ["one full batch", 4, [exact, lexical], [4]],
+    ["a long draft", 10, [exact, lexical], [4, 4, 2]],
+    ["a long draft with a tier that shares work across claims", 10, [exact, lexical, judge], [10]],
+  ])("should give %s batches of the right sizes", (_name, n, tiers, sizes) => {
+    const batches = claimBatches(ids(n), tiers, new Set([exact, lexical]), 4);
+    expect(batches.map((b) => b.length)).toEqual(sizes);
+    expect(batches.flat()).toEqual(ids(n));
   });
 });
