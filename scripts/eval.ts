@@ -34,7 +34,7 @@ Options:
                      (default: every *.jsonl in ../shared/data next to the project)
   --cases PATH       an agent-case JSONL file ({evidence, draft, expected}), or a folder of them;
                      repeat for several (default: every *.jsonl in ../shared/cases next to the
-                     project); --cases none skips them
+                     project, when --data is not given); --cases none skips them
   --limit N          at most N cases per file: a stratified (by label), seeded sample
   --tiers LIST       tiers to run, by number or name: 0 = exact, 1 = lexical, 2 = LLM judge, nli
                      (a local NLI model, see HFW_NLI_MODEL); default 0,1; tier 2 uses the model
@@ -165,8 +165,9 @@ function parse(argv: string[]): Args | "help" {
     if (!existsSync(DEFAULT_DATA_DIR)) throw new UsageError("--data is required: no default data folder (../shared/data next to the project) exists.");
     data = [DEFAULT_DATA_DIR];
   }
+  // The hand-made agent cases run by default only with the default data: `--data FILE` measures that file.
   let casePaths = values.cases ?? [];
-  if (casePaths.length === 0 && existsSync(DEFAULT_CASES_DIR)) casePaths = [DEFAULT_CASES_DIR];
+  if (casePaths.length === 0 && values.data === undefined && existsSync(DEFAULT_CASES_DIR)) casePaths = [DEFAULT_CASES_DIR];
   return {
     data: dataFiles(data),
     cases: casePaths.includes("none") ? [] : dataFiles(casePaths),

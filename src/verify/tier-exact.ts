@@ -640,6 +640,8 @@ function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
     for (const s of featuresOf(before).stems) out.add(s);
   }
   if (figure.value.type === "version") out.add("version");
+  // A date fills a date field whatever the words around it (`date`, `posted_at`, `departure.scheduledTime`).
+  if (figure.value.type === "date") for (const w of ["date", "time", "day", "at", "on"]) out.add(w);
   const v = figure.value;
   if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
   if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
@@ -658,7 +660,8 @@ const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|w
 function governingText(figure: ClaimFigure, scope: ClaimScope): string {
   const prevEnd = Math.max(0, ...scope.figures.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
   const nextStart = Math.min(scope.text.length, ...scope.figures.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
-  const beforeAll = scope.text.slice(prevEnd, figure.span[0]);
+  // A key right before its value ("total: 4312.5") names the figure: its colon ends nothing.
+  const beforeAll = scope.text.slice(prevEnd, figure.span[0]).replace(/:\s*$/, " ");
   const cut = [...beforeAll.matchAll(new RegExp(PHRASE_END.source, "gi"))].pop();
   const before = cut ? beforeAll.slice(cut.index! + cut[0].length) : beforeAll;
   const afterAll = scope.text.slice(figure.span[1], nextStart);
@@ -932,7 +935,8 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   }
   if (absent.length > 0) {
     const what = absent.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}${r.outcome === "unsettled" ? ` (${r.note})` : ""}`);
-    return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `not found in any evidence or not settled by a typed slot: ${what.join(", ")}` };
+    const lead = absent.every((r) => r.outcome === "absent") ? "not found in any evidence" : "not found in any evidence or not settled by a typed slot";
+    return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `${lead}: ${what.join(", ")}` };
   }
   const matched = results.every((r) => r.outcome === "match");
   item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);

@@ -41,6 +41,8 @@ const GENERIC_FIELD = new Set(["valu", "amount", "total", "count", "number", "mi
 
 /** The stems of a value's own field: the key path's last named segment, or its prose neighbours. */
 export function fieldStemsOf(fact: EvidenceFact): Set<string> {
+  // A count of what a tool returned (`orders: []`) is named by its key; a prose value by its neighbours.
+  if (fact.value.type === "quantity" && fact.value.q.count) return new Set([...fact.key, ...fact.slot]);
   if (!fact.structured) return fact.slot;
   const colon = fact.quote.text.indexOf(": ");
   const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
@@ -92,8 +94,10 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
   // A number a thousand times larger or smaller is an identifier or a timestamp, not the count's value.
   if (a.value !== 0 && b.value !== 0 && Math.abs(a.value / b.value) > 1000) return false;
   if (a.value !== 0 && b.value !== 0 && Math.abs(b.value / a.value) > 1000) return false;
-  // A plain count against a money or percentage value, or a bare number against a measure, is another kind.
-  if (b.kind === "money" || b.kind === "percent") return false;
+  // A bare number stated for a money field ("total: 4312.5" in a JSON answer) is an amount at its magnitude;
+  // a plain count against a money or percentage value, or a bare number against a measure, is another kind.
+  if (b.kind === "money") return a.unit === null && moneyField(field) && sameMagnitude(a.value, b.value);
+  if (b.kind === "percent") return false;
   if (b.kind === "measure") return false;
   if (a.unit !== null && b.unit !== null && a.unit.toLowerCase() !== b.unit.toLowerCase()) return false;
   return !moneyField(field) || a.unit !== null || b.count === true ? true : sameMagnitude(a.value, b.value);
