@@ -13,7 +13,7 @@ import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness,
 import type { Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
-import { claimBatches } from "./verify/claim-batches.js";
+import { claimBatches, claimKey, firstOfEach, repeatVerdict } from "./verify/claim-batches.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
@@ -186,19 +186,26 @@ export class Session {
     const checkable = claims.flatMap((c, i) => (CHECKABLE.has(c.kind) ? [i] : []));
     let done = claims.length - checkable.length;
     onProgress?.(done, claims.length);
+    const perClaim = this.deps.perClaimTiers ?? NO_TIERS;
+    // With per-claim tiers only, a claim repeating an earlier one takes its verdict (see `claimKey`).
+    const repeats = new Map<number, number[]>();
+    const distinct = this.deps.tiers.every((t) => perClaim.has(t)) ? firstOfEach(checkable, (i) => claimKey(claims[i]!, extracted[i]!, draft), repeats) : checkable;
     const tiers = tel.tiers(this.deps.tiers);
     const decided: ClaimVerdict[] = [];
     try {
-      for (const batch of claimBatches(checkable, this.deps.tiers, this.deps.perClaimTiers ?? NO_TIERS)) {
+      for (const batch of claimBatches(distinct, this.deps.tiers, perClaim)) {
         const items: TierItem[] = batch.map((i) => ({ claim: claims[i]!, extracted: extracted[i]!, passages: [], hints: emptyHints() }));
         const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
         items.forEach((it, i) => (it.passages = retrieved[i]!));
-        for (const v of await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm })) decided.push(v);
+        const verdicts = await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm });
+        batch.forEach((first, k) => {
+          decided.push(verdicts[k]!);
+          for (const i of repeats.get(first) ?? []) decided.push(repeatVerdict(verdicts[k]!, claims[i]!.id, claims[i]!.span[0] - claims[first]!.span[0]));
+          done += 1 + (repeats.get(first)?.length ?? 0);
+        });
         // Derived per-passage data stays cached for a batch's working set, bounded between batches and verifies.
         this.ledger.trimMemos();
-        if (items.length === 0) continue;
-        done += items.length;
-        onProgress?.(done, claims.length);
+        if (batch.length > 0) onProgress?.(done, claims.length);
       }
     } finally {
       this.ledger.trimMemos();

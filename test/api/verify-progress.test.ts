@@ -20,6 +20,17 @@ function longDraft(n: number): string {
   return paragraphs.join("\n\n");
 }
 
+/** 300 package records and a draft of five claims about each (four checkable, each claim distinct). */
+function manyPackages(): { fw: Firewall; draft: string } {
+  const fw = new Firewall({ telemetry: false });
+  const paragraphs: string[] = [];
+  for (let k = 0; k < 300; k++) {
+    fw.record({ source: "npm_view", content: { name: `pkg-${k}`, license: "MIT", dependencyCount: k % 7, versionCount: 10 + k } });
+    paragraphs.push(`pkg-${k} has ${k % 7} runtime dependencies. pkg-${k} is released under the MIT license. Is pkg-${k} still maintained? The registry lists ${11 + k} published versions of pkg-${k}. pkg-${k} was rewritten in Rust last year.`);
+  }
+  return { fw, draft: paragraphs.join("\n\n") };
+}
+
 function firewall(): Firewall {
   const fw = new Firewall({ telemetry: false });
   fw.record({ source: "npm_view", content: npmView });
@@ -29,7 +40,8 @@ function firewall(): Firewall {
 describe("verify's onProgress", () => {
   it("should count up to every claim of a long draft, batch by batch, ending with done === total", async () => {
     const calls: Array<[number, number]> = [];
-    const report = await firewall().verify(longDraft(1500), { onProgress: (done, total) => calls.push([done, total]) });
+    const { fw, draft } = manyPackages();
+    const report = await fw.verify(draft, { onProgress: (done, total) => calls.push([done, total]) });
     expect(report.claims).toHaveLength(1500);
     expect(calls.length).toBeGreaterThan(3);
     expect(new Set(calls.map(([, total]) => total))).toEqual(new Set([1500]));
@@ -41,11 +53,15 @@ describe("verify's onProgress", () => {
 
   it("should give every copy of a sentence the verdict it gets in a short draft, whichever batch it is in", async () => {
     const alone = await firewall().verify(SENTENCES.join(" "));
-    const report = await firewall().verify(longDraft(1500), { onProgress: () => {} });
+    const draft = longDraft(1500);
+    const report = await firewall().verify(draft, { onProgress: () => {} });
     report.verdicts.forEach((v, i) => {
       const expected = alone.verdicts[i % SENTENCES.length]!;
-      expect([v.verdict, v.tier, v.corrections.map((c) => c.value)]).toEqual([expected.verdict, expected.tier, expected.corrections.map((c) => c.value)]);
+      expect([v.claimId, v.verdict, v.tier, v.corrections.map((c) => c.value)]).toEqual([report.claims[i]!.id, expected.verdict, expected.tier, expected.corrections.map((c) => c.value)]);
+      // A repeated claim's correction points at its own copy of the wrong figure.
+      for (const c of v.corrections) expect([draft.slice(c.span[0], c.span[1]), c.span[0] >= report.claims[i]!.span[0], c.span[1] <= report.claims[i]!.span[1]]).toEqual([c.wrong, true, true]);
     });
+    expect(report.output!.match(/lists 35 published versions/g)).toHaveLength(300);
   });
 
   it("should be called once with (total, total) on a short draft and (0, 0) on a draft without claims", async () => {
