@@ -17,6 +17,8 @@ import { MemoryStore } from "./store/memory-store.js";
 import type { Store } from "./store/store.js";
 import { storeFromEnv } from "./store/store-from-env.js";
 import { createTelemetry, type TelemetryOptions } from "./telemetry/telemetry.js";
+import type { CalibrationTable } from "./verify/calibration.js";
+import { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 import { createExactTier } from "./verify/tier-exact.js";
 import { createLexicalTier, type LexicalThresholds } from "./verify/tier-lexical.js";
 import type { Tier } from "./verify/tier.js";
@@ -71,6 +73,13 @@ export interface FirewallOptions {
    * registered). Default on, without content; `false` turns them off. See {@link TelemetryOptions}.
    */
   telemetry?: TelemetryOptions | false;
+  /**
+   * How raw tier scores become the verdicts' confidences (the probability a verdict is right, which the
+   * policy's thresholds compare with): a table fitted by `npm run fit:calibration` (default: the one shipped,
+   * fitted on the dev data with the offline tiers), or `false` to keep each tier's raw score. See
+   * `src/verify/calibration.ts`.
+   */
+  calibration?: CalibrationTable | false;
 }
 
 /**
@@ -143,6 +152,7 @@ export class Firewall {
       denseIndex: this.nli?.denseIndex,
       telemetry: createTelemetry(options.telemetry),
       perClaimTiers,
+      calibration: options.calibration === false ? null : (options.calibration ?? CALIBRATION_TABLE),
     };
   }
 

@@ -15,6 +15,19 @@ export type { ClaimExtractor, ExtractedClaim } from "./claims/types.js";
 export type { Tier, TierItem, TierOutcome, TierDecision, TierPass, TierContext, TierHints } from "./verify/tier.js";
 export { createExactTier } from "./verify/tier-exact.js";
 export { createLexicalTier, DEFAULT_LEXICAL_THRESHOLDS, type LexicalThresholds } from "./verify/tier-lexical.js";
+/** Calibrated confidence: the fitted table and the map from a tier's raw score to P(verdict right). */
+export {
+  calibrate,
+  fitCalibrationTable,
+  fitIsotonic,
+  DEFAULT_FIT_OPTIONS,
+  type CalibrationTable,
+  type CalibrationGroup,
+  type CalibrationStep,
+  type CalibrationPoint,
+  type FitOptions,
+} from "./verify/calibration.js";
+export { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 /** Human-readable report: a line per claim with ✅ ❌ ⚠️ ➖ marks, quotes, corrections, then the decision. */
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";

@@ -100,6 +100,7 @@ export const TierTraceSchema = z.object({
   tier: z.number().int(),
   name: z.string(),
   outcome: z.union([VerdictLabelSchema, z.literal("pass"), z.literal("error")]),
+  /** 0..1: the tier's raw score for its decision, on its own scale (before calibration); null when it passed or erred. */
   confidence: z.number().min(0).max(1).nullable(),
   note: z.string(),
   /** Wall time this tier spent on this claim's batch, ms. */
@@ -113,7 +114,10 @@ export type TierTrace = z.infer<typeof TierTraceSchema>;
 export const ClaimVerdictSchema = z.object({
   claimId: z.string(),
   verdict: VerdictLabelSchema,
-  /** 0..1: how sure the deciding tier is. */
+  /**
+   * 0..1: the probability that the verdict is right, calibrated on the dev data from the deciding tier's raw
+   * score (kept in its trace entry); see `src/verify/calibration.ts`. The policy's thresholds compare with it.
+   */
   confidence: z.number().min(0).max(1),
   /** The tier that decided (`-1` when no tier ran, e.g. not_checkable claims). */
   tier: z.number().int(),

@@ -13,6 +13,8 @@ import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness,
 import type { Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
+import { calibrate, type CalibrationTable } from "./verify/calibration.js";
+import { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 import { claimBatches, claimKey, firstOfEach, repeatVerdict } from "./verify/claim-batches.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
@@ -77,6 +79,8 @@ export interface SessionDeps {
    * draft's claims are verified in batches when every tier is one (see `claim-batches.ts`). Default: none.
    */
   perClaimTiers?: ReadonlySet<Tier>;
+  /** Maps raw tier confidences to probabilities (default: the shipped table); null keeps raw confidences. */
+  calibration?: CalibrationTable | null;
 }
 
 const NO_TIERS: ReadonlySet<Tier> = new Set();
@@ -192,12 +196,13 @@ export class Session {
     const distinct = this.deps.tiers.every((t) => perClaim.has(t)) ? firstOfEach(checkable, (i) => claimKey(claims[i]!, extracted[i]!, draft), repeats) : checkable;
     const tiers = tel.tiers(this.deps.tiers);
     const decided: ClaimVerdict[] = [];
+    const calibration = this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration;
     try {
       for (const batch of claimBatches(distinct, this.deps.tiers, perClaim)) {
         const items: TierItem[] = batch.map((i) => ({ claim: claims[i]!, extracted: extracted[i]!, passages: [], hints: emptyHints() }));
         const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
         items.forEach((it, i) => (it.passages = retrieved[i]!));
-        const verdicts = await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm });
+        const verdicts = await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm }, calibration);
         batch.forEach((first, k) => {
           decided.push(verdicts[k]!);
           for (const i of repeats.get(first) ?? []) decided.push(repeatVerdict(verdicts[k]!, claims[i]!.id, claims[i]!.span[0] - claims[first]!.span[0]));
@@ -217,7 +222,8 @@ export class Session {
         byId.get(c.id) ?? {
           claimId: c.id,
           verdict: "not_checkable",
-          confidence: 1,
+          // The extractor's call (greeting, question, opinion) is a decision like a tier's: calibrated the same way.
+          confidence: calibrate(calibration, "extractor", "not_checkable", 1),
           tier: -1,
           quotes: [],
           corrections: [],

@@ -9,7 +9,9 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { z } from "zod";
-import { Firewall, type Report, type Strictness, type Tier, type VerdictLabel } from "../../src/index.js";
+import { Firewall, type CalibrationTable, type Report, type Strictness, type Tier, type VerdictLabel } from "../../src/index.js";
+import { decidingTierName, rawConfidence } from "./case-result.js";
+import { calibration, reliabilityLines, type ReliabilityBin } from "./metrics.js";
 import { sameValue } from "./normalise-value.js";
 
 const VerdictSchema = z.enum(["supported", "contradicted", "unsupported", "not_checkable"]);
@@ -109,7 +111,12 @@ export interface AgentClaimOutcome {
   goldCorrection: string | null;
   matched: string | null;
   predicted: VerdictLabel;
+  /** The verdict's (calibrated) confidence; 1 when no claim matched. */
   confidence: number;
+  /** The deciding tier's raw score, from its trace entry; 1 when no claim matched. */
+  rawConfidence: number;
+  /** The deciding tier's name (`exact`, `lexical`, `extractor`, `pipeline`); `none` when no claim matched. */
+  tierName: string;
   corrections: string[];
   /** The deciding tier's name and note. */
   note: string;
@@ -132,7 +139,7 @@ export interface AgentFileMetrics {
   harmful: number;
   ece: number;
   /** Reliability table: per confidence bin, claims, mean confidence and accuracy. */
-  reliability: Array<{ lo: number; hi: number; n: number; confidence: number; accuracy: number }>;
+  reliability: ReliabilityBin[];
   errors: number;
 }
 
@@ -162,6 +169,8 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
       matched: at >= 0 && best > 0 ? report.claims[at]!.text : null,
       predicted,
       confidence: v?.confidence ?? 1,
+      rawConfidence: v ? rawConfidence(v) : 1,
+      tierName: v ? decidingTierName(v) : "none",
       corrections,
       note: v ? v.trace.filter((t) => t.outcome !== "pass").map((t) => `${t.name}: ${t.note}`).pop() ?? v.trace.map((t) => `${t.name}: ${t.note}`).join(" | ") : "",
       correct: predicted === exp.verdict,
@@ -171,19 +180,7 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
   });
 }
 
-/** Expected calibration error over 10 equal-width bins, with the reliability table. */
-export function calibration(points: ReadonlyArray<{ confidence: number; correct: boolean }>): { ece: number; reliability: AgentFileMetrics["reliability"] } {
-  const bins = Array.from({ length: 10 }, (_, i) => ({ lo: i / 10, hi: (i + 1) / 10, n: 0, conf: 0, acc: 0 }));
-  for (const p of points) {
-    const b = bins[Math.min(9, Math.floor(p.confidence * 10))]!;
-    b.n++;
-    b.conf += p.confidence;
-    b.acc += p.correct ? 1 : 0;
-  }
-  let ece = 0;
-  for (const b of bins) if (b.n > 0) ece += (b.n / Math.max(1, points.length)) * Math.abs(b.conf / b.n - b.acc / b.n);
-  return { ece, reliability: bins.filter((b) => b.n > 0).map((b) => ({ lo: b.lo, hi: b.hi, n: b.n, confidence: b.conf / b.n, accuracy: b.acc / b.n })) };
-}
+export { calibration };
 
 /** Scores a file's outcomes. */
 export function agentMetrics(name: string, cases: number, outcomes: readonly AgentClaimOutcome[], errors: number): AgentFileMetrics {
@@ -208,9 +205,9 @@ export function agentMetrics(name: string, cases: number, outcomes: readonly Age
 /** Runs each case in its own session and matches its expected claims to the report's claims. */
 export async function runAgentCases(
   cases: readonly AgentCase[],
-  options: { strictness?: Strictness; tiers?: Array<Tier | "exact" | "lexical" | "nli" | "judge"> } = {},
+  options: { strictness?: Strictness; tiers?: Array<Tier | "exact" | "lexical" | "nli" | "judge">; calibration?: CalibrationTable | false } = {},
 ): Promise<{ outcomes: AgentClaimOutcome[]; errors: number }> {
-  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers: options.tiers ?? ["exact", "lexical"] });
+  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers: options.tiers ?? ["exact", "lexical"], calibration: options.calibration });
   const outcomes: AgentClaimOutcome[] = [];
   let errors = 0;
   for (const c of cases) {
@@ -230,7 +227,7 @@ export async function runAgentCases(
 }
 
 /** Reads, runs and scores one agent-case file. */
-export async function evalAgentCaseFile(path: string, options: { strictness?: Strictness; tiers?: Array<"exact" | "lexical" | "nli" | "judge"> } = {}) {
+export async function evalAgentCaseFile(path: string, options: { strictness?: Strictness; tiers?: Array<"exact" | "lexical" | "nli" | "judge">; calibration?: CalibrationTable | false } = {}) {
   const cases = parseAgentCases(await readFile(path, "utf8"), path);
   const { outcomes, errors } = await runAgentCases(cases, options);
   return { metrics: agentMetrics(basename(path).replace(/\.jsonl$/i, ""), cases.length, outcomes, errors), outcomes };
@@ -248,9 +245,6 @@ export function renderAgentTable(rows: readonly AgentFileMetrics[]): string {
       `${r.name.slice(0, 16).padEnd(16)}  ${String(r.cases).padStart(5)}  ${String(r.claims).padStart(6)}    ${f(r.goldAccuracy)}  ${`${r.correctionsRight}/${r.corrections}`.padStart(11)}    ${f(r.correctionAccuracy)}  ${String(r.harmful).padStart(7)}  ${f(r.ece)}`,
     );
   }
-  for (const r of rows) {
-    lines.push("", `reliability (${r.name}): confidence bin, claims, mean confidence, accuracy`);
-    for (const b of r.reliability) lines.push(`  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(4)}  ${b.confidence.toFixed(3)}  ${b.accuracy.toFixed(3)}`);
-  }
+  for (const r of rows) lines.push("", ...reliabilityLines(r.name, r.reliability));
   return lines.join("\n");
 }

@@ -15,8 +15,10 @@ export interface ClaimResult {
   kind: string;
   span: Span;
   verdict: VerdictLabel;
-  /** 0..1, the deciding tier's confidence. */
+  /** 0..1, the verdict's confidence: the calibrated probability that it is right. */
   confidence: number;
+  /** 0..1, the deciding tier's raw score (its trace entry); absent in older results files. */
+  rawConfidence?: number;
   /** The deciding tier's number (`-1`: no tier, e.g. the extractor or the pipeline's fallback). */
   tier: number;
   /** The deciding tier's name as its trace gives it (`exact`, `lexical`, `extractor`, `pipeline`). */
@@ -35,6 +37,11 @@ export interface GoldClaimResult {
   predicted: VerdictLabel;
   /** Id of the matched claim, null when none overlaps. */
   claimId: string | null;
+  /** The matched claim's confidence (1 when none overlaps: the firewall's silence is taken as sure); absent in older results files. */
+  confidence?: number;
+  /** The matched claim's raw score and deciding tier name (`none` when none overlaps), for fitting calibration. */
+  rawConfidence?: number;
+  tierName?: string;
   correct: boolean;
   /** Whether a correction of the matched claim equals the gold correction; null when gold has none or is not contradicted. */
   correctionCorrect: boolean | null;
@@ -109,6 +116,11 @@ function decider(v: ClaimVerdict): ClaimVerdict["trace"][number] | undefined {
   return v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass") ?? v.trace[v.trace.length - 1];
 }
 
+/** The deciding tier's raw score, from its trace entry (before calibration); the verdict's confidence when the trace has none. */
+export function rawConfidence(v: ClaimVerdict): number {
+  return decider(v)?.confidence ?? v.confidence;
+}
+
 /**
  * LLM calls, cost (USD) and tokens of a report: from `report.llm` (the LLM judge and extractor; a dry run's
  * calls count as the calls it would make), else from numeric `llmCalls` / `costUsd` fields a custom tier may
@@ -143,6 +155,7 @@ export function toCaseResult(c: EvalCase, report: Report): CaseResult {
       span: claim.span,
       verdict: v?.verdict ?? "not_checkable",
       confidence: v?.confidence ?? 1,
+      rawConfidence: v ? rawConfidence(v) : 1,
       tier: v?.tier ?? -1,
       tierName: v ? decidingTierName(v) : "none",
       note: (v && decider(v)?.note) ?? "",

@@ -8,6 +8,7 @@ import type { CaseResult } from "./case-result.js";
 import {
   auroc,
   balancedAccuracy,
+  calibration,
   charCounts,
   confusionMatrix,
   isFlaggedVerdict,
@@ -16,6 +17,7 @@ import {
   ratio,
   spansOverlap,
   type Confusion,
+  type ReliabilityBin,
 } from "./metrics.js";
 
 /** Response-level detection of hallucinated answers (positive class: `hallucinated`). */
@@ -53,6 +55,10 @@ export interface GoldClaimMetrics {
   confusion: Confusion;
   n: number;
   corrections: number;
+  /** Expected calibration error of the matched verdicts' confidences (10 bins); absent in older results files. */
+  ece?: number;
+  /** Reliability table of those confidences. */
+  reliability?: ReliabilityBin[];
 }
 
 /** One point of the threshold sweep. */
@@ -182,12 +188,15 @@ export function goldClaimMetrics(results: readonly CaseResult[]): GoldClaimMetri
   const gold = results.flatMap((r) => r.goldClaims ?? []);
   if (!results.some((r) => r.goldClaims !== null)) return null;
   const withValue = gold.filter((g) => g.correctionCorrect !== null);
+  const cal = calibration(gold.map((g) => ({ confidence: g.confidence ?? 1, correct: g.correct })));
   return {
     accuracy: ratio(gold.filter((g) => g.correct).length, gold.length),
     correctionAccuracy: ratio(withValue.filter((g) => g.correctionCorrect).length, withValue.length),
     confusion: confusionMatrix(gold.map((g) => ({ gold: g.verdict, predicted: g.predicted }))),
     n: gold.length,
     corrections: withValue.length,
+    ece: cal.ece,
+    reliability: cal.reliability,
   };
 }
 

@@ -29,6 +29,9 @@ export function matchGoldClaims(gold: readonly GoldClaim[], claims: readonly Cla
       correction: g.correction,
       predicted,
       claimId: match?.id ?? null,
+      confidence: match?.confidence ?? 1,
+      rawConfidence: match?.rawConfidence ?? match?.confidence ?? 1,
+      tierName: match?.tierName ?? "none",
       correct: predicted === g.verdict,
       correctionCorrect: scored ? (match?.corrections.some((c) => sameValue(c.value, g.correction!)) ?? false) : null,
     };

@@ -186,3 +186,38 @@ export function responseSupport(claims: ReadonlyArray<{ verdict: VerdictLabel; c
 export function isFlaggedVerdict(verdict: VerdictLabel): boolean {
   return verdict === "contradicted" || verdict === "unsupported";
 }
+
+/** One bin of a reliability table: its confidence range, claims, mean confidence and accuracy. */
+export interface ReliabilityBin {
+  lo: number;
+  hi: number;
+  n: number;
+  confidence: number;
+  accuracy: number;
+}
+
+/**
+ * Expected calibration error over 10 equal-width confidence bins (Naeini et al., AAAI 2015; Guo et al.,
+ * ICML 2017): the claim-weighted mean gap between a bin's mean confidence and its accuracy, with the
+ * reliability table (bins holding claims only).
+ */
+export function calibration(points: ReadonlyArray<{ confidence: number; correct: boolean }>): { ece: number; reliability: ReliabilityBin[] } {
+  const bins = Array.from({ length: 10 }, (_, i) => ({ lo: i / 10, hi: (i + 1) / 10, n: 0, conf: 0, acc: 0 }));
+  for (const p of points) {
+    const b = bins[Math.min(9, Math.floor(p.confidence * 10))]!;
+    b.n++;
+    b.conf += p.confidence;
+    b.acc += p.correct ? 1 : 0;
+  }
+  let ece = 0;
+  for (const b of bins) if (b.n > 0) ece += (b.n / Math.max(1, points.length)) * Math.abs(b.conf / b.n - b.acc / b.n);
+  return { ece, reliability: bins.filter((b) => b.n > 0).map((b) => ({ lo: b.lo, hi: b.hi, n: b.n, confidence: b.conf / b.n, accuracy: b.acc / b.n })) };
+}
+
+/** A reliability table as text lines, headed by its name. */
+export function reliabilityLines(name: string, bins: readonly ReliabilityBin[]): string[] {
+  return [
+    `reliability (${name}): confidence bin, claims, mean confidence, accuracy`,
+    ...bins.map((b) => `  ${b.lo.toFixed(1)}-${b.hi.toFixed(1)}  ${String(b.n).padStart(4)}  ${b.confidence.toFixed(3)}  ${b.accuracy.toFixed(3)}`),
+  ];
+}

@@ -3,7 +3,17 @@
  * tool output, the answer verified, the report reduced to a {@link CaseResult}.
  */
 import { join } from "node:path";
-import { Firewall, createExactTier, createFileLlmCache, createLexicalTier, type JudgeOptions, type NliOptions, type Strictness, type Tier } from "../../src/index.js";
+import {
+  Firewall,
+  createExactTier,
+  createFileLlmCache,
+  createLexicalTier,
+  type CalibrationTable,
+  type JudgeOptions,
+  type NliOptions,
+  type Strictness,
+  type Tier,
+} from "../../src/index.js";
 import { toCaseResult, type CaseResult } from "./case-result.js";
 import type { EvalCase } from "./load-cases.js";
 import { withTierCache, type CachedTier, type TierCacheStats } from "./tier-cache.js";
@@ -27,6 +37,8 @@ export interface RunOptions {
   judge?: JudgeOptions;
   /** Options of the `nli` tier (default: from the environment, `HFW_NLI_MODEL`, `HFW_OFFLINE`, ...). */
   nli?: NliOptions;
+  /** Calibration table of the verdicts' confidences (default: the shipped one); `false` keeps raw tier scores. */
+  calibration?: CalibrationTable | false;
   /** Called after each case with the number done and the total. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -75,7 +87,7 @@ export async function runCases(cases: readonly EvalCase[], options: RunOptions =
     judge = { cache: createFileLlmCache({ dir }), ...judge };
     nli = { scoreCacheDir: join(dir, "nli"), ...nli };
   }
-  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers, nli, ...(names.includes("judge") ? { judge } : {}) });
+  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers, nli, calibration: options.calibration, ...(names.includes("judge") ? { judge } : {}) });
   const results: CaseResult[] = [];
   for (const c of cases) {
     const sessionId = `${c.dataset}/${c.id}`;

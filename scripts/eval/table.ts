@@ -3,7 +3,7 @@
  */
 import type { EvalResults } from "./case-result.js";
 import type { DatasetMetrics } from "./dataset-metrics.js";
-import { VERDICTS } from "./metrics.js";
+import { reliabilityLines, VERDICTS } from "./metrics.js";
 
 /** A number with `digits` decimals, or `-` for null (a metric with no data). */
 export function fmt(value: number | null | undefined, digits = 3): string {
@@ -110,16 +110,30 @@ function judgeNote(c: EvalResults["config"]): string {
   return `, judge ${c.judge.model}${c.judge.dryRun ? " (dry run: tokens and cost estimated, no model called)" : ""}${c.judge.prices ? "" : " (no price table: cost 0)"}`;
 }
 
-/** The compact stdout summary: main table and tier/decision mix. */
+/**
+ * Calibration of the verdicts' confidences on the gold claims of each dataset that has them: the expected
+ * calibration error and the reliability table. Null when no dataset has gold claims.
+ */
+export function goldCalibrationText(results: EvalResults): string | null {
+  const rows = Object.entries(results.datasets).filter(([, m]) => m.goldClaims?.ece !== undefined);
+  if (rows.length === 0) return null;
+  const lines = [textTable(["gold claims", "claims", "ECE"], rows.map(([name, m]) => [name, String(m.goldClaims!.n), fmt(m.goldClaims!.ece)]))];
+  for (const [name, m] of rows) lines.push("", ...reliabilityLines(name, m.goldClaims!.reliability ?? []));
+  return lines.join("\n");
+}
+
+/** The compact stdout summary: main table, tier/decision mix, and calibration on gold claims. */
 export function renderText(results: EvalResults): string {
   const s = summaryTable(results);
   const x = mixTable(results);
   const c = results.config;
+  const cal = goldCalibrationText(results);
   return [
     `strictness ${c.strictness}, tiers ${c.tiers.join(",")}, limit ${c.limit ?? "none"}, ${(c.durationMs / 1000).toFixed(1)} s${judgeNote(c)}`,
     textTable(s.headers, s.rows),
     "",
     textTable(x.headers, x.rows),
+    ...(cal ? ["", cal] : []),
     "",
     LEGEND,
   ].join("\n");

@@ -5,13 +5,25 @@
  * earlier verdict (DESIGN.md: failure is explicit).
  */
 import type { ClaimVerdict, TierTrace } from "../schema.js";
+import { calibrate, type CalibrationTable } from "./calibration.js";
+import { CALIBRATION_TABLE } from "./calibration-table.js";
 import { isPass, type PriorVerdict, type Tier, type TierContext, type TierItem } from "./tier.js";
 
+/** Raw confidence of the pipeline's own `unsupported` when no tier settled a claim. */
+const UNSETTLED_RAW = 0.5;
+
 /**
- * @returns one verdict per item, in input order. Claims no tier decided are `unsupported` with confidence
- *   0.5 and a trace note saying no tier could settle them.
+ * Confidences: each tier's decision carries its raw score, kept as is in the claim's trace
+ * (`TierTrace.confidence`); the verdict's `confidence` is that score calibrated by `calibration` into the
+ * probability that the verdict is right (see `calibration.ts`). A reviewing tier (the LLM judge) sees the
+ * calibrated value as `prior.confidence`.
+ *
+ * @param calibration the table mapping (deciding tier, verdict, raw confidence) to a probability (default:
+ *   the table fitted on the dev data); `null` keeps raw confidences.
+ * @returns one verdict per item, in input order. Claims no tier decided are `unsupported` (raw confidence
+ *   0.5, calibrated as the `pipeline` tier's) with a trace note saying no tier could settle them.
  */
-export async function runTiers(tiers: Tier[], items: TierItem[], context: TierContext): Promise<ClaimVerdict[]> {
+export async function runTiers(tiers: Tier[], items: TierItem[], context: TierContext, calibration: CalibrationTable | null = CALIBRATION_TABLE): Promise<ClaimVerdict[]> {
   const traces = new Map<TierItem, TierTrace[]>(items.map((it) => [it, []]));
   const decided = new Map<TierItem, ClaimVerdict>();
   const deciderName = new Map<TierItem, string>();
@@ -60,7 +72,7 @@ export async function runTiers(tiers: Tier[], items: TierItem[], context: TierCo
         decided.set(it, {
           claimId: it.claim.id,
           verdict: out.verdict,
-          confidence: out.confidence,
+          confidence: calibrate(calibration, tier.name, out.verdict, out.confidence),
           tier: tier.tier,
           quotes: out.quotes,
           corrections: out.corrections,
@@ -76,11 +88,11 @@ export async function runTiers(tiers: Tier[], items: TierItem[], context: TierCo
       decided.get(it) ?? {
         claimId: it.claim.id,
         verdict: "unsupported",
-        confidence: 0.5,
+        confidence: calibrate(calibration, "pipeline", "unsupported", UNSETTLED_RAW),
         tier: -1,
         quotes: it.hints.matchedQuotes,
         corrections: [],
-        trace: [...traces.get(it)!, { tier: -1, name: "pipeline", outcome: "unsupported", confidence: 0.5, note: "no tier could settle this claim", ms: 0 }],
+        trace: [...traces.get(it)!, { tier: -1, name: "pipeline", outcome: "unsupported", confidence: UNSETTLED_RAW, note: "no tier could settle this claim", ms: 0 }],
       },
   );
 }
