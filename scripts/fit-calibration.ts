@@ -155,6 +155,7 @@ async function main(argv: string[]): Promise<number> {
       "unseen-shrink": { type: "string" },
       "review-below": { type: "string" },
       check: { type: "boolean" },
+      points: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -167,7 +168,8 @@ async function main(argv: string[]): Promise<number> {
         `  --prior N         prior weight of a step's group mean, in claims (default ${DEFAULT_FIT_OPTIONS.prior})\n` +
         `  --unseen-shrink W weight of the verdict's mean for an unseen tier (default ${DEFAULT_FIT_OPTIONS.unseenShrink})\n` +
         "  --review-below P  the judge's review threshold to check (default 0.9)\n" +
-        "  --check           fit and report, do not write the table\n",
+        "  --check           fit and report, do not write the table\n" +
+        "  --points FILE     also write the fitted points (tier, verdict, raw, correct) as JSON, e.g. for a test fixture\n",
     );
     return 0;
   }
@@ -209,6 +211,9 @@ async function main(argv: string[]): Promise<number> {
   for (const g of table.groups) lines.push(`  ${g.tier} ${g.verdict}: ${g.n}, ${g.mean.toFixed(3)}; ${g.steps.map((s) => `<=${s.upTo.toFixed(3)} -> ${s.p.toFixed(3)} (${s.n})`).join(", ")}`);
   lines.push("", ...policyCheck(points, table), reviewCheck(points, table, num(values["review-below"], 0.9, "review-below")));
   process.stdout.write(`${lines.join("\n")}\n`);
+  if (values.points !== undefined) {
+    writeFileSync(values.points, `${JSON.stringify(points.filter(fitted).map(({ tier, verdict, raw, correct }) => ({ tier, verdict, raw, correct })))}\n`);
+  }
   if (!values.check) {
     writeFileSync(TABLE_PATH, renderTable(table));
     process.stderr.write(`fit:calibration: wrote src/verify/calibration-table.ts (${table.groups.length} groups, ${points.filter(fitted).length} claims); run 'npm run build' to use it\n`);

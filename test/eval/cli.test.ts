@@ -129,6 +129,7 @@ describe.skipIf(!built)("eval command line", () => {
     expect(judged.costUsd).toBeCloseTo((judged.llmInputTokens! * 0.15 + judged.llmOutputTokens! * 0.6) / 1e6, 12);
     expect(results.datasets.toy!.llm.costPerAnswer).toBeGreaterThan(0);
     expect(judged.judgedClaims).toBe(1);
-    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(1 / 4, 6);
+    // Calibrated, no lexical verdict is 90% likely right: the judge re-reads the three tier 0 did not decide.
+    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(3 / 4, 6);
   });
 });

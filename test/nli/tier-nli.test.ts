@@ -2,6 +2,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
+  CALIBRATION_TABLE,
+  calibrate,
   ConfigError,
   createModelBackend,
   createNliTier,
@@ -68,12 +70,13 @@ describe("NLI tier: labels come from config.json, in any order and casing", () =
     const report = await fw.verify("cors has the mit license. cors is deprecated. cors has the red slow fast license.");
     const [mit, deprecated, invented] = report.verdicts;
     expect(mit).toMatchObject({ verdict: "supported", tier: 1 });
-    expect(mit!.confidence).toBeGreaterThan(0.95);
+    // The tier's own score is in the trace; the verdict's confidence is that score calibrated.
+    expect(mit!.trace.at(-1)!.confidence).toBeGreaterThan(0.95);
     expect(mit!.quotes[0]).toMatchObject({ evidenceId: "e1", text: "The cors package has the mit license." });
     expect(deprecated).toMatchObject({ verdict: "contradicted", tier: 1 });
     expect(deprecated!.quotes[0]!.text).toBe("cors is not deprecated.");
     expect(invented).toMatchObject({ verdict: "unsupported", tier: 1 });
-    expect(invented!.confidence).toBeGreaterThan(0.9);
+    expect(invented!.trace.at(-1)!.confidence).toBeGreaterThan(0.9);
   });
 
   it("should read a two-class model as supported or not, never contradicted", async () => {
@@ -81,7 +84,7 @@ describe("NLI tier: labels come from config.json, in any order and casing", () =
     record(fw);
     const report = await fw.verify("cors has the mit license. cors is deprecated.");
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "unsupported"]);
-    expect(report.verdicts[1]!.confidence).toBeGreaterThan(0.95);
+    expect(report.verdicts[1]!.trace.at(-1)!.confidence).toBeGreaterThan(0.95);
   });
 
   it("should fail closed with a ConfigError message when the labels do not name entailment", async () => {
@@ -104,14 +107,17 @@ describe("NLI tier: thresholds and low confidence", () => {
     record(fw);
     const v = (await fw.verify(halfway)).verdicts[0]!;
     expect(v.verdict).toBe("unsupported");
-    expect(v.confidence).toBeCloseTo(0.5, 1);
+    expect(v.trace.at(-1)!.confidence).toBeCloseTo(0.5, 1);
+    expect(v.confidence).toBe(calibrate(CALIBRATION_TABLE, "nli", "unsupported", v.trace.at(-1)!.confidence!));
     expect(v.trace.at(-1)!.note).toMatch(/low confidence/);
   });
 
-  it("should let the policy decide what a low-confidence verdict does: balanced lets it pass, strict blocks", async () => {
+  it("should let the policy decide what a low-confidence verdict does: lenient lets it pass, balanced hedges it, strict blocks", async () => {
     const fw = firewall(models.nli("thresholds"));
     record(fw);
-    expect((await fw.verify(halfway)).decision).toBe("pass");
+    expect((await fw.verify(halfway, { strictness: "lenient" })).decision).toBe("pass");
+    // Calibrated, balanced flags every unsupported claim (see the presets): a low-confidence one is hedged.
+    expect((await fw.verify(halfway)).decision).toBe("rewrite");
     expect((await fw.verify(halfway, { strictness: "strict" })).decision).toBe("block");
   });
 
@@ -252,7 +258,7 @@ describe("NLI tier: a model that cannot be had", () => {
     const report = await fw.verify("cors has the mit license.");
     const v = report.verdicts[0]!;
     expect(v.verdict).toBe("unsupported");
-    expect(v.confidence).toBe(1);
+    expect(v.trace.at(-1)!.confidence).toBe(1);
     expect(v.trace.at(-1)!.note).toMatch(/failing closed/);
     // The balanced preset hedges an unsupported claim rather than blocking on the grounding score: the
     // claim never ships as verified.

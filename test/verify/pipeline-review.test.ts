@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Firewall, type PriorVerdict, type Tier, type TierItem, type TierOutcome } from "../../src/index.js";
+import { CALIBRATION_TABLE, calibrate, Firewall, type PriorVerdict, type Tier, type TierItem, type TierOutcome } from "../../src/index.js";
 import { failedAfterVerdict } from "../../src/verify/pipeline.js";
 
 const DRAFT = "cors has no known security issues. cors has 40 versions.";
@@ -49,7 +49,9 @@ describe("runTiers with a reviewing tier", () => {
 
   it("should replace the prior verdict when the reviewer decides", async () => {
     const report = await firewall(reviewer(() => ({ verdict: "supported", confidence: 0.9, quotes: [], corrections: [], note: "read it" }))).verify(DRAFT);
-    expect(report.verdicts[0]).toMatchObject({ verdict: "supported", tier: 2, confidence: 0.9 });
+    // The reviewer's raw 0.9 stays in its trace entry; the verdict carries it calibrated.
+    expect(report.verdicts[0]).toMatchObject({ verdict: "supported", tier: 2, confidence: calibrate(CALIBRATION_TABLE, "reviewer", "supported", 0.9) });
+    expect(report.verdicts[0]!.trace.at(-1)).toMatchObject({ name: "reviewer", confidence: 0.9 });
   });
 
   it("should keep the prior verdict and mark the failure when the reviewer fails on a claim or throws", async () => {
