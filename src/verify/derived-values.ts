@@ -1,11 +1,14 @@
 /**
  * Values a claim may state that no single evidence value holds but a few do together (DESIGN.md: a claim
  * is supported by several passages when it is a sum, difference, ratio, percentage or date arithmetic
- * over recorded values). Used only to support a figure, never to contradict one.
+ * over recorded values). The shapes under `derived/` (see their index for the order) run first and may
+ * contradict a figure whose operands are unambiguous; the sums, differences and date spans below only support.
  */
 import { matchQuantity } from "../quantity/quantity-match.js";
 import type { Quantity } from "../quantity/types.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
+import { derivedShape } from "./derived/index.js";
+import { sentenceOf } from "./derived/sentence.js";
 
 /** At most this many evidence values are combined (pairs: n^2 / 2). */
 const MAX_VALUES = 12;
@@ -26,7 +29,10 @@ function synthetic(like: Quantity, value: number): Quantity {
  * @param claim a figure of the claim.
  * @param facts evidence values ranked for the claim's slot (best first), same kind or dates.
  * @param dateFacts evidence dates of the same records, for "N days between releases".
- * @returns the first evidence value of a combination that agrees, with a note, or null.
+ * @param span the figure's span in `claimText`; with it the shapes under `derived/` run first.
+ * @param draft the whole draft, where the claim's sentence (and so operands in sibling claims) is read.
+ * @returns the first evidence value of a combination that agrees, with a note, or null; `outcome:
+ *   "mismatch"` when a shape's unambiguous operands give another value, held by `fact`.
  */
 export function derivedMatch(
   claim: FactValue,
@@ -35,7 +41,13 @@ export function derivedMatch(
   subjectFacts: EvidenceFact[] = [],
   subjects = 0,
   claimText = "",
-): { fact: EvidenceFact; note: string } | null {
+  span?: [number, number],
+  draft?: string,
+): { fact: EvidenceFact; note: string; outcome?: "match" | "mismatch" } | null {
+  if (span && claim.type === "quantity") {
+    const shaped = derivedShape({ figure: claim.q, span, text: claimText, sentence: sentenceOf(claimText, span, draft), values: [...facts, ...subjectFacts], dates: dateFacts });
+    if (shaped) return shaped;
+  }
   // "in total", "combined", "together", "across": a count may be a sum over the claim's subjects.
   const totalWords = /\b(?:total|combined|together|altogether|in all|across|sum)\b/i.test(claimText);
   // "so 2,713.50 EUR is still open", "2 MB larger than": a difference needs words that say so; "DVDs for 2

@@ -694,8 +694,8 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
   const named = scope.recordsOf.size > 0;
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
-  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text);
-  if (derived) return { figure, outcome: "match", best: derived.fact, score: top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0, derived: true };
+  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text, figure.span, scope.context.draft);
+  if (derived) return { figure, outcome: derived.outcome ?? "match", best: derived.fact, score: derived.outcome === "mismatch" ? 3 : top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0, derived: true };
   // A small count in words ("two films", "three topics") that no evidence value shares: a summary counting
   // what the evidence lists, which tier 0 cannot settle; the words are left to the next tier.
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.

@@ -1,0 +1,31 @@
+/**
+ * The difference of two figures the sentence gives ("from 12.8 °C to 17.2 °C, a spread of about 4.4
+ * degrees", "between 30 and 45 ms, a gap of 15 ms"): |a - b|, announced by "spread", "difference", "gap",
+ * "range" or "apart". It contradicts only when the sentence holds exactly two such figures; the correction
+ * keeps the evidence's decimals (17.22 - 12.78 = 4.44).
+ */
+import { agreesWith, atCorners, computedFact } from "./arithmetic.js";
+import { statedOperands } from "./operands.js";
+import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
+
+const SPREAD_BEFORE = /\b(?:spread|difference|gap|range|swing|margin)\s+(?:of\s+)?(?:about|around|roughly|approximately|some|nearly|almost|just(?:\s+(?:over|under))?)?\s*$/i;
+const SPREAD_AFTER = /^\s*(?:[°º]?\s*\w+\s+)?(?:apart|difference|spread|gap)\b/i;
+
+function check(input: DerivedInput): DerivedFinding | null {
+  const { figure, sentence } = input;
+  if (figure.kind === "percent") return null;
+  const at = sentence.span;
+  if (!SPREAD_BEFORE.test(sentence.text.slice(0, at[0])) && !SPREAD_AFTER.test(sentence.text.slice(at[1]))) return null;
+  const { stated, all } = statedOperands(input, (q) => q.kind === figure.kind);
+  if (stated.length < 2) return null;
+  const [a, b] = stated;
+  const values = [Math.abs(a!.exact - b!.exact), ...atCorners([a!.q, b!.q], ([x, y]) => Math.abs(x! - y!))];
+  const note = `equals the difference of ${a!.q.text} and ${b!.q.text}`;
+  if (agreesWith(figure, values) === "match") return { outcome: "match", fact: a!.fact, note };
+  if (all.length !== 2 || stated.length !== 2) return null;
+  const decimals = figure.kind === "measure" ? undefined : Math.max(a!.decimals, b!.decimals);
+  const computed = computedFact(figure, values[0]!, a!.fact, decimals);
+  return computed ? { outcome: "mismatch", fact: computed, note: `the difference of ${a!.q.text} and ${b!.q.text} is ${(computed.value as { q: { text: string } }).q.text}` } : null;
+}
+
+export const spread: DerivedShape = { name: "spread", check };
