@@ -91,8 +91,11 @@ export function goldValue(correction: string): string {
 export function goldValues(correction: string): string[] {
   let v = correction.split(/\s+\(/)[0]!.trim();
   const key = /^[\w.[\]-]+:\s+(.+)$/.exec(v);
-  if (key && /[._\]]/.test(v.slice(0, v.indexOf(":")))) v = key[1]!;
+  if (key) v = key[1]!;
   const out = [v.trim()];
+  // "94 °F = about 34 °C": the value is what the equation ends on.
+  const eq = /=\s*(?:about|around|roughly|~)?\s*([^=()]+)$/.exec(v);
+  if (eq) out.push(eq[1]!.trim());
   const paren = /\(\s*(?:=\s*)?([^()]+?)\s*\)\s*$/.exec(correction);
   if (paren && /\d/.test(paren[1]!) && paren[1]!.split(/\s+/).length <= 3) out.push(paren[1]!.trim());
   // A currency code before or after the figure says the same ("EUR 2,400" and "2,400 EUR").

@@ -67,7 +67,8 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])bytes?$|Bytes$|^size$/i, "data", 1, "B"],
   [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
   [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],
-  [/(?:^|[_\-.])(?:min|mins|minutes?)$|Minutes?$|Mins?$/, "time", 60_000, "min"],
+  // Not a bare `_min`: `temp_min`, `price_min` are minimums, not minutes.
+  [/(?:^|[_\-.])(?:mins|minutes?)$|Minutes?$|Mins$/, "time", 60_000, "min"],
   [/(?:^|[_\-.])(?:h|hrs?|hours?)$|Hours?$|Hrs?$/, "time", 3_600_000, "h"],
   [/(?:^|[_\-.])days$|Days$/, "time", 86_400_000, "days"],
   [/(?:^|[_\-.])kg$|Kg$/, "mass", 1000, "kg"],

@@ -28,7 +28,7 @@ import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
-import { attributeAgrees, dimensionStems, readSlot } from "./typed-slot.js";
+import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, readSlot } from "./typed-slot.js";
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
 const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
@@ -603,6 +603,12 @@ function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimSc
  */
 function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
   if (r.outcome !== "mismatch") return r;
+  // A figure of another period than the record's own ("down from 171 kWh the month before") has no slot here,
+  // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
+  if (RELATIVE_PERIOD.test(governingText(r.figure, scope))) return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
+  if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
+  }
   const governing = governingStems(r.figure, scope);
   const own = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
   const candidates = namedRows(own, scope);
@@ -616,17 +622,52 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
 
 /**
  * When the claim's names pick some elements of an array (`rows[1].region: eu-west-1`), the other elements
- * of that array are other entities: their values are no candidates for the claim's slot.
+ * of that array are other entities: their values are no candidates for the claim's slot. A claim that names
+ * no element picks them by its dates instead ("in June" picks the row whose `month` is June; a qualifier
+ * restricts the period, it is not an asserted value). Both pick when both do.
  */
-function namedRows(facts: EvidenceFact[], scope: ClaimScope): EvidenceFact[] {
+function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure): EvidenceFact[] {
   const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
-  if (names.length === 0) return facts;
+  const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
   const arrayOf = (rowId: string) => rowId.replace(/\[\d+\][^[]*$/, "");
-  const named = new Set<string>();
-  for (const f of facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) named.add(f.rowId);
+  const byName = new Set<string>();
+  if (names.length > 0) for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
+  const byDate = new Set<string>();
+  for (const d of dates) for (const f of scope.facts) if (f.rowId !== undefined && f.value.type === "date" && compare(d.value, f.value) === "match") byDate.add(f.rowId);
+  const both = new Set([...byName].filter((id) => byDate.has(id)));
+  const named = both.size > 0 ? both : byName.size > 0 ? byName : byDate;
   if (named.size === 0) return facts;
   const arrays = new Set([...named].map(arrayOf));
   return facts.filter((f) => f.rowId === undefined || named.has(f.rowId) || !arrays.has(arrayOf(f.rowId)));
+}
+
+/**
+ * The figure's typed slot read first, among the values of the claim's entity and period (see `readSlot`):
+ * a value of that slot decides, whatever another record's value of the same number says. `null` when the
+ * slot is not settled.
+ */
+function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
+  const own = pool.filter((f) => compare(figure.value, f.value) === "match" || !statedElsewhere(figure, f, scope));
+  const candidates = namedRows(own, scope, figure);
+  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length;
+  if (!picked) return null;
+  const governing = governingStems(figure, scope);
+  const reading = readSlot(figure.value, governing, candidates, picked);
+  if (reading.outcome === "match") return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
+  // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word
+  // rarely names) whose own word names the field outright (`review_count` for "2,990 reviews"), of the same
+  // written kind.
+  if (reading.outcome === "mismatch" && figure.value.type === "quantity" && reading.fact.value.type === "quantity") {
+    // The claim's own words, not the unit's dimension ("MB" names no field), must name the field.
+    const own = featuresOf(governingText(figure, scope)).stems;
+    const direct = [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
+    const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
+    // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
+    // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
+    const loose = figure.value.q.word || reading.fact.value.q.count === true || RELATIVE_PERIOD.test(governingText(figure, scope));
+    if (direct && sameKind && !loose) return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
+  }
+  return null;
 }
 
 /**
@@ -648,6 +689,12 @@ function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
   for (const s of countedNoun(figure, scope) ?? []) out.add(s);
   return out;
 }
+
+/** A field that states a total beside a page of rows (`total: 34`, `totalCount`, `total_results`). */
+const TOTAL_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|totalResults|total_results|totalItems|total_items|maxResults)(?:\[\d+\])?: \d/;
+
+/** Words that put a figure in another period than the record's own ("the month before", "last year"). */
+const RELATIVE_PERIOD = /\b(?:before|previous|prior|earlier|ago|last\s+(?:week|month|year|quarter|time)|a\s+year\s+earlier)\b/i;
 
 /** What ends a figure's phrase: clause punctuation, a dash, or a conjunction. */
 const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|with)\b/i;
@@ -678,6 +725,9 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) => !scope.foreign(r.fact.chunk.evidenceId) && !scope.otherItem(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
   );
+  const typed = typedFirst(figure, ranked.map((r) => r.fact), scope);
+  if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
+  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];

@@ -93,14 +93,21 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
+/** A line that names its record's entity (`name: ...`, `items[0].title: ...`): it says nothing of a polarity. */
+const IDENTITY_LINE = /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
 /** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
-function fieldValueNamed(line: string, claim: TextFeatures): boolean {
+function fieldValueNamed(line: string, claim: TextFeatures, claimText: string): boolean {
   const value = line.slice(line.indexOf(": ") + 2);
   for (const s of featuresOf(value).stems) if (claim.stems.has(s)) return true;
-  return false;
+  // A hyphenated claim word holds the value too ("MIT-licensed" for `license: MIT`).
+  const text = claimText.toLowerCase();
+  return value
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .some((w) => w.length >= 2 && new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(text));
 }
 
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
@@ -259,8 +266,10 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // Precision first: a polarity read on a field line whose value is the claim's word (`license: MIT` for
       // "not MIT-licensed") contradicts; one read on a prose sentence that merely shares the most words, on a
       // field whose value is itself a negative, or under a quantified negation leaves the claim unsupported.
-      const line = read ? read.passage.text.slice(read.sentence.start, read.sentence.end).trim() : "";
-      const typed = FIELD_LINE.test(line) && fieldValueNamed(line, claim) && !NEGATIVE_VALUE.test(line) && !QUANTIFIED_NEGATION.test(item.claim.text);
+      // The field line may be another line of the same record than the one read ("uuid is not MIT-licensed"
+      // is read on `name: uuid`; `license: MIT` is the field that states the opposite).
+      const line = read ? read.passage.text : "";
+      const typed = !QUANTIFIED_NEGATION.test(item.claim.text) && line.split("\n").some((l) => FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && fieldValueNamed(l.trim(), claim, item.claim.text) && !NEGATIVE_VALUE.test(l.trim()));
       return {
         verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
