@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CALIBRATION_TABLE, calibrate } from "../../src/index.js";
 import { setupTracing } from "../../otel/index.js";
 import { DRAFT, firewallWithEvidence } from "./helpers.js";
 import { startReceiver, type ReceivedSpan, type Receiver } from "./otlp-receiver.js";
@@ -58,8 +59,9 @@ describe("setupTracing with the OTLP/HTTP exporter", () => {
     const tier0 = only(receiver.spans, "hfw.tier.0");
     const events = tier0.events.filter((e) => e.name === "gen_ai.evaluation.result");
     expect(events.map((e) => [e.attributes["hfw.claim.id"], e.attributes["gen_ai.evaluation.score.label"], e.attributes["gen_ai.evaluation.score.value"]])).toEqual([
-      ["r1.c4", "contradicted", 0.92],
-      ["r1.c5", "contradicted", 0.92],
+      // The event's score is the verdict's confidence: tier 0's raw 0.92, calibrated.
+      ["r1.c4", "contradicted", calibrate(CALIBRATION_TABLE, "exact", "contradicted", 0.92)],
+      ["r1.c5", "contradicted", calibrate(CALIBRATION_TABLE, "exact", "contradicted", 0.92)],
     ]);
 
     expect(receiver.logs).toHaveLength(6);
