@@ -12,7 +12,7 @@ import { z } from "zod";
 import { Firewall, type CalibrationTable, type Report, type Strictness, type Tier, type VerdictLabel } from "../../src/index.js";
 import { decidingTierName, rawConfidence } from "./case-result.js";
 import { calibration, reliabilityLines, type ReliabilityBin } from "./metrics.js";
-import { sameValue } from "./normalise-value.js";
+import { parseNumber, sameValue } from "./normalise-value.js";
 
 const VerdictSchema = z.enum(["supported", "contradicted", "unsupported", "not_checkable"]);
 
@@ -106,6 +106,19 @@ export function goldValues(correction: string): string[] {
   return out;
 }
 
+/**
+ * Whether a correction rounds to a gold value that says it is rounded ("about 34 °C" for 34.4) or that is
+ * more precise in the same unit ("4.44 degrees" for 4.4 is not: the correction must state the value).
+ */
+function roundsTo(predicted: string, gold: string): boolean {
+  if (!/\b(?:about|around|roughly|approximately)\b|~/.test(gold)) return false;
+  const p = parseNumber(predicted.replace(/[^\d.,-]/g, ""));
+  const g = parseNumber(gold.replace(/^.*?(?:about|around|roughly|approximately|~)\s*/, "").replace(/[^\d.,-]/g, ""));
+  if (!p || !g) return false;
+  const decimals = (/\.(\d+)/.exec(String(g.value))?.[1]?.length ?? 0);
+  return Math.abs(p.value - g.value) <= 0.5 * 10 ** -decimals;
+}
+
 /** A gold claim's outcome. */
 export interface AgentClaimOutcome {
   caseId: string;
@@ -162,7 +175,7 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
     const corrections = v?.corrections.map((x) => x.value) ?? [];
     const want = exp.correction === null ? null : goldValues(exp.correction);
     const scored = exp.verdict === "contradicted" && want !== null;
-    const correctionCorrect = scored ? corrections.some((x) => want!.some((w) => sameValue(x, w))) : null;
+    const correctionCorrect = scored ? corrections.some((x) => want!.some((w) => sameValue(x, w) || roundsTo(x, w))) : null;
     const wrongCorrection = corrections.length > 0 && (exp.verdict !== "contradicted" || (want !== null && !correctionCorrect));
     return {
       caseId: c.id,

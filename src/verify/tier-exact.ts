@@ -605,7 +605,7 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
   if (r.outcome !== "mismatch") return r;
   // A figure of another period than the record's own ("down from 171 kWh the month before") has no slot here,
   // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
-  if (RELATIVE_PERIOD.test(governingText(r.figure, scope))) return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
+  if (otherPeriod(r.figure, scope)) return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
   if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
   }
@@ -664,7 +664,7 @@ function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: C
     const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
-    const loose = figure.value.q.word || reading.fact.value.q.count === true || RELATIVE_PERIOD.test(governingText(figure, scope));
+    const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
     if (direct && sameKind && !loose) return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
   }
   return null;
@@ -695,6 +695,13 @@ const TOTAL_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count
 
 /** Words that put a figure in another period than the record's own ("the month before", "last year"). */
 const RELATIVE_PERIOD = /\b(?:before|previous|prior|earlier|ago|last\s+(?:week|month|year|quarter|time)|a\s+year\s+earlier)\b/i;
+
+/** Whether the figure's clause puts it in another period ("171 kWh the month before"), across other figures. */
+function otherPeriod(figure: ClaimFigure, scope: ClaimScope): boolean {
+  const after = scope.text.slice(figure.span[1]);
+  const stop = PHRASE_END.exec(after);
+  return RELATIVE_PERIOD.test(`${governingText(figure, scope)} ${stop ? after.slice(0, stop.index) : after}`);
+}
 
 /** What ends a figure's phrase: clause punctuation, a dash, or a conjunction. */
 const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|with)\b/i;
