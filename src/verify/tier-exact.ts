@@ -28,6 +28,7 @@ import { versionInterval } from "./intervals.js";
 import { checkAggregate, type AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { extremeOf, fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
+import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
 import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, readSlot } from "./typed-slot.js";
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
@@ -227,6 +228,8 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const aggregate = checkAggregate(text, context.ledger);
   if (aggregate) return aggregateOutcome(aggregate, item);
   const figures = claimFigures(text, extraNames(item, context));
+  const categorical = checkCategorical(text, figures, item, context);
+  if (categorical) return categorical;
   if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
@@ -303,6 +306,21 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (category) results.push(category);
   }
   return conclude(results, figures, item, text);
+}
+
+/**
+ * A status or boolean the claim gives its entity, against the entity's own field (see
+ * `categorical-fields.ts`): a value of another class contradicts; the same one supports a claim that states
+ * nothing else (no figure or date). `null` when no such field settles it.
+ */
+function checkCategorical(text: string, figures: ClaimFigure[], item: TierItem, context: TierContext): TierOutcome | null {
+  const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  const found = checkStatusField(text, names, context.ledger) ?? checkBooleanField(text, names, context.ledger);
+  if (!found) return null;
+  if (!found.agrees) return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  if (figures.every((f) => f.value.type === "name")) return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  item.hints.matchedQuotes = [found.quote];
+  return null;
 }
 
 /** The verdict on a quantified claim counted over a group of entities (see `checkAggregate`). */

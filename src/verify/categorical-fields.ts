@@ -1,0 +1,205 @@
+/**
+ * Booleans and statuses as categorical values of their attribute (DESIGN.md, "Typed facts"): `dogs: false`,
+ * `parking.included: false`, `autoPay: OFF`, `status: in_transit`, `conclusion: failure`.
+ *
+ * - **Boolean fields.** A claim names a boolean field when its words cover the field's name (the key's last
+ *   segment, or its parent when the last is a generic flag word such as `enabled`, `included`, `allowed`):
+ *   "Force pushes are allowed" names `allow_force_pushes.enabled`. The claim's polarity (a negation, or an
+ *   off-word: "off", "disabled") is compared with the value's (`true`/`yes`/`on` against
+ *   `false`/`no`/`off`/`[]`).
+ * - **Statuses.** A claim gives its subject a status word of a general vocabulary ("has been delivered",
+ *   "failed", "is still open"); the subject's `status`/`state`/`conclusion`/`phase` field holds a value of
+ *   another class (in transit, success, closed) or of the same one.
+ *
+ * Precision first: the field must be the claim's entity's (the only record that has it, or the record or
+ * array element that holds the claim's names), and all candidate values must agree; otherwise nothing is
+ * decided.
+ */
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import type { EvidenceQuote } from "../schema.js";
+import { featuresOf } from "./lexical-features.js";
+
+/** A categorical reading of a claim against one field. */
+export interface CategoricalCheck {
+  agrees: boolean;
+  /** The field line, as a quote. */
+  quote: EvidenceQuote;
+  /** What kind of field decided. */
+  kind: "boolean" | "status";
+  note: string;
+}
+
+const TRUE_VALUE = /^(?:true|yes|y|on|enabled|active)$/i;
+const FALSE_VALUE = /^(?:false|no|n|off|disabled|inactive)$/i;
+/** Flag words that say "is it so", not what: the parent key names the attribute (`parking.included`). */
+const GENERIC_FLAG = new Set(["enabl", "allow", "includ", "requir", "activ", "valu", "flag", "is", "has", "on", "avail", "permit", "support"]);
+/** Words that turn a claim's predicate off. */
+const NEGATION = /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|off|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;
+
+/** A JSON line `path: value` of a record's flattened text. */
+interface FieldLine {
+  evidenceId: string;
+  source: string;
+  path: string;
+  value: string;
+  /** The array element the line belongs to (`items[2]`), or "" at the record's top level. */
+  row: string;
+  span: [number, number];
+  line: string;
+}
+
+function fieldLines(ledger: EvidenceLedger): FieldLine[] {
+  return ledger.memo("categorical-lines", "all", () => {
+    const out: FieldLine[] = [];
+    for (const record of ledger.records) {
+      if (record.format !== "json") continue;
+      let at = 0;
+      for (const line of record.text.split("\n")) {
+        const m = /^([^\s:][^:\n]*?): (.*)$/.exec(line);
+        if (m) {
+          const path = m[1]!;
+          const row = /^(.*\[\d+\])/.exec(path)?.[1] ?? "";
+          out.push({ evidenceId: record.id, source: record.source, path, value: m[2]!.trim(), row, span: [at, at + line.length], line });
+        }
+        at += line.length + 1;
+      }
+    }
+    return out;
+  });
+}
+
+function segments(path: string): string[] {
+  return path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
+}
+
+/** The stems that name a boolean field: its last segment, or its parent when the last is a flag word. */
+export function flagName(path: string): Set<string> {
+  const segs = segments(path);
+  const last = featuresOf(segs.at(-1) ?? "").stems;
+  const own = new Set([...last].filter((s) => !GENERIC_FLAG.has(s)));
+  if (own.size > 0) return own;
+  return new Set([...featuresOf(segs.at(-2) ?? "").stems].filter((s) => !GENERIC_FLAG.has(s)));
+}
+
+/** Whether a claim stem names a field stem (equal, or one a 4+-letter prefix of the other: "sign", "signatur"). */
+function stemMeets(claim: Set<string>, field: string): boolean {
+  if (claim.has(field)) return true;
+  for (const c of claim) {
+    const [a, b] = c.length <= field.length ? [c, field] : [field, c];
+    if (a.length >= 4 && b.startsWith(a)) return true;
+  }
+  return false;
+}
+
+/** Letters only, lower case ("AutoPay" and "autoPay" -> "autopay"). */
+const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+function namesField(claimText: string, claimStems: Set<string>, path: string): boolean {
+  const name = flagName(path);
+  if (name.size === 0) return false;
+  if ([...name].every((s) => stemMeets(claimStems, s))) return true;
+  // A camel-case key written as one word in the claim ("AutoPay" for `autoPay`).
+  const key = letters(segments(path).at(-1) ?? "");
+  return key.length >= 5 && new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, "iu").test(claimText.toLowerCase().replace(/[-_ ](?=\p{L})/gu, ""));
+}
+
+/** Records or rows holding the claim's names, when any does. */
+function pickEntity(lines: FieldLine[], all: FieldLine[], names: readonly string[]): FieldLine[] {
+  if (names.length === 0) return lines;
+  const lower = names.map((n) => n.toLowerCase());
+  const holds = (evidenceId: string, row: string) =>
+    all.some((l) => l.evidenceId === evidenceId && (row === "" || l.row === row) && lower.some((n) => l.value.toLowerCase().includes(n)));
+  const picked = lines.filter((l) => holds(l.evidenceId, l.row) || holds(l.evidenceId, ""));
+  return picked.length > 0 ? picked : lines;
+}
+
+function quoteOf(l: FieldLine): EvidenceQuote {
+  return { evidenceId: l.evidenceId, source: l.source, text: l.line, span: l.span };
+}
+
+/**
+ * Checks a claim against the boolean fields it names.
+ * @param names the claim's names and identifiers (its entity), as written.
+ * @returns null when no boolean field is named, or when candidates disagree.
+ */
+export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
+  const claimStems = featuresOf(claimText).stems;
+  const all = fieldLines(ledger);
+  const flags = all.filter((l) => (TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value)) && namesField(claimText, claimStems, l.path));
+  if (flags.length === 0) return null;
+  const candidates = pickEntity(flags, all, names);
+  const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
+  if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
+  const field = candidates[0]!;
+  const claimSays = !NEGATION.test(claimText);
+  const agrees = claimSays === truth(field);
+  return { agrees, quote: quoteOf(field), kind: "boolean", note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim says` };
+}
+
+/** Status classes of a general vocabulary: a value of one class is no value of another. */
+const STATUS_CLASSES: Array<[string, RegExp]> = [
+  ["delivered", /^(?:delivered|arrived)$/],
+  ["in transit", /^(?:in[ _-]?transit|shipped|en[ _-]?route|out[ _-]for[ _-]delivery|on[ _-]its[ _-]way|dispatched)$/],
+  ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested)$/],
+  ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
+  ["success", /^(?:success|succeeded|successful|passed|passing|pass|ok|green)$/],
+  ["failure", /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out)$/],
+  ["in progress", /^(?:in[ _-]progress|running|ongoing|started|active)$/],
+  ["open", /^(?:open|opened|reopened)$/],
+  ["closed", /^(?:closed|resolved|done|completed?|finished|merged)$/],
+  ["scheduled", /^(?:scheduled|planned|upcoming)$/],
+  ["delayed", /^(?:delayed|late)$/],
+  ["on time", /^(?:on[ _-]time)$/],
+  ["paid", /^(?:paid|settled)$/],
+  ["unpaid", /^(?:unpaid|overdue|outstanding|due)$/],
+];
+
+/** The class of a status word or value, or null when it is not in the vocabulary. */
+export function statusClass(word: string): string | null {
+  const w = word.trim().toLowerCase();
+  for (const [name, re] of STATUS_CLASSES) if (re.test(w)) return name;
+  return null;
+}
+
+/** A status the claim gives its subject: a status word after a form of "be"/"have been" or as its verb. */
+const CLAIM_STATUS =
+  /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered)\b/gi;
+const STATUS_KEY = /(?:^|[.\]])(?:status|state|conclusion|phase|result|outcome)$/i;
+
+/**
+ * Checks the status a claim gives its subject against the subject's status field.
+ * @returns null when the claim states no status of the vocabulary, or the subject's field is not known.
+ */
+export function checkStatusField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
+  let word: string | null = null;
+  let cls: string | null = null;
+  for (const m of claimText.matchAll(CLAIM_STATUS)) {
+    const w = m[1] ?? m[2]!;
+    const c = statusClass(w);
+    if (c) {
+      word = w;
+      cls = c;
+      break;
+    }
+  }
+  if (!word || !cls) return null;
+  const all = fieldLines(ledger);
+  const fields = all.filter((l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
+  if (fields.length === 0) return null;
+  // The subject must be picked: the only record with a status, or the record / element holding its names.
+  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names) : fields.length === 1 ? fields : [];
+  if (candidates.length === 0) return null;
+  const classes = new Set(candidates.map((l) => statusClass(l.value)));
+  if (classes.size !== 1) return null;
+  const field = candidates[0]!;
+  const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
+  const same = statusClass(field.value) === cls;
+  const agrees = negated ? !same : same;
+  return { agrees, quote: quoteOf(field), kind: "status", note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})` };
+}
+
+/** Like `pickEntity`, but nothing when no record or element holds the claim's names. */
+function pickEntityStrict(lines: FieldLine[], all: FieldLine[], names: readonly string[]): FieldLine[] {
+  const picked = pickEntity(lines, all, names);
+  return picked === lines && lines.length > 1 ? [] : picked;
+}

@@ -1,0 +1,78 @@
+/**
+ * Booleans and statuses as categorical values of their attribute: table tests over invented records, end to
+ * end through the firewall (the rule is general: no entity of a dev case is named).
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { flagName, statusClass } from "../../src/verify/categorical-fields.js";
+
+async function verdictOf(evidence: unknown[], draft: string) {
+  const fw = new Firewall();
+  for (const e of evidence) fw.record({ source: "tool", content: e as never });
+  const report = await fw.verify(draft);
+  return report.verdicts.map((v) => v.verdict);
+}
+
+describe("boolean fields", () => {
+  it.each([
+    [{ flat: "2B", pets: { cats: true, dogs: false } }, "Dogs are welcome.", "contradicted"],
+    [{ flat: "2B", pets: { cats: true, dogs: false } }, "Cats are allowed.", "supported"],
+    [{ flat: "2B", pets: { cats: true, dogs: false } }, "Dogs are not allowed.", "supported"],
+    [{ account: "A-1", settings: { autoPay: "OFF" } }, "AutoPay is on.", "contradicted"],
+    [{ account: "A-1", settings: { autoPay: "OFF" } }, "AutoPay is off.", "supported"],
+    [{ repo: "api", allow_force_pushes: { enabled: false } }, "Force pushes are allowed.", "contradicted"],
+    [{ repo: "api", allow_force_pushes: { enabled: true } }, "Force pushes are allowed.", "supported"],
+    [{ unit: "4C", parking: { included: false, fee: 150 } }, "Parking is included.", "contradicted"],
+    [{ charge: "ch_1", refunded: false }, "Nothing has been refunded.", "supported"],
+  ])("should read %j for %s as %s", async (record, draft, want) => {
+    expect(await verdictOf([record], draft)).toEqual([want]);
+  });
+
+  it("should not read an empty list or a zero count as a false flag", async () => {
+    expect(await verdictOf([{ issue: 7, labels: [], locked: false }], "Issue 7 is locked.")).toEqual(["contradicted"]);
+    const courses = [0, 5, 5, 5].map((credits, i) => ({ code: `C${i}`, credits }));
+    expect(await verdictOf([{ term: "Autumn", courses }], "In Autumn you took 4 courses for 15 credits.")).not.toEqual(["contradicted"]);
+  });
+
+  it("should decide nothing when two records disagree and the claim names neither", async () => {
+    const verdicts = await verdictOf([{ plan: "Basic", roaming: false }, { plan: "Plus", roaming: true }], "Roaming is included.");
+    expect(verdicts).not.toEqual(["contradicted"]);
+    expect(await verdictOf([{ plan: "Basic", roaming: false }, { plan: "Plus", roaming: true }], "The Basic plan has roaming.")).toEqual(["contradicted"]);
+  });
+
+  it.each([
+    ["allow_force_pushes.enabled", ["forc", "push"]],
+    ["parking.included", ["park"]],
+    ["pets.dogs", ["dog"]],
+  ])("should name %s by %j", (path, stems) => {
+    expect([...flagName(path)].sort()).toEqual([...stems].sort());
+  });
+});
+
+describe("status fields", () => {
+  it.each([
+    [{ order_id: "ORD-1", status: "in_transit" }, "Your order ORD-1 has been delivered.", "contradicted"],
+    [{ order_id: "ORD-1", status: "in_transit" }, "Your order ORD-1 is in transit.", "supported"],
+    [{ order_id: "ORD-1", status: "delivered" }, "Your order ORD-1 has been delivered.", "supported"],
+    [{ order_id: "ORD-1", status: "delivered" }, "Your order ORD-1 has not been delivered.", "contradicted"],
+    [{ run: 88, conclusion: "failure" }, "The deploy run 88 has succeeded.", "contradicted"],
+  ])("should read %j for %s as %s", async (record, draft, want) => {
+    expect(await verdictOf([record], draft)).toEqual([want]);
+  });
+
+  it("should decide nothing for a status of an entity the claim does not pick", async () => {
+    const v = await verdictOf([{ order_id: "ORD-1", status: "in_transit" }, { order_id: "ORD-2", status: "delivered" }], "Your order has been delivered.");
+    expect(v).not.toEqual(["contradicted"]);
+  });
+
+  it.each([
+    ["in_transit", "in transit"],
+    ["Delivered", "delivered"],
+    ["succeeded", "success"],
+    ["failure", "failure"],
+    ["completed", "closed"],
+    ["blue", null],
+  ])("should class %s as %s", (word, cls) => {
+    expect(statusClass(word)).toBe(cls);
+  });
+});
