@@ -27,6 +27,8 @@ export interface CategoricalCheck {
   /** What kind of field decided. */
   kind: "boolean" | "status";
   note: string;
+  /** For a status: the claim's status word, its span in the claim text, and the field's value as written. */
+  status?: { wrong: string; span: [number, number]; value: string };
 }
 
 const TRUE_VALUE = /^(?:true|yes|y|on|enabled|active)$/i;
@@ -164,6 +166,7 @@ export function statusClass(word: string): string | null {
 /** A status the claim gives its subject: a status word after a form of "be"/"have been" or as its verb. */
 const CLAIM_STATUS =
   /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered)\b/gi;
+const STATUS_END = /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well)\b)/i;
 const STATUS_KEY = /(?:^|[.\]])(?:status|state|conclusion|phase|result|outcome)$/i;
 
 /**
@@ -173,12 +176,17 @@ const STATUS_KEY = /(?:^|[.\]])(?:status|state|conclusion|phase|result|outcome)$
 export function checkStatusField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
   let word: string | null = null;
   let cls: string | null = null;
+  let at = -1;
   for (const m of claimText.matchAll(CLAIM_STATUS)) {
     const w = m[1] ?? m[2]!;
     const c = statusClass(w);
-    if (c) {
+    // A status ends its phrase ("has been delivered.", "delivered on 3 May"); "is running more than half an
+    // hour late" uses the word as a verb of something else.
+    const after = claimText.slice(m.index! + m[0].length);
+    if (c && STATUS_END.test(after)) {
       word = w;
       cls = c;
+      at = m.index! + m[0].lastIndexOf(w);
       break;
     }
   }
@@ -195,7 +203,8 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
   const same = statusClass(field.value) === cls;
   const agrees = negated ? !same : same;
-  return { agrees, quote: quoteOf(field), kind: "status", note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})` };
+  const value = field.value.replace(/_/g, " ");
+  return { agrees, quote: quoteOf(field), kind: "status", note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`, status: { wrong: word, span: [at, at + word.length], value } };
 }
 
 /** Like `pickEntity`, but nothing when no record or element holds the claim's names. */

@@ -302,7 +302,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     scope,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
-    const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope);
+    const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope);
     if (category) results.push(category);
   }
   return conclude(results, figures, item, text);
@@ -315,7 +315,9 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
  */
 function checkCategorical(text: string, figures: ClaimFigure[], item: TierItem, context: TierContext): TierOutcome | null {
   const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
-  const found = checkStatusField(text, names, context.ledger) ?? checkBooleanField(text, names, context.ledger);
+  // A status of an entity the claim names is read after the figures (the tool's own status vocabulary
+  // first, see `checkCategory`); a claim with nothing else to check is read here.
+  const found = (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ?? checkBooleanField(text, names, context.ledger);
   if (!found) return null;
   if (!found.agrees) return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   if (figures.every((f) => f.value.type === "name")) return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
@@ -467,6 +469,25 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   // contradicted without an in-place correction.
   const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(found.span[1]));
   return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}`, noFix: qualified };
+}
+
+/** A status of the general vocabulary the claim gives its entity, against the entity's status field (see `checkStatusField`). */
+function statusResult(scope: ClaimScope): FigureResult | null {
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  const found = checkStatusField(scope.text, names, scope.context.ledger);
+  if (!found?.status) return null;
+  const ledger = scope.context.ledger;
+  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const { wrong, span, value } = found.status;
+  const name = (t: string, sp: [number, number]): FactValue => ({ type: "name", n: { text: t, span: sp, key: t.toLowerCase(), type: "code" } });
+  const best: EvidenceFact = { value: name(value, found.quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: found.quote.span, quote: found.quote, chunk };
+  const figure = { value: name(wrong, span), span };
+  if (found.agrees) return { figure, outcome: "match", best, score: 3, note: found.note, anchored: true };
+  // A negated claim ("has not been delivered") or a status a figure qualifies ("delayed by 35 minutes") is
+  // contradicted without an in-place rewrite of the word.
+  const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(span[1]));
+  return { figure, outcome: "mismatch", best, score: 3, note: found.note, noFix: qualified || /\b(?:not|never)\b|n['’]t\b/i.test(scope.text) };
 }
 
 /** Quoted text the claim attributes to its subject but another entity's field holds (see `quotedMismatch`). */
@@ -683,7 +704,8 @@ function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: C
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
     const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
-    if (direct && sameKind && !loose) return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
+    // And a structured value: in prose, the words near a number are a weak sign of its slot.
+    if (direct && sameKind && !loose && reading.fact.structured) return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
   }
   return null;
 }
