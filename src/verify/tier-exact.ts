@@ -765,6 +765,28 @@ function governingText(figure: ClaimFigure, scope: ClaimScope): string {
   return `${words(before).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
 }
 
+/**
+ * A measure against a bare structured number whose field the figure's own words name and whose value is the
+ * figure as written ("about 6.7 mm of rain" for `rain.1h: 6.7`, "280 m away" for `distance: 280.4`): the
+ * tool states the number in the claim's unit. Only a match: a bare number's unit is unknown, so a
+ * difference settles nothing.
+ */
+function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "measure") return null;
+  const written = Number(/[-+]?\d[\d,]*(?:\.\d+)?/.exec(v.q.text)?.[0]?.replace(/,/g, "") ?? NaN);
+  if (!Number.isFinite(written) || written === 0) return null;
+  const factor = v.q.value / written;
+  const own = featuresOf(governingText(figure, scope)).stems;
+  for (const f of namedRows(scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)), scope, figure)) {
+    if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number" || f.value.q.unit !== null || f.value.q.count) continue;
+    if (!attributeAgrees(own, f)) continue;
+    const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
+    if (compare(v, { type: "quantity", q: asClaimUnit }) === "match") return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
+  }
+  return null;
+}
+
 /** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
 function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
@@ -772,7 +794,7 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) => !scope.foreign(r.fact.chunk.evidenceId) && !scope.otherItem(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
   );
-  const typed = typedFirst(figure, ranked.map((r) => r.fact), scope);
+  const typed = typedFirst(figure, ranked.map((r) => r.fact), scope) ?? writtenMeasure(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
@@ -987,7 +1009,21 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
   const other = subjectKnown ? replacement() : undefined;
   if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
+  // The tool call that was made names what it was about (`flights.search(from="Lisbon", to="Reykjavík")`,
+  // `runs(branch="release/2.4")`): its arguments are evidence of the entity, not of any value of it.
+  if (figure.value.type === "name" && namedInToolCall(figure.value.n.text, scope.context.ledger)) {
+    return { figure, outcome: "match", score: 0, note: "named in the arguments of the tool call" };
+  }
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+/** Whether a name occurs, as a whole word, in the source of a recorded tool output (its call and arguments). */
+function namedInToolCall(name: string, ledger: TierContext["ledger"]): boolean {
+  const folded = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  if (folded.length < 2) return false;
+  const escaped = folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u");
+  return ledger.records.some((r) => re.test(r.source.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()));
 }
 
 /** A reporting verb after a name ("`apt-cache show` reports", "the registry lists", "Stripe says"). */

@@ -52,12 +52,26 @@ export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   const stems = featuresOf(last).stems;
   // A generic last segment (`value`, `amount` under `fees.processing`, `1h` under `rain`) is named by its parent too.
   const parent = segments.pop();
-  if (parent !== undefined && [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x))) for (const x of featuresOf(parent).stems) stems.add(x);
+  if (parent !== undefined && (/^\d/.test(last) || [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x)))) for (const x of featuresOf(parent).stems) stems.add(x);
   return stems.size > 0 ? stems : fact.key;
 }
 
 function intersects(a: Set<string>, b: Set<string>): boolean {
-  for (const x of a) if (b.has(x) || hasCanon(b, x)) return true;
+  for (const x of a) if (b.has(x) || hasCanon(b, x) || prefixIn(x, b)) return true;
+  return false;
+}
+
+/**
+ * Whether a stem and a field stem are one word in two forms: one a prefix of the other, 4 letters or more
+ * ("month" and "monthli" of `monthly_rent`, "sign" and "signatur").
+ */
+export function prefixIn(stem: string, field: Set<string>): boolean {
+  if (stem.length < 4) return false;
+  for (const f of field) {
+    if (f.length < 4) continue;
+    const [a, b] = stem.length <= f.length ? [stem, f] : [f, stem];
+    if (b.startsWith(a)) return true;
+  }
   return false;
 }
 
@@ -143,7 +157,7 @@ export function attributeStrength(governing: Set<string>, field: Set<string>): n
   let score = 0;
   for (const f of field) {
     if (governing.has(f)) score += 1;
-    else if (hasCanon(governing, f)) score += 0.75;
+    else if (hasCanon(governing, f) || prefixIn(f, governing)) score += 0.75;
     else score -= 0.25;
   }
   return score;
