@@ -194,8 +194,9 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const all = fieldLines(ledger);
   const fields = all.filter((l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
   if (fields.length === 0) return null;
-  // The subject must be picked: the only record with a status, or the record / element holding its names.
-  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names) : fields.length === 1 ? fields : [];
+  // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
+  // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
+  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names, true) : [];
   if (candidates.length === 0) return null;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
   if (classes.size !== 1) return null;
@@ -208,7 +209,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
 }
 
 /** Like `pickEntity`, but nothing when no record or element holds the claim's names. */
-function pickEntityStrict(lines: FieldLine[], all: FieldLine[], names: readonly string[]): FieldLine[] {
+function pickEntityStrict(lines: FieldLine[], all: FieldLine[], names: readonly string[], always = false): FieldLine[] {
   const picked = pickEntity(lines, all, names);
-  return picked === lines && lines.length > 1 ? [] : picked;
+  return picked === lines && (always || lines.length > 1) ? [] : picked;
 }

@@ -55,7 +55,8 @@ describe("status fields", () => {
     [{ order_id: "ORD-1", status: "in_transit" }, "Your order ORD-1 is in transit.", "supported"],
     [{ order_id: "ORD-1", status: "delivered" }, "Your order ORD-1 has been delivered.", "supported"],
     [{ order_id: "ORD-1", status: "delivered" }, "Your order ORD-1 has not been delivered.", "contradicted"],
-    [{ run: 88, conclusion: "failure" }, "The deploy run 88 has succeeded.", "contradicted"],
+    [{ run_id: "R-88", conclusion: "success" }, "The workflow run R-88 failed on main.", "contradicted"],
+    [{ invoice: "INV-7", status: "overdue", payments: [{ amount: 100 }] }, "A payment arrived yesterday.", "unsupported"],
   ])("should read %j for %s as %s", async (record, draft, want) => {
     expect(await verdictOf([record], draft)).toEqual([want]);
   });
