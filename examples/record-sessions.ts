@@ -47,7 +47,9 @@ export async function recordExamples(db: string): Promise<string[]> {
       for (const input of evidence) session.record(input);
       const report = await session.verify(readFileSync(draftPath, "utf8"));
       const score = report.groundingScore === null ? "n/a" : report.groundingScore.toFixed(2);
-      lines.push(`${id}: ${evidence.length} tool output${evidence.length === 1 ? "" : "s"}, ${report.claims.length} claims, grounding ${score}, ${report.counts.contradicted} contradicted, ${report.counts.unsupported} unsupported, decision ${report.decision}`);
+      lines.push(
+        `${id}: ${evidence.length} tool output${evidence.length === 1 ? "" : "s"}, ${report.claims.length} claims, grounding ${score}, ${report.counts.contradicted} contradicted, ${report.counts.unsupported} unsupported, decision ${report.decision}`,
+      );
     }
   } finally {
     store.close();

@@ -8,7 +8,13 @@ import { OTLPLogExporter } from "@opentelemetry/exporter-logs-otlp-http";
 import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { AggregationTemporality, ConsoleMetricExporter, InMemoryMetricExporter, PeriodicExportingMetricReader, type MetricReader } from "@opentelemetry/sdk-metrics";
+import {
+  AggregationTemporality,
+  ConsoleMetricExporter,
+  InMemoryMetricExporter,
+  PeriodicExportingMetricReader,
+  type MetricReader,
+} from "@opentelemetry/sdk-metrics";
 import { logs as sdkLogs, NodeSDK, type NodeSDKConfiguration } from "@opentelemetry/sdk-node";
 import { BatchSpanProcessor, ConsoleSpanExporter, InMemorySpanExporter, SimpleSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { ConfigError } from "../src/index.js";
@@ -123,7 +129,9 @@ export function setupTracing(options: SetupTracingOptions = {}): Tracing {
   } else {
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter(http("traces"))));
     if (withMetrics) {
-      metricReaders.push(new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(http("metrics")), exportIntervalMillis: interval, ...exportTimeout(interval) }));
+      metricReaders.push(
+        new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(http("metrics")), exportIntervalMillis: interval, ...exportTimeout(interval) }),
+      );
     }
     if (withEvents) logRecordProcessors.push(new sdkLogs.BatchLogRecordProcessor({ exporter: new OTLPLogExporter(http("logs")), ...batchLogConfig() }));
   }
@@ -146,7 +154,11 @@ export function setupTracing(options: SetupTracingOptions = {}): Tracing {
     exporter,
     memory,
     async forceFlush() {
-      const flushes: Array<Promise<unknown>> = [...spanProcessors.map((p) => p.forceFlush()), ...metricReaders.map((r) => r.forceFlush()), ...logRecordProcessors.map((p) => p.forceFlush())];
+      const flushes: Array<Promise<unknown>> = [
+        ...spanProcessors.map((p) => p.forceFlush()),
+        ...metricReaders.map((r) => r.forceFlush()),
+        ...logRecordProcessors.map((p) => p.forceFlush()),
+      ];
       await Promise.all(flushes);
     },
     shutdown() {

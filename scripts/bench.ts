@@ -40,7 +40,9 @@ function benchRecording(): void {
         runs.push(performance.now() - t0);
       }
       const ms = median(runs);
-      console.log(`| ${json ? "JSON" : "text"} | ${(size / 1024).toFixed(0)} KB | ${(ms / outputs.length).toFixed(3)} | ${(ms / (bytes / 1024)).toFixed(4)} | ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} |`);
+      console.log(
+        `| ${json ? "JSON" : "text"} | ${(size / 1024).toFixed(0)} KB | ${(ms / outputs.length).toFixed(3)} | ${(ms / (bytes / 1024)).toFixed(4)} | ${(bytes / 1e6 / (ms / 1000)).toFixed(1)} |`,
+      );
     }
   }
 }
@@ -83,7 +85,9 @@ async function benchVerify(): Promise<void> {
       (globalThis as { gc?: () => void }).gc?.();
       const after = process.memoryUsage();
       const mem = (after.heapUsed + after.external - before.heapUsed - before.external) / bytes;
-      console.log(`| ${outputs} | ${(bytes / 1e6).toFixed(2)} MB | ${claims} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${mem.toFixed(1)}x |`);
+      console.log(
+        `| ${outputs} | ${(bytes / 1e6).toFixed(2)} MB | ${claims} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${mem.toFixed(1)}x |`,
+      );
     }
     console.log(`| ${outputs} | (first verify after recording: indexes every passage once) | 1 | ${firstMs.toFixed(0)} | | |`);
     fw.reset();

@@ -76,8 +76,13 @@ function parseTiers(value: string): TierName[] {
   const out: TierName[] = [];
   for (const part of value.split(",").map((p) => p.trim())) {
     const name: TierName | undefined =
-      part === "0" || part === "1" || part === "2" ? TIER_NAMES[Number(part) as 0 | 1 | 2] : part === "exact" || part === "lexical" || part === "nli" || part === "judge" ? part : undefined;
-    if (name === undefined) throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical), 2 (LLM judge) or nli, e.g. --tiers 0,1 or --tiers exact,nli.`);
+      part === "0" || part === "1" || part === "2"
+        ? TIER_NAMES[Number(part) as 0 | 1 | 2]
+        : part === "exact" || part === "lexical" || part === "nli" || part === "judge"
+          ? part
+          : undefined;
+    if (name === undefined)
+      throw new UsageError(`Unknown tier '${part}' in --tiers: use 0 (exact), 1 (lexical), 2 (LLM judge) or nli, e.g. --tiers 0,1 or --tiers exact,nli.`);
     if (!out.includes(name)) out.push(name);
   }
   return out;
@@ -93,7 +98,9 @@ function readPrices(path: string): PriceTable {
   const ok =
     typeof table === "object" &&
     table !== null &&
-    Object.values(table).every((p) => typeof p === "object" && p !== null && Number.isFinite((p as { input: unknown }).input) && Number.isFinite((p as { output: unknown }).output));
+    Object.values(table).every(
+      (p) => typeof p === "object" && p !== null && Number.isFinite((p as { input: unknown }).input) && Number.isFinite((p as { output: unknown }).output),
+    );
   if (!ok) throw new UsageError(`--prices ${path}: expected {"<model id>": {"input": USD per million tokens, "output": USD per million tokens}}.`);
   return table as PriceTable;
 }
@@ -119,7 +126,10 @@ function dataFiles(paths: string[]): string[] {
   return paths.flatMap((p) => {
     if (!existsSync(p)) throw new UsageError(`--data ${p}: no such file or folder.`);
     if (!statSync(p).isDirectory()) return [p];
-    const files = readdirSync(p).filter((f) => f.endsWith(".jsonl")).sort().map((f) => join(p, f));
+    const files = readdirSync(p)
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .map((f) => join(p, f));
     if (files.length === 0) throw new UsageError(`--data ${p}: the folder holds no *.jsonl files.`);
     return files;
   });
@@ -184,7 +194,10 @@ function parse(argv: string[]): Args | "help" {
 function gitCommit(): string | null {
   try {
     // "-dirty" marks uncommitted changes: the numbers then belong to the working tree, not to the commit.
-    return execFileSync("git", ["describe", "--always", "--dirty", "--abbrev=7"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || null;
+    return (
+      execFileSync("git", ["describe", "--always", "--dirty", "--abbrev=7"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() ||
+      null
+    );
   } catch {
     return null;
   }
@@ -285,7 +298,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`eval: ${errors.length} case(s) threw and were left out of the metrics, e.g. ${errors[0]!.id}: ${errors[0]!.error}\n`);
   }
   if (run.cache) {
-    process.stderr.write(`eval: cache ${Object.entries(run.cache).map(([n, s]) => `${n} ${s.hits} hits / ${s.misses} misses`).join(", ")}\n`);
+    process.stderr.write(
+      `eval: cache ${Object.entries(run.cache)
+        .map(([n, s]) => `${n} ${s.hits} hits / ${s.misses} misses`)
+        .join(", ")}\n`,
+    );
   }
   process.stderr.write(`eval: wrote ${relative(process.cwd(), resolve(args.out)) || args.out}\n`);
   return 0;

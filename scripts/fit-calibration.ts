@@ -30,7 +30,11 @@ const TABLE_PATH = join(ROOT, "src/verify/calibration-table.ts");
  * The presets' flag thresholds on the raw scores, before confidences were calibrated: what each preset
  * flagged then is what it must still flag.
  */
-const RAW_FLAG_THRESHOLDS = { lenient: { contradicted: 0.8, unsupported: 1.01 }, balanced: { contradicted: 0.6, unsupported: 0.6 }, strict: { contradicted: 0, unsupported: 0 } } as const;
+const RAW_FLAG_THRESHOLDS = {
+  lenient: { contradicted: 0.8, unsupported: 1.01 },
+  balanced: { contradicted: 0.6, unsupported: 0.6 },
+  strict: { contradicted: 0, unsupported: 0 },
+} as const;
 /** The LLM judge's default review threshold on raw scores, before calibration. */
 const RAW_REVIEW_BELOW = 0.9;
 
@@ -44,7 +48,10 @@ function files(paths: string[], what: string): string[] {
   return paths.flatMap((p) => {
     if (!existsSync(p)) throw new Error(`--${what} ${p}: no such file or folder.`);
     if (!statSync(p).isDirectory()) return [p];
-    return readdirSync(p).filter((f) => f.endsWith(".jsonl")).sort().map((f) => join(p, f));
+    return readdirSync(p)
+      .filter((f) => f.endsWith(".jsonl"))
+      .sort()
+      .map((f) => join(p, f));
   });
 }
 
@@ -87,7 +94,10 @@ function crossValidated(points: readonly Point[], options: FitOptions): Map<Poin
   const fold = (p: Point) => fnv1a(`${p.file}/${p.caseId}`) % 2;
   const out = new Map<Point, number>();
   for (const k of [0, 1]) {
-    const table = tableOf(points.filter((p) => fold(p) !== k), options);
+    const table = tableOf(
+      points.filter((p) => fold(p) !== k),
+      options,
+    );
     for (const p of points) if (fold(p) === k) out.set(p, confidenceOf(table, p));
   }
   return out;
@@ -95,7 +105,10 @@ function crossValidated(points: readonly Point[], options: FitOptions): Map<Poin
 
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["describe", "--always", "--dirty", "--abbrev=7"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || null;
+    return (
+      execFileSync("git", ["describe", "--always", "--dirty", "--abbrev=7"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() ||
+      null
+    );
   } catch {
     return null;
   }
@@ -200,15 +213,23 @@ async function main(argv: string[]): Promise<number> {
   }
   const table = tableOf(points, options, { at: new Date().toISOString(), commit: gitCommit(), files: used, options });
   const cv = crossValidated(points, options);
-  const lines = ["file                    claims  ECE raw  ECE calibrated  ECE 2-fold CV", "----------------------  ------  -------  --------------  -------------"];
+  const lines = [
+    "file                    claims  ECE raw  ECE calibrated  ECE 2-fold CV",
+    "----------------------  ------  -------  --------------  -------------",
+  ];
   const byFile = [...new Set(points.map((p) => p.file)), "(all)"];
   for (const file of byFile) {
     const ps = file === "(all)" ? points : points.filter((p) => p.file === file);
     const ece = (conf: (p: Point) => number) => calibration(ps.map((p) => ({ confidence: conf(p), correct: p.correct }))).ece.toFixed(3);
-    lines.push(`${file.padEnd(22)}  ${String(ps.length).padStart(6)}  ${ece((p) => confidenceOf(null, p)).padStart(7)}  ${ece((p) => confidenceOf(table, p)).padStart(14)}  ${ece((p) => cv.get(p)!).padStart(13)}`);
+    lines.push(
+      `${file.padEnd(22)}  ${String(ps.length).padStart(6)}  ${ece((p) => confidenceOf(null, p)).padStart(7)}  ${ece((p) => confidenceOf(table, p)).padStart(14)}  ${ece((p) => cv.get(p)!).padStart(13)}`,
+    );
   }
   lines.push("", "groups (tier verdict: claims, mean; steps as raw <= upTo -> p (claims)):");
-  for (const g of table.groups) lines.push(`  ${g.tier} ${g.verdict}: ${g.n}, ${g.mean.toFixed(3)}; ${g.steps.map((s) => `<=${s.upTo.toFixed(3)} -> ${s.p.toFixed(3)} (${s.n})`).join(", ")}`);
+  for (const g of table.groups)
+    lines.push(
+      `  ${g.tier} ${g.verdict}: ${g.n}, ${g.mean.toFixed(3)}; ${g.steps.map((s) => `<=${s.upTo.toFixed(3)} -> ${s.p.toFixed(3)} (${s.n})`).join(", ")}`,
+    );
   lines.push("", ...policyCheck(points, table), reviewCheck(points, table, num(values["review-below"], 0.9, "review-below")));
   process.stdout.write(`${lines.join("\n")}\n`);
   if (values.points !== undefined) {
@@ -216,7 +237,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!values.check) {
     writeFileSync(TABLE_PATH, renderTable(table));
-    process.stderr.write(`fit:calibration: wrote src/verify/calibration-table.ts (${table.groups.length} groups, ${points.filter(fitted).length} claims); run 'npm run build' to use it\n`);
+    process.stderr.write(
+      `fit:calibration: wrote src/verify/calibration-table.ts (${table.groups.length} groups, ${points.filter(fitted).length} claims); run 'npm run build' to use it\n`,
+    );
   }
   return 0;
 }

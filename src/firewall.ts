@@ -118,7 +118,8 @@ export class Firewall {
     const warn = (message: string) => this.logger.warn(`hallucination-firewall: ${message}`);
     this.nli = names.includes("nli") ? setupNli(options.nli, warn) : null;
     // A judge option adds the judge to the tiers unless they already hold a tier-2 one.
-    const withJudge = options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
+    const withJudge =
+      options.judge !== undefined && !names.some((t) => t === "judge" || (typeof t === "object" && t?.tier === 2)) ? [...names, "judge" as const] : names;
     // The built-in offline tiers decide each claim on its own: a long draft is verified in batches of claims.
     const perClaimTiers = new Set<Tier>();
     const perClaim = (tier: Tier): Tier => {

@@ -193,14 +193,21 @@ export class Session {
     const perClaim = this.deps.perClaimTiers ?? NO_TIERS;
     // With per-claim tiers only, a claim repeating an earlier one takes its verdict (see `claimKey`).
     const repeats = new Map<number, number[]>();
-    const distinct = this.deps.tiers.every((t) => perClaim.has(t)) ? firstOfEach(checkable, (i) => claimKey(claims[i]!, extracted[i]!, draft), repeats) : checkable;
+    const distinct = this.deps.tiers.every((t) => perClaim.has(t))
+      ? firstOfEach(checkable, (i) => claimKey(claims[i]!, extracted[i]!, draft), repeats)
+      : checkable;
     const tiers = tel.tiers(this.deps.tiers);
     const decided: ClaimVerdict[] = [];
     const calibration = this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration;
     try {
       for (const batch of claimBatches(distinct, this.deps.tiers, perClaim)) {
         const items: TierItem[] = batch.map((i) => ({ claim: claims[i]!, extracted: extracted[i]!, passages: [], hints: emptyHints() }));
-        const retrieved = await tel.retrieve(topK, () => this.ledger.retrieveMany(items.map((it) => it.claim.text), topK));
+        const retrieved = await tel.retrieve(topK, () =>
+          this.ledger.retrieveMany(
+            items.map((it) => it.claim.text),
+            topK,
+          ),
+        );
         items.forEach((it, i) => (it.passages = retrieved[i]!));
         const verdicts = await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm }, calibration);
         batch.forEach((first, k) => {
@@ -299,7 +306,9 @@ export class Session {
       const lines = [
         `Claim ${claimId} "${claim.text}" is ${verdict.verdict} (confidence ${verdict.confidence.toFixed(2)}, decided by ${decider ? `tier ${decider.tier} ${decider.name}` : "the extractor"}).`,
         decider ? `Why: ${decider.note}.` : "",
-        ...verdict.corrections.map((c) => `Evidence says ${c.value} where the draft says ${c.wrong} (${c.quote.source}, ${c.quote.evidenceId}: "${c.quote.text}").`),
+        ...verdict.corrections.map(
+          (c) => `Evidence says ${c.value} where the draft says ${c.wrong} (${c.quote.source}, ${c.quote.evidenceId}: "${c.quote.text}").`,
+        ),
         ...verdict.quotes.slice(0, 2).map((q) => `Quote from ${q.source} (${q.evidenceId}, chars ${q.span[0]}-${q.span[1]}): "${q.text}".`),
       ].filter(Boolean);
       return { claim, verdict, text: lines.join("\n") };
@@ -318,7 +327,18 @@ export class Session {
     const withLlm = this.reports.filter((r) => r.llm);
     const llm = withLlm.length ? summarise(withLlm.flatMap((r) => r.llm!.calls)) : undefined;
     return {
-      ...(llm ? { llm: { modelCalls: llm.modelCalls, cachedCalls: llm.cachedCalls, inputTokens: llm.inputTokens, outputTokens: llm.outputTokens, costUsd: llm.costUsd, ms: llm.ms } } : {}),
+      ...(llm
+        ? {
+            llm: {
+              modelCalls: llm.modelCalls,
+              cachedCalls: llm.cachedCalls,
+              inputTokens: llm.inputTokens,
+              outputTokens: llm.outputTokens,
+              costUsd: llm.costUsd,
+              ms: llm.ms,
+            },
+          }
+        : {}),
       sessionId: this.id,
       responses: this.reports.length,
       evidenceCount: this.ledger.records.length,
@@ -360,7 +380,9 @@ function countVerdicts(verdicts: ClaimVerdict[]): VerdictCounts {
 
 function checkDraft(draft: unknown, maxChars: number): asserts draft is string {
   if (typeof draft !== "string") {
-    throw new DraftError(`The draft must be a string, got ${draft === null ? "null" : typeof draft}: pass the answer's text (for a message, its text content).`);
+    throw new DraftError(
+      `The draft must be a string, got ${draft === null ? "null" : typeof draft}: pass the answer's text (for a message, its text content).`,
+    );
   }
   if (draft.length > maxChars) {
     throw new DraftError(`The draft is ${draft.length} characters, over the ${maxChars}-character limit: verify it in parts or raise maxDraftChars.`);

@@ -23,7 +23,12 @@ const cases: Case[] = readFileSync(new URL("./fixtures/cases.jsonl", import.meta
   .map((l) => JSON.parse(l) as Case);
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []);
+  return new Set(
+    text
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
 }
 
 function overlap(a: string, b: string): number {

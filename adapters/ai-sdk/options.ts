@@ -124,7 +124,7 @@ export function resolveOptions(options: FirewallMiddlewareOptions = {}): Resolve
     throw new ConfigError("firewallMiddleware option onReport must be a function (report, info) => void.");
   }
   if (verify !== undefined && (verify === null || typeof verify !== "object")) {
-    throw new ConfigError("firewallMiddleware option verify must be an object of policy fields, e.g. { strictness: \"strict\" }.");
+    throw new ConfigError('firewallMiddleware option verify must be an object of policy fields, e.g. { strictness: "strict" }.');
   }
   if (verify) checkPolicy(verify);
   return {

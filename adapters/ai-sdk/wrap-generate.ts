@@ -15,7 +15,11 @@ import { verifyAnswer } from "./verify-answer.js";
  * @throws whatever the provider throws, unchanged; `HallucinationBlocked` when the policy blocks and
  *   `onBlock` is `throw`.
  */
-export async function generateWithFirewall<R extends GenerateResultLike>(doGenerate: () => PromiseLike<R>, params: CallParamsLike, ctx: CallContext): Promise<R> {
+export async function generateWithFirewall<R extends GenerateResultLike>(
+  doGenerate: () => PromiseLike<R>,
+  params: CallParamsLike,
+  ctx: CallContext,
+): Promise<R> {
   const result = await doGenerate();
   const content = Array.isArray(result.content) ? result.content : [];
   for (const part of content) recordProviderToolResult(ctx.session, part, ctx.outcome);

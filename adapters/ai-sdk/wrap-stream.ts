@@ -21,7 +21,12 @@ const TEXT_PARTS = new Set(["text-start", "text-delta", "text-end"]);
  *   parts, a failing source) pass through unchanged; with `onBlock: "throw"` a blocked answer errors the
  *   stream with `HallucinationBlocked`.
  */
-export async function streamWithFirewall<R extends StreamResultLike>(doStream: () => PromiseLike<R>, params: CallParamsLike, ctx: CallContext, mode: StreamMode): Promise<R> {
+export async function streamWithFirewall<R extends StreamResultLike>(
+  doStream: () => PromiseLike<R>,
+  params: CallParamsLike,
+  ctx: CallContext,
+  mode: StreamMode,
+): Promise<R> {
   const result = await doStream();
   return { ...result, stream: result.stream.pipeThrough(gateTransform(params, ctx, mode)) };
 }
@@ -110,17 +115,24 @@ export function gateTransform(params: CallParamsLike, ctx: CallContext, mode: St
       if (isClientToolCall(part)) toolCalls = true;
       else if (part.type === "tool-result") recordProviderToolResult(ctx.session, part, ctx.outcome);
       if (part.type === "finish") {
-        await safely(() => finalize(controller, part), () => {
-          release(controller);
-          controller.enqueue(part);
-        });
+        await safely(
+          () => finalize(controller, part),
+          () => {
+            release(controller);
+            controller.enqueue(part);
+          },
+        );
         return;
       }
       controller.enqueue(part);
     },
     async flush(controller) {
       // A stream that ends without a `finish` part (a provider that omits it) is still gated.
-      if (!done && (held.length > 0 || draft !== "")) await safely(() => finalize(controller, undefined), () => release(controller));
+      if (!done && (held.length > 0 || draft !== ""))
+        await safely(
+          () => finalize(controller, undefined),
+          () => release(controller),
+        );
     },
   });
 }

@@ -130,10 +130,16 @@ export class FirewallCallbackHandler extends BaseCallbackHandler {
     _seventh?: string,
     eighth?: string,
   ): void {
-    safely(this.stats, this.logger, "handleChainStart", () => {
-      const parent = isRunId(fourth) ? fourth : isRunId(eighth) ? eighth : undefined;
-      this.open(this.runs, runId, this.place(runId, parent, metadata));
-    }, undefined);
+    safely(
+      this.stats,
+      this.logger,
+      "handleChainStart",
+      () => {
+        const parent = isRunId(fourth) ? fourth : isRunId(eighth) ? eighth : undefined;
+        this.open(this.runs, runId, this.place(runId, parent, metadata));
+      },
+      undefined,
+    );
   }
 
   override handleChainEnd(_outputs: unknown, runId: string): void {
@@ -154,13 +160,19 @@ export class FirewallCallbackHandler extends BaseCallbackHandler {
     runName?: string,
     toolCallId?: string,
   ): void {
-    safely(this.stats, this.logger, "handleToolStart", () => {
-      const serialized = tool as { name?: string; id?: string[] } | null | undefined;
-      const name = runName ?? serialized?.name ?? serialized?.id?.[serialized.id.length - 1] ?? "tool";
-      const place = this.place(runId, parentRunId, metadata);
-      this.open(this.tools, runId, { ...place, name, args: parseToolInput(input), toolCallId: toolCallId || undefined });
-      this.open(this.runs, runId, place);
-    }, undefined);
+    safely(
+      this.stats,
+      this.logger,
+      "handleToolStart",
+      () => {
+        const serialized = tool as { name?: string; id?: string[] } | null | undefined;
+        const name = runName ?? serialized?.name ?? serialized?.id?.[serialized.id.length - 1] ?? "tool";
+        const place = this.place(runId, parentRunId, metadata);
+        this.open(this.tools, runId, { ...place, name, args: parseToolInput(input), toolCallId: toolCallId || undefined });
+        this.open(this.runs, runId, place);
+      },
+      undefined,
+    );
   }
 
   override handleToolError(_error: unknown, runId: string): void {

@@ -58,7 +58,11 @@ export async function gateOutput<T>(
     return outcome;
   };
   const refusal = (report?: Report): string =>
-    typeof options.refusal === "function" && report ? options.refusal(report) : typeof options.refusal === "string" ? options.refusal : "I can't give that answer: it could not be verified against the tool results.";
+    typeof options.refusal === "function" && report
+      ? options.refusal(report)
+      : typeof options.refusal === "string"
+        ? options.refusal
+        : "I can't give that answer: it could not be verified against the tool results.";
 
   if (typeof output === "string") {
     const r = await verify(output);
@@ -92,6 +96,11 @@ function isMessagesState(x: unknown): x is { messages: unknown[] } {
 function describe(x: unknown): string {
   if (x === null) return "null";
   if (Array.isArray(x)) return "an array";
-  if (typeof x === "object") return `an object with keys ${Object.keys(x as object).slice(0, 5).join(", ") || "none"}`;
+  if (typeof x === "object")
+    return `an object with keys ${
+      Object.keys(x as object)
+        .slice(0, 5)
+        .join(", ") || "none"
+    }`;
   return `a ${typeof x}`;
 }

@@ -52,7 +52,11 @@ export function firewallGate(options: FirewallGateOptions): Runnable & { stats: 
     const fromHandler = options.sessionId === undefined ? options.handler?.sessionIdFor(config) : undefined;
     const sessionId =
       fromHandler ??
-      resolveSessionId(options.sessionId, { threadId: threadIdOfConfig(config), metadata: (config?.metadata ?? {}) as Record<string, unknown> }, () => options.firewall.session().id);
+      resolveSessionId(
+        options.sessionId,
+        { threadId: threadIdOfConfig(config), metadata: (config?.metadata ?? {}) as Record<string, unknown> },
+        () => options.firewall.session().id,
+      );
     return gateOutput(input, options.firewall.session(sessionId), options, stats, logger, config);
   }).withConfig({ runName: "HallucinationFirewallGate" });
   return Object.assign(gate, { stats: stats as Readonly<AdapterStats> });
@@ -118,7 +122,8 @@ export class FirewallGuard<RunInput, RunOutput> extends Runnable<RunInput, RunOu
     // LangChain takes `runId` out of the config it hands on; without callbacks there is no run manager either.
     const requestedRunId = options?.runId;
     return this._callWithConfig(
-      (i: RunInput, config?: Partial<RunnableConfig>, runManager?: CallbackManagerForChainRun) => this.guarded(i, config ?? {}, runManager?.runId ?? requestedRunId, runManager),
+      (i: RunInput, config?: Partial<RunnableConfig>, runManager?: CallbackManagerForChainRun) =>
+        this.guarded(i, config ?? {}, runManager?.runId ?? requestedRunId, runManager),
       input,
       options,
     );

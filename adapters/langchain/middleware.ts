@@ -103,7 +103,9 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
     const known = state[SESSION_KEY];
     if (typeof known === "string" && known !== "") return firewall.session(known);
     // The state lacks the id only if `beforeAgent` did not run for this state (e.g. an old checkpoint).
-    return firewall.session(resolveSessionId(options.sessionId, { threadId: threadIdOf(runtime), metadata: {}, context: runtime.context }, () => firewall.session().id));
+    return firewall.session(
+      resolveSessionId(options.sessionId, { threadId: threadIdOf(runtime), metadata: {}, context: runtime.context }, () => firewall.session().id),
+    );
   };
 
   const middleware = createMiddleware({

@@ -22,8 +22,18 @@ type Run = "generate" | StreamMode;
 
 async function ask(fw: Firewall, base: LanguageModel, run: Run): Promise<void> {
   const sessionId = `example-${run}`;
-  const model = wrapLanguageModel({ model: base as Parameters<typeof wrapLanguageModel>[0]["model"], middleware: firewallMiddleware(fw, { stream: run === "observe" ? "observe" : "gate" }) });
-  const call = { model, tools: billingTools(), stopWhen: stepCountIs(5), system: SYSTEM, prompt: QUESTION, providerOptions: { hallucinationFirewall: { sessionId } } };
+  const model = wrapLanguageModel({
+    model: base as Parameters<typeof wrapLanguageModel>[0]["model"],
+    middleware: firewallMiddleware(fw, { stream: run === "observe" ? "observe" : "gate" }),
+  });
+  const call = {
+    model,
+    tools: billingTools(),
+    stopWhen: stepCountIs(5),
+    system: SYSTEM,
+    prompt: QUESTION,
+    providerOptions: { hallucinationFirewall: { sessionId } },
+  };
   console.log(`\n=== ${run === "generate" ? "generateText" : `streamText, ${run} mode`} ===`);
   let text: string;
   let report: Report | undefined;

@@ -60,9 +60,7 @@ export function scriptedModel(chunkDelayMs = 15): MockLanguageModelV3 {
   });
 }
 
-const PROVIDERS = [
-  { key: "OPENAI_API_KEY", pkg: "@ai-sdk/openai", factory: "openai", model: process.env.OPENAI_MODEL ?? "gpt-4.1-mini" },
-] as const;
+const PROVIDERS = [{ key: "OPENAI_API_KEY", pkg: "@ai-sdk/openai", factory: "openai", model: process.env.OPENAI_MODEL ?? "gpt-4.1-mini" }] as const;
 
 /**
  * The model to run: the first provider whose key is set and whose package loads, else the scripted mock.

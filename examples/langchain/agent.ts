@@ -63,7 +63,9 @@ export async function chooseModel(log: (line: string) => void, env: NodeJS.Proce
 }
 
 /** Runs the example and writes its output through `log`. @returns the report and the final message. */
-export async function runExample(options: { log?: (line: string) => void; model?: ChatModel; label?: string } = {}): Promise<{ report: Report | undefined; answer: BaseMessage }> {
+export async function runExample(
+  options: { log?: (line: string) => void; model?: ChatModel; label?: string } = {},
+): Promise<{ report: Report | undefined; answer: BaseMessage }> {
   const log = options.log ?? ((line: string) => console.log(line));
   const chosen = options.model ? { model: options.model, label: options.label ?? "given model" } : await chooseModel(log);
   const { invoiceLookup, docSearch } = createTools();

@@ -37,7 +37,12 @@ function invoice(i: number) {
     status: i % 3 === 0 ? "paid" : "open",
     issued: "2026-10-01",
     dueDate: "2026-10-31",
-    lines: Array.from({ length: 8 }, (_, k) => ({ sku: `SKU-${i}-${k}`, description: `Service item ${k} for order ${i}`, quantity: 1 + k, unitPrice: 12.5 * (k + 1) })),
+    lines: Array.from({ length: 8 }, (_, k) => ({
+      sku: `SKU-${i}-${k}`,
+      description: `Service item ${k} for order ${i}`,
+      quantity: 1 + k,
+      unitPrice: 12.5 * (k + 1),
+    })),
   };
 }
 
@@ -77,7 +82,8 @@ async function hookLoop(middleware: LanguageModelMiddleware | null, kind: "gener
     const p = middleware?.transformParams ? await middleware.transformParams({ type: kind, params, model }) : params;
     if (kind === "generate") {
       const doGenerate = async () => toolCallResult;
-      if (middleware) await middleware.wrapGenerate!({ doGenerate, doStream: async () => ({ stream: convertArrayToReadableStream(toolCallParts) }), params: p, model });
+      if (middleware)
+        await middleware.wrapGenerate!({ doGenerate, doStream: async () => ({ stream: convertArrayToReadableStream(toolCallParts) }), params: p, model });
       else await doGenerate();
     } else {
       const doStream = async () => ({ stream: convertArrayToReadableStream(toolCallParts) });
@@ -97,7 +103,10 @@ async function generateLoop(withFirewall: boolean, tag: string): Promise<number>
     doGenerate: async () => {
       calls++;
       if (calls > STEPS) return { content: [], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
-      return { ...toolCallResult, content: [{ type: "tool-call", toolCallId: `${tag}-${calls}`, toolName: "get_invoice", input: JSON.stringify({ i: calls }) }] };
+      return {
+        ...toolCallResult,
+        content: [{ type: "tool-call", toolCallId: `${tag}-${calls}`, toolName: "get_invoice", input: JSON.stringify({ i: calls }) }],
+      };
     },
   });
   const fw = new Firewall();
@@ -126,7 +135,9 @@ function answerParts(): LanguageModelV3StreamPart[] {
 
 /** Time to the first text delta of one streamText call, and to the end, ms. */
 async function ttft(mode: StreamMode | null, paceMs: number | null, fw: Firewall, sessionId: string): Promise<{ first: number; done: number }> {
-  const mock = new MockLanguageModelV3({ doStream: async () => ({ stream: simulateReadableStream({ chunks: answerParts(), initialDelayInMs: paceMs, chunkDelayInMs: paceMs }) }) });
+  const mock = new MockLanguageModelV3({
+    doStream: async () => ({ stream: simulateReadableStream({ chunks: answerParts(), initialDelayInMs: paceMs, chunkDelayInMs: paceMs }) }),
+  });
   const model = mode ? wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw, { stream: mode }) }) : mock;
   const started = performance.now();
   const result = streamText({ model, prompt: "Which invoices are still open?", providerOptions: { hallucinationFirewall: { sessionId } } });
@@ -170,7 +181,9 @@ export async function run(): Promise<string> {
       without.push(median(b));
       last.push(a.at(-1)! - b.at(-1)!);
     }
-    rows.push(`| ${kind === "generate" ? "wrapGenerate" : "wrapStream (stream read to the end)"} | ${added(median(withFw) - median(without))} | ${added(median(last))} |`);
+    rows.push(
+      `| ${kind === "generate" ? "wrapGenerate" : "wrapStream (stream read to the end)"} | ${added(median(withFw) - median(without))} | ${added(median(last))} |`,
+    );
   }
   const e2eWith: number[] = [];
   const e2eWithout: number[] = [];

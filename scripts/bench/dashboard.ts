@@ -33,7 +33,8 @@ function output(r: () => number, i: number, bytes: number, json: boolean): strin
     return out;
   }
   let text = `${name} is licensed under MIT. It has ${i % 40} dependencies and ${5 + (i % 400)} published versions.`;
-  while (text.length < bytes) text += r() < 0.5 ? " Its maintainers publish a minor release every few months." : " The documentation lists the supported runtimes.";
+  while (text.length < bytes)
+    text += r() < 0.5 ? " Its maintainers publish a minor release every few months." : " The documentation lists the supported runtimes.";
   return text;
 }
 

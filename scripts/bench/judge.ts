@@ -32,7 +32,10 @@ async function time(fn: () => Promise<unknown> | unknown, runs = RUNS): Promise<
   return median(ms);
 }
 
-const usage = { inputTokens: { total: 800, noCache: 800, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 90, text: 90, reasoning: undefined } };
+const usage = {
+  inputTokens: { total: 800, noCache: 800, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 90, text: 90, reasoning: undefined },
+};
 
 /** A model that answers at once: each claim supported by the first line of its first passage. */
 function instantJudge(): MockLanguageModelV3 {
@@ -68,14 +71,28 @@ function instantExtractor(): MockLanguageModelV3 {
 
 function record(fw: Firewall): void {
   for (let i = 0; i < PACKAGES; i++) {
-    fw.record({ source: "npm_view", content: { name: `pkg-${i}`, version: `1.${i}.0`, license: i % 3 ? "MIT" : "ISC", versionCount: 10 + i, description: `Parser number ${i} for streaming JSON` } });
-    fw.record({ source: "docs", content: `pkg-${i} lets servers parse streaming JSON without buffering the whole body. Its maintainers release a minor version every few months.` });
+    fw.record({
+      source: "npm_view",
+      content: {
+        name: `pkg-${i}`,
+        version: `1.${i}.0`,
+        license: i % 3 ? "MIT" : "ISC",
+        versionCount: 10 + i,
+        description: `Parser number ${i} for streaming JSON`,
+      },
+    });
+    fw.record({
+      source: "docs",
+      content: `pkg-${i} lets servers parse streaming JSON without buffering the whole body. Its maintainers release a minor version every few months.`,
+    });
   }
 }
 
 /** Claims the lexical tier decides with middling confidence: paraphrases the judge reviews. */
 function draft(claims: number): string {
-  return Array.from({ length: claims }, (_, i) => `Servers can use pkg-${i % PACKAGES} to read JSON streams without holding the full body in memory.`).join(" ");
+  return Array.from({ length: claims }, (_, i) => `Servers can use pkg-${i % PACKAGES} to read JSON streams without holding the full body in memory.`).join(
+    " ",
+  );
 }
 
 /** Medians of several functions timed in turn, round after round, so that machine load hits them alike. */
@@ -110,26 +127,33 @@ async function judgeRows(): Promise<string[]> {
     const sent = report.llm!.calls.reduce((s, c) => s + c.claimIds.length, 0);
     const calls = report.llm!.calls.length;
     rows.push(`| verify, tiers 0 + 1 (no judge) | ${claims} claims | ${offline!.toFixed(1)} ms | |`);
-    rows.push(`| verify with the judge, model answering at once | ${claims} claims, ${sent} judged in ${calls} call(s) | ${withJudge!.toFixed(1)} ms | ${signed((withJudge! - offline!) / sent)} ms per judged claim |`);
-    rows.push(`| verify with the judge, every answer cached | ${claims} claims | ${cached!.toFixed(1)} ms | ${signed((cached! - offline!) / sent)} ms per judged claim |`);
+    rows.push(
+      `| verify with the judge, model answering at once | ${claims} claims, ${sent} judged in ${calls} call(s) | ${withJudge!.toFixed(1)} ms | ${signed((withJudge! - offline!) / sent)} ms per judged claim |`,
+    );
+    rows.push(
+      `| verify with the judge, every answer cached | ${claims} claims | ${cached!.toFixed(1)} ms | ${signed((cached! - offline!) / sent)} ms per judged claim |`,
+    );
   }
   return rows;
 }
 
 async function quoteRows(): Promise<string[]> {
   const ledger = new EvidenceLedger();
-  for (let i = 0; i < 200; i++) ledger.record({ source: "docs", content: `Record ${i}. ${"Streaming parsers read JSON in chunks and emit values as they complete. ".repeat(140)}` });
+  for (let i = 0; i < 200; i++)
+    ledger.record({ source: "docs", content: `Record ${i}. ${"Streaming parsers read JSON in chunks and emit values as they complete. ".repeat(140)}` });
   const bytes = ledger.bytes;
   const hit = await time(() => locateQuote("Streaming parsers read JSON in chunks", [], ledger), 21);
   const miss = await time(() => locateQuote("Streaming parsers read YAML in chunks", [], ledger), 21);
   return [
     `| quote check, found in the first record | ${(bytes / 1e6).toFixed(1)} MB ledger | ${hit.toFixed(3)} ms | |`,
-    `| quote check, not in the ledger (reads every record) | ${(bytes / 1e6).toFixed(1)} MB ledger | ${miss.toFixed(1)} ms | ${((bytes / 1e6) / (miss / 1000)).toFixed(0)} MB/s |`,
+    `| quote check, not in the ledger (reads every record) | ${(bytes / 1e6).toFixed(1)} MB ledger | ${miss.toFixed(1)} ms | ${(bytes / 1e6 / (miss / 1000)).toFixed(0)} MB/s |`,
   ];
 }
 
 async function extractorRows(): Promise<string[]> {
-  const sentences = Array.from({ length: 40 }, (_, i) => (i % 2 ? `It has ${10 + i} published versions and an ISC license.` : `The package pkg-${i} parses streaming JSON for servers.`));
+  const sentences = Array.from({ length: 40 }, (_, i) =>
+    i % 2 ? `It has ${10 + i} published versions and an ISC license.` : `The package pkg-${i} parses streaming JSON for servers.`,
+  );
   const text = sentences.join(" ");
   const rules = createRuleExtractor();
   const llm = createLlmExtractor({ model: instantExtractor(), cache: false });
@@ -143,7 +167,11 @@ async function extractorRows(): Promise<string[]> {
 function coldImportRow(): string {
   const ms: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const out = execFileSync(process.execPath, ["--input-type=module", "-e", "const t = performance.now(); await import('ai'); process.stdout.write(String(performance.now() - t));"], { encoding: "utf8" });
+    const out = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", "const t = performance.now(); await import('ai'); process.stdout.write(String(performance.now() - t));"],
+      { encoding: "utf8" },
+    );
     ms.push(Number(out));
   }
   return `| first judge call: cold import of \`ai\` (once per process; median of 3) | | ${median(ms).toFixed(0)} ms | |`;

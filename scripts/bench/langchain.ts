@@ -45,7 +45,16 @@ function handlerDirect(content: string, calls: number): number {
     const ids = Array.from({ length: calls }, () => randomUUID());
     const t0 = process.cpuUsage();
     for (let i = 0; i < calls; i++) {
-      handler.handleToolStart({ lc: 1, type: "not_implemented", id: ["tool"] }, '{"invoice_id":"INV-2024-0117"}', ids[i]!, root, [], { thread_id: "bench" }, "invoice_lookup", `call_${run}_${i}`);
+      handler.handleToolStart(
+        { lc: 1, type: "not_implemented", id: ["tool"] },
+        '{"invoice_id":"INV-2024-0117"}',
+        ids[i]!,
+        root,
+        [],
+        { thread_id: "bench" },
+        "invoice_lookup",
+        `call_${run}_${i}`,
+      );
       handler.handleToolEnd(messages[i], ids[i]!, root);
     }
     perRun.push((cpuMs(t0) * 1000) / calls);
@@ -54,7 +63,11 @@ function handlerDirect(content: string, calls: number): number {
   return median(perRun);
 }
 
-const lookup = tool(async ({ i }: { i: number }) => invoiceJson(i, 1024), { name: "invoice_lookup", description: "Look up an invoice.", schema: z.object({ i: z.number() }) });
+const lookup = tool(async ({ i }: { i: number }) => invoiceJson(i, 1024), {
+  name: "invoice_lookup",
+  description: "Look up an invoice.",
+  schema: z.object({ i: z.number() }),
+});
 
 /** One agent turn with `tools` parallel tool calls, then a final answer. */
 function agentModel(tools: number, answer: string) {

@@ -157,7 +157,19 @@ export function makeOutputs(world: LargeWorld): Array<{ source: string; content:
         content: `${s.name} ${s.version} runs in ${s.region} and is owned by ${s.owner}. Over the last 30 days its p95 latency was ${s.p95Ms} ms and its uptime ${s.uptime}%, with ${s.incidents} incidents. The current version was deployed on ${longDate(s.deployed)}.`,
       });
     } else {
-      out.push({ source: "metrics_query", content: { service: s.name, version: s.version, region: s.region, p95_latency_ms: s.p95Ms, uptime_pct: s.uptime, incidents_30d: s.incidents, owner: s.owner, deployed_at: isoDate(s.deployed) } });
+      out.push({
+        source: "metrics_query",
+        content: {
+          service: s.name,
+          version: s.version,
+          region: s.region,
+          p95_latency_ms: s.p95Ms,
+          uptime_pct: s.uptime,
+          incidents_30d: s.incidents,
+          owner: s.owner,
+          deployed_at: isoDate(s.deployed),
+        },
+      });
     }
   }
   return out;
@@ -181,7 +193,8 @@ function accountSentence(r: () => number, a: Account): string {
   if (k === 1) return `Invoice ${v.number} for ${a.company} totals ${money(wrong ? v.amount * 1.1 : v.amount, v.currency)} and was due on ${longDate(v.due)}.`;
   if (k === 2) return `As of today, invoice ${v.number} is ${wrong ? pick(r, STATUS) : v.status}.`;
   if (k === 3) return `Order ${o.id} shipped on ${longDate(o.shipped)} via ${o.carrier} with ${wrong ? o.items + 3 : o.items} items.`;
-  if (k === 4) return `${a.contact} has been the main contact since the account opened on ${longDate(a.since)}, and the order total for ${o.id} came to ${money(wrong ? o.total + 250 : o.total, "USD")}.`;
+  if (k === 4)
+    return `${a.contact} has been the main contact since the account opened on ${longDate(a.since)}, and the order total for ${o.id} came to ${money(wrong ? o.total + 250 : o.total, "USD")}.`;
   return `${a.company} (contact: ${a.contact}) has been a customer since ${a.since.getUTCFullYear()}.`;
 }
 

@@ -21,7 +21,10 @@ import { median, pct } from "./stats.js";
 const SEED = 20250708;
 const RUNS = 5;
 const SUBJECTS = "cors moment express lodash react vue".split(" ");
-const WORDS = "server client cache router logger parser stream buffer token queue worker license version release dependency runtime author download size file test build order customer invoice amount account city river bridge tower company price cost".split(" ");
+const WORDS =
+  "server client cache router logger parser stream buffer token queue worker license version release dependency runtime author download size file test build order customer invoice amount account city river bridge tower company price cost".split(
+    " ",
+  );
 const FILLER = "the a of and to in is has with for by".split(" ");
 
 function sentence(r: () => number): string {
@@ -138,7 +141,9 @@ async function memoryChild(models: Models, worker: boolean): Promise<{ rssMb: nu
 
 function memory(models: Models, worker: boolean): { rssMb: number; heapMb: number } {
   const runs = Array.from({ length: 3 }, () => {
-    const r = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--memory", worker ? "worker" : "main", models.nli, models.embed], { encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url), "--memory", worker ? "worker" : "main", models.nli, models.embed], {
+      encoding: "utf8",
+    });
     if (r.status !== 0) throw new Error(`memory run failed: ${r.stderr}`);
     return JSON.parse(r.stdout) as { rssMb: number; heapMb: number };
   });

@@ -115,7 +115,9 @@ async function measure(setting: Setting, sinkUrl: string): Promise<ProcessResult
   const draft = makeDraft(r, pkgs);
   const sdk = SDK_OPTIONS[setting];
   // Loaded only here: the no-SDK processes never load the SDK packages.
-  const tracing = sdk ? (await import("../../otel/index.js")).setupTracing({ serviceName: "hfw-bench", exporter: "otlp", endpoint: sinkUrl, autoDetectResources: false, ...sdk }) : undefined;
+  const tracing = sdk
+    ? (await import("../../otel/index.js")).setupTracing({ serviceName: "hfw-bench", exporter: "otlp", endpoint: sinkUrl, autoDetectResources: false, ...sdk })
+    : undefined;
   const fws = { off: new Firewall({ telemetry: false }), on: new Firewall() };
   for (const fw of Object.values(fws)) pkgs.forEach((p, i) => fw.record({ source: "npm_view", content: output(p), callId: `call_${i}` }));
   let claims = 0;

@@ -22,7 +22,14 @@ export interface Pkg {
 
 export function makePackage(r: () => number, i: number): Pkg {
   const name = `${WORDS[i % WORDS.length]}-${WORDS[Math.floor(r() * WORDS.length)]}-${i}`;
-  return { name, version: `${1 + Math.floor(r() * 20)}.${Math.floor(r() * 30)}.${Math.floor(r() * 20)}`, versions: 5 + Math.floor(r() * 400), deps: Math.floor(r() * 40), license: r() < 0.7 ? "MIT" : "Apache-2.0", size: 50 + Math.floor(r() * 9000) };
+  return {
+    name,
+    version: `${1 + Math.floor(r() * 20)}.${Math.floor(r() * 30)}.${Math.floor(r() * 20)}`,
+    versions: 5 + Math.floor(r() * 400),
+    deps: Math.floor(r() * 40),
+    license: r() < 0.7 ? "MIT" : "Apache-2.0",
+    size: 50 + Math.floor(r() * 9000),
+  };
 }
 
 /** A tool output of about `bytes` bytes about `pkg`: JSON (npm-view-like) or prose. */
@@ -34,7 +41,16 @@ export function makeOutput(r: () => number, pkg: Pkg, bytes: number, json: boole
     for (let k = 0; out.length < bytes; k++) {
       time[`${k}.${k % 7}.${k % 3}`] = new Date(Date.UTC(2020 + (k % 6), k % 12, 1 + (k % 28))).toISOString();
       if (k < pkg.deps) deps[`${WORDS[k % WORDS.length]}-${k}`] = `^${k % 9}.${k % 5}.0`;
-      out = JSON.stringify({ name: pkg.name, version: pkg.version, license: pkg.license, versionCount: pkg.versions, dependencyCount: pkg.deps, unpackedSizeKb: pkg.size, dependencies: deps, time });
+      out = JSON.stringify({
+        name: pkg.name,
+        version: pkg.version,
+        license: pkg.license,
+        versionCount: pkg.versions,
+        dependencyCount: pkg.deps,
+        unpackedSizeKb: pkg.size,
+        dependencies: deps,
+        time,
+      });
     }
     return out;
   }
@@ -57,4 +73,3 @@ export function makeDraft(r: () => number, pkgs: Pkg[], claims: number): string 
   }
   return lines.join(" ");
 }
-

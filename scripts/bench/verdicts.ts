@@ -27,17 +27,30 @@ function claimsAbout(r: () => number, pkgs: Pkg[], n: number): LabelledClaim[] {
     const p = pkgs[i]!;
     const roll = r();
     if (roll < 0.15) out.push({ kind: "dependency count", text: `${p.name} has ${p.deps} dependencies.`, expected: "supported" });
-    else if (roll < 0.25) out.push({ kind: "dependency count, wrong", text: `${p.name} has ${p.deps + 3} dependencies.`, expected: "contradicted", correction: String(p.deps) });
+    else if (roll < 0.25)
+      out.push({ kind: "dependency count, wrong", text: `${p.name} has ${p.deps + 3} dependencies.`, expected: "contradicted", correction: String(p.deps) });
     else if (roll < 0.35) out.push({ kind: "version count", text: `${p.name} has ${p.versions} published versions.`, expected: "supported" });
-    else if (roll < 0.45) out.push({ kind: "version count, wrong", text: `${p.name} has ${p.versions + 7} published versions.`, expected: "contradicted", correction: String(p.versions) });
+    else if (roll < 0.45)
+      out.push({
+        kind: "version count, wrong",
+        text: `${p.name} has ${p.versions + 7} published versions.`,
+        expected: "contradicted",
+        correction: String(p.versions),
+      });
     else if (roll < 0.55) out.push({ kind: "license", text: `${p.name} is released under the ${p.license} license.`, expected: "supported" });
     else if (roll < 0.65) out.push({ kind: "latest version", text: `The latest version of ${p.name} is ${p.version}.`, expected: "supported" });
     else if (roll < 0.75) {
       const wrong = p.version.replace(/^\d+/, (m) => String(Number(m) + 1));
       out.push({ kind: "latest version, wrong", text: `The latest version of ${p.name} is ${wrong}.`, expected: "contradicted", correction: p.version });
-    } else if (roll < 0.85) out.push({ kind: "invented fact", text: `${p.name} was rewritten in Rust last year by its original author.`, expected: "unsupported" });
+    } else if (roll < 0.85)
+      out.push({ kind: "invented fact", text: `${p.name} was rewritten in Rust last year by its original author.`, expected: "unsupported" });
     // Only the JSON records state the unpacked size.
-    else out.push({ kind: i % 2 === 0 ? "unpacked size (JSON output)" : "unpacked size (prose output, states none)", text: `${p.name} needs about ${(p.size / 1000).toFixed(1)} MB once unpacked.`, expected: i % 2 === 0 ? "supported" : "unsupported" });
+    else
+      out.push({
+        kind: i % 2 === 0 ? "unpacked size (JSON output)" : "unpacked size (prose output, states none)",
+        text: `${p.name} needs about ${(p.size / 1000).toFixed(1)} MB once unpacked.`,
+        expected: i % 2 === 0 ? "supported" : "unsupported",
+      });
   }
   return out;
 }
@@ -46,7 +59,9 @@ export async function run(): Promise<string> {
   const r = mulberry32(SEED + 7);
   const pkgs = Array.from({ length: 1000 }, (_, i) => makePackage(r, i));
   const fw = new Firewall();
-  pkgs.forEach((p, i) => fw.record({ source: i % 2 === 0 ? "npm_view" : "doc_search", content: makeOutput(r, p, 1024 + Math.floor(r() * 9 * 1024), i % 2 === 0) }));
+  pkgs.forEach((p, i) =>
+    fw.record({ source: i % 2 === 0 ? "npm_view" : "doc_search", content: makeOutput(r, p, 1024 + Math.floor(r() * 9 * 1024), i % 2 === 0) }),
+  );
   const claims = claimsAbout(r, pkgs, 300);
   const rows = new Map<string, { expected: string; n: number; ok: number; other: Map<string, number> }>();
   let rightFix = 0;
@@ -62,7 +77,8 @@ export async function run(): Promise<string> {
       if (v.verdict === c.expected) row.ok++;
       else row.other.set(v.verdict, (row.other.get(v.verdict) ?? 0) + 1);
       rows.set(c.kind, row);
-      if (process.env.HFW_BENCH_VERBOSE && v.verdict !== c.expected) console.error(`${c.expected} -> ${v.verdict}: ${c.text} (${v.trace.map((t) => t.note).join("; ")})`);
+      if (process.env.HFW_BENCH_VERBOSE && v.verdict !== c.expected)
+        console.error(`${c.expected} -> ${v.verdict}: ${c.text} (${v.trace.map((t) => t.note).join("; ")})`);
       for (const fix of v.corrections) {
         if (fix.value === c.correction) rightFix++;
         else wrongFix++;
@@ -81,7 +97,10 @@ export async function run(): Promise<string> {
     const other = [...row.other].map(([v, n]) => `${v} ${n}`).join(", ") || "-";
     lines.push(`| ${kind} | ${row.expected} | ${row.n} | ${row.ok} | ${other} |`);
   }
-  lines.push("", `As expected: ${ok} of ${claims.length} (${((100 * ok) / claims.length).toFixed(1)}%). Corrections: ${rightFix} with the package's own value, ${wrongFix} with another value.`);
+  lines.push(
+    "",
+    `As expected: ${ok} of ${claims.length} (${((100 * ok) / claims.length).toFixed(1)}%). Corrections: ${rightFix} with the package's own value, ${wrongFix} with another value.`,
+  );
   return lines.join("\n");
 }
 

@@ -44,7 +44,8 @@ export function parseAgentCases(text: string, file: string): AgentCase[] {
       throw new Error(`${file}:${i + 1}: not valid JSON (${(error as Error).message})`);
     }
     const parsed = AgentCaseSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`${file}:${i + 1}: not an agent case: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(`${file}:${i + 1}: not an agent case: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
     out.push(parsed.data);
   });
   return out;
@@ -63,7 +64,12 @@ export async function isAgentCaseFile(path: string): Promise<boolean> {
 }
 
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []);
+  return new Set(
+    text
+      .toLowerCase()
+      .normalize("NFKC")
+      .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
 }
 
 /** Shared words over the smaller word set (CJK: shared characters), as the case files' README asks. */
@@ -115,7 +121,7 @@ function roundsTo(predicted: string, gold: string): boolean {
   const p = parseNumber(predicted.replace(/[^\d.,-]/g, ""));
   const g = parseNumber(gold.replace(/^.*?(?:about|around|roughly|approximately|~)\s*/, "").replace(/[^\d.,-]/g, ""));
   if (!p || !g) return false;
-  const decimals = (/\.(\d+)/.exec(String(g.value))?.[1]?.length ?? 0);
+  const decimals = /\.(\d+)/.exec(String(g.value))?.[1]?.length ?? 0;
   return Math.abs(p.value - g.value) <= 0.5 * 10 ** -decimals;
 }
 
@@ -188,7 +194,12 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
       rawConfidence: v ? rawConfidence(v) : 1,
       tierName: v ? decidingTierName(v) : "none",
       corrections,
-      note: v ? v.trace.filter((t) => t.outcome !== "pass").map((t) => `${t.name}: ${t.note}`).pop() ?? v.trace.map((t) => `${t.name}: ${t.note}`).join(" | ") : "",
+      note: v
+        ? (v.trace
+            .filter((t) => t.outcome !== "pass")
+            .map((t) => `${t.name}: ${t.note}`)
+            .pop() ?? v.trace.map((t) => `${t.name}: ${t.note}`).join(" | "))
+        : "",
       correct: predicted === exp.verdict,
       correctionCorrect,
       harmful: (exp.verdict !== "contradicted" && predicted === "contradicted") || wrongCorrection,
@@ -243,7 +254,10 @@ export async function runAgentCases(
 }
 
 /** Reads, runs and scores one agent-case file. */
-export async function evalAgentCaseFile(path: string, options: { strictness?: Strictness; tiers?: Array<"exact" | "lexical" | "nli" | "judge">; calibration?: CalibrationTable | false } = {}) {
+export async function evalAgentCaseFile(
+  path: string,
+  options: { strictness?: Strictness; tiers?: Array<"exact" | "lexical" | "nli" | "judge">; calibration?: CalibrationTable | false } = {},
+) {
   const cases = parseAgentCases(await readFile(path, "utf8"), path);
   const { outcomes, errors } = await runAgentCases(cases, options);
   return { metrics: agentMetrics(basename(path).replace(/\.jsonl$/i, ""), cases.length, outcomes, errors), outcomes };

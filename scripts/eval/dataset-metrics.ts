@@ -261,10 +261,22 @@ export function datasetMetrics(all: readonly CaseResult[], operatingPoint: numbe
     tiers: tierMix(results),
     decisions,
     llm: {
-      callsPerAnswer: ratio(results.reduce((s, r) => s + r.llmCalls, 0), results.length),
-      costPerAnswer: ratio(results.reduce((s, r) => s + r.costUsd, 0), results.length),
-      inputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmInputTokens ?? 0), 0), results.length),
-      outputTokensPerAnswer: ratio(results.reduce((s, r) => s + (r.llmOutputTokens ?? 0), 0), results.length),
+      callsPerAnswer: ratio(
+        results.reduce((s, r) => s + r.llmCalls, 0),
+        results.length,
+      ),
+      costPerAnswer: ratio(
+        results.reduce((s, r) => s + r.costUsd, 0),
+        results.length,
+      ),
+      inputTokensPerAnswer: ratio(
+        results.reduce((s, r) => s + (r.llmInputTokens ?? 0), 0),
+        results.length,
+      ),
+      outputTokensPerAnswer: ratio(
+        results.reduce((s, r) => s + (r.llmOutputTokens ?? 0), 0),
+        results.length,
+      ),
       judgedShare: ratio(
         results.reduce((s, r) => s + (r.judgedClaims ?? 0), 0),
         results.reduce((s, r) => s + r.claims.filter((c) => c.kind === "factual" || c.kind === "hedge").length, 0),

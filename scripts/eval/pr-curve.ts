@@ -45,12 +45,16 @@ export function prCurveSvg(series: ReadonlyArray<{ name: string; points: readonl
     const colour = COLOURS[i % COLOURS.length]!;
     const pts = s.points.filter((p): p is SweepPoint & { precision: number; recall: number } => p.precision !== null && p.recall !== null);
     if (pts.length > 1) {
-      parts.push(`<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${pts.map((p) => `${x(p.recall).toFixed(1)},${y(p.precision).toFixed(1)}`).join(" ")}"/>`);
+      parts.push(
+        `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${pts.map((p) => `${x(p.recall).toFixed(1)},${y(p.precision).toFixed(1)}`).join(" ")}"/>`,
+      );
     }
     for (const p of pts) {
       const cx = x(p.recall).toFixed(1);
       const cy = y(p.precision).toFixed(1);
-      parts.push(`<circle cx="${cx}" cy="${cy}" r="2.5" fill="${colour}"><title>${esc(s.name)} t=${p.threshold.toFixed(2)}: P ${p.precision.toFixed(3)}, R ${p.recall.toFixed(3)}</title></circle>`);
+      parts.push(
+        `<circle cx="${cx}" cy="${cy}" r="2.5" fill="${colour}"><title>${esc(s.name)} t=${p.threshold.toFixed(2)}: P ${p.precision.toFixed(3)}, R ${p.recall.toFixed(3)}</title></circle>`,
+      );
       if (p.operatingPoint) parts.push(`<circle cx="${cx}" cy="${cy}" r="6" fill="none" stroke="${colour}" stroke-width="2"/>`);
     }
     const ly = m.top + 10 + i * 18;

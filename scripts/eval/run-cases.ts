@@ -87,7 +87,13 @@ export async function runCases(cases: readonly EvalCase[], options: RunOptions =
     judge = { cache: createFileLlmCache({ dir }), ...judge };
     nli = { scoreCacheDir: join(dir, "nli"), ...nli };
   }
-  const fw = new Firewall({ strictness: options.strictness ?? "balanced", tiers, nli, calibration: options.calibration, ...(names.includes("judge") ? { judge } : {}) });
+  const fw = new Firewall({
+    strictness: options.strictness ?? "balanced",
+    tiers,
+    nli,
+    calibration: options.calibration,
+    ...(names.includes("judge") ? { judge } : {}),
+  });
   const results: CaseResult[] = [];
   for (const c of cases) {
     const sessionId = `${c.dataset}/${c.id}`;

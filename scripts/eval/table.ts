@@ -13,7 +13,11 @@ export function fmt(value: number | null | undefined, digits = 3): string {
 /** Columns padded to their widest cell; numbers right-aligned, the first column left-aligned. */
 export function textTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -34,7 +38,26 @@ function groups(results: EvalResults): Group[] {
 
 /** Headers and rows of the main table: response, claim, span and gold-claim metrics plus latency. */
 export function summaryTable(results: EvalResults): { headers: string[]; rows: string[][] } {
-  const headers = ["dataset", "n", "err", "P", "R", "F1", "BAcc", "AUROC", "FBR", "clmP", "clmR", "clmF1", "FFR", "spanF1", "goldAcc", "corrAcc", "p50ms", "p95ms"];
+  const headers = [
+    "dataset",
+    "n",
+    "err",
+    "P",
+    "R",
+    "F1",
+    "BAcc",
+    "AUROC",
+    "FBR",
+    "clmP",
+    "clmR",
+    "clmF1",
+    "FFR",
+    "spanF1",
+    "goldAcc",
+    "corrAcc",
+    "p50ms",
+    "p95ms",
+  ];
   const rows = groups(results).map(([name, m]) => [
     name,
     String(m.n),
@@ -60,8 +83,23 @@ export function summaryTable(results: EvalResults): { headers: string[]; rows: s
 
 /** Tier mix, decisions and LLM use per dataset. */
 export function mixTable(results: EvalResults): { headers: string[]; rows: string[][] } {
-  const tierKeys = [...new Set(Object.values(results.datasets).flatMap((m) => Object.keys(m.tiers)))].sort((a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b));
-  const headers = ["dataset", "claims", ...tierKeys.map((k) => `tier ${k}`), "pass", "annotate", "rewrite", "block", "judged", "LLM calls/ans", "tokens in/ans", "tokens out/ans", "cost/ans"];
+  const tierKeys = [...new Set(Object.values(results.datasets).flatMap((m) => Object.keys(m.tiers)))].sort(
+    (a, b) => parseInt(a) - parseInt(b) || a.localeCompare(b),
+  );
+  const headers = [
+    "dataset",
+    "claims",
+    ...tierKeys.map((k) => `tier ${k}`),
+    "pass",
+    "annotate",
+    "rewrite",
+    "block",
+    "judged",
+    "LLM calls/ans",
+    "tokens in/ans",
+    "tokens out/ans",
+    "cost/ans",
+  ];
   const rows = groups(results).map(([name, m]) => {
     const total = Object.values(m.tiers).reduce((s, t) => s + t.claims, 0);
     return [
@@ -117,7 +155,12 @@ function judgeNote(c: EvalResults["config"]): string {
 export function goldCalibrationText(results: EvalResults): string | null {
   const rows = Object.entries(results.datasets).filter(([, m]) => m.goldClaims?.ece !== undefined);
   if (rows.length === 0) return null;
-  const lines = [textTable(["gold claims", "claims", "ECE"], rows.map(([name, m]) => [name, String(m.goldClaims!.n), fmt(m.goldClaims!.ece)]))];
+  const lines = [
+    textTable(
+      ["gold claims", "claims", "ECE"],
+      rows.map(([name, m]) => [name, String(m.goldClaims!.n), fmt(m.goldClaims!.ece)]),
+    ),
+  ];
   for (const [name, m] of rows) lines.push("", ...reliabilityLines(name, m.goldClaims!.reliability ?? []));
   return lines.join("\n");
 }
@@ -169,7 +212,12 @@ export function renderMarkdown(results: EvalResults, options: { curve?: string }
   for (const [name, m] of Object.entries(results.datasets)) {
     const t = confusionTable(m);
     if (!t) continue;
-    out.push("", `## Gold claim verdicts: ${name} (${m.goldClaims!.n} claims, ${m.goldClaims!.corrections} scored corrections)`, "", markdownTable(t.headers, t.rows));
+    out.push(
+      "",
+      `## Gold claim verdicts: ${name} (${m.goldClaims!.n} claims, ${m.goldClaims!.corrections} scored corrections)`,
+      "",
+      markdownTable(t.headers, t.rows),
+    );
   }
   return `${out.join("\n")}\n`;
 }

@@ -48,7 +48,14 @@ function tokens(text: string, offset = 0): Token[] {
   for (const m of text.matchAll(WORD)) {
     const lower = m[0].toLowerCase();
     const number = NUMBER.test(lower);
-    out.push({ start: offset + m.index!, end: offset + m.index! + m[0].length, lower, stem: number ? lower : stemOf(lower), content: number || !STOP_WORDS.has(lower), number });
+    out.push({
+      start: offset + m.index!,
+      end: offset + m.index! + m[0].length,
+      lower,
+      stem: number ? lower : stemOf(lower),
+      content: number || !STOP_WORDS.has(lower),
+      number,
+    });
   }
   return out;
 }
@@ -219,7 +226,10 @@ export function alignClaims(draft: string, claims: ClaimToAlign[], units: Span[]
         span = tight;
         alignment = "words";
       }
-      map = mapWords(text, regionTokens.filter((t) => t.start >= span[0] && t.end <= span[1]));
+      map = mapWords(
+        text,
+        regionTokens.filter((t) => t.start >= span[0] && t.end <= span[1]),
+      );
     }
     span = trimSpan(draft, span);
     const set = placed.get(region[0]) ?? new Set<string>();

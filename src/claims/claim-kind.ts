@@ -199,7 +199,8 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
 }
 
 /** Words of an evaluation's frame: pronouns, intensifiers, fillers ("it's so cool", "that's a pretty great one"). */
-const FRAME = /^(?:i|i'm|im|me|my|you|your|we|it|it's|its|that|that's|this|they|he|she|so|very|really|pretty|quite|such|too|just|also|oh|wow|yes|yeah|well|like|love|think|feel|thing|one|lot|much|way|sure)$/;
+const FRAME =
+  /^(?:i|i'm|im|me|my|you|your|we|it|it's|its|that|that's|this|they|he|she|so|very|really|pretty|quite|such|too|just|also|oh|wow|yes|yeah|well|like|love|think|feel|thing|one|lot|much|way|sure)$/;
 /** The speaker's own taste: "my favorite color", "our least favourite part". */
 const OWN_TASTE = /\b(?:my|our)\s+(?:\w+\s+)?(?:least\s+)?favou?rite\b/i;
 
@@ -211,15 +212,18 @@ function factWords(t: string): number {
 }
 
 /** "Did you know (that) <clause>?", "Were you aware that <clause>?", capturing the clause the question asserts. */
-const DID_YOU_KNOW = /^(?:(?:but|and|so|oh|well|also)[\s,]+)*(?:did you (?:know|hear)(?: that)?|were you aware(?: that)?|have you heard that)\s+(?!(?:about|of|what|who|where|when|why|how|if|whether)\b)(.+?)\s*[?？]?\s*$/i;
+const DID_YOU_KNOW =
+  /^(?:(?:but|and|so|oh|well|also)[\s,]+)*(?:did you (?:know|hear)(?: that)?|were you aware(?: that)?|have you heard that)\s+(?!(?:about|of|what|who|where|when|why|how|if|whether)\b)(.+?)\s*[?？]?\s*$/i;
 
 /** "I love / like / hate how|that <clause>", capturing the clause the feeling takes as true. */
-const FACTIVE = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:(?:also|really|just|especially)\s+)*(?:love|loved|like|liked|hate|hated|enjoy|enjoyed)\s+(?:how|that)\s+(.+)$/i;
+const FACTIVE =
+  /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:(?:also|really|just|especially)\s+)*(?:love|loved|like|liked|hate|hated|enjoy|enjoyed)\s+(?:how|that)\s+(.+)$/i;
 
 /** "I think / believe / guess (that) <clause>", capturing the clause. */
 const BELIEF = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:think|believe|guess|suppose|recall|remember|heard)\s+(?:that\s+)?(.+)$/i;
 /** Words of evaluation or feeling: a clause with one is an opinion, not a belief about a fact. */
-const EVALUATIVE = /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
+const EVALUATIVE =
+  /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
 
 /** The kind table, for documentation and tests: each row's kind, pattern and reason. */
 export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];

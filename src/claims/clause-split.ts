@@ -44,14 +44,30 @@ const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet"]);
 const NOT_AFTER_COMMA_CONJUNCTION = /^(?:far|that|much|many|long|again|on|forth|too|as)$/i;
 /** Words that open a subordinate clause: "When the pod restarted, the logs were lost" is one claim. */
 const SUBORDINATORS = new Set([
-  "when", "if", "although", "though", "because", "since", "after", "before", "while", "as", "once", "unless",
-  "until", "whether", "whenever", "wherever", "whereas",
+  "when",
+  "if",
+  "although",
+  "though",
+  "because",
+  "since",
+  "after",
+  "before",
+  "while",
+  "as",
+  "once",
+  "unless",
+  "until",
+  "whether",
+  "whenever",
+  "wherever",
+  "whereas",
 ]);
 const RELATIVE = new Set(["which", "who"]);
 /** Verb forms that work as prepositions after a comma ("..., including X and Y"): no clause starts there. */
 const PREPOSITION_LIKE = /^(?:including|excluding|following|according|regarding|concerning|considering|given|compared|depending|starting|beginning|ranging)$/;
 /** Relative verbs that refer to the whole clause ("..., which means $4.2M"), not to its subject. */
-const PROPOSITIONAL = /^(?:means?|meant|implies|implied|suggests?|suggested|indicates?|indicated|shows?|showed|makes?|made|puts?|brings?|brought|leaves?|left|gives?|gave|translates?|translated|results?|resulted)$/i;
+const PROPOSITIONAL =
+  /^(?:means?|meant|implies|implied|suggests?|suggested|indicates?|indicated|shows?|showed|makes?|made|puts?|brings?|brought|leaves?|left|gives?|gave|translates?|translated|results?|resulted)$/i;
 /** Subjects a participial phrase or a relative pronoun cannot stand for ("There are 3 packages, which ..."). */
 const UNCARRIABLE = /^(?:there|i|you|we|they|he|she|this|that|these|those)$/i;
 const BE = /^(?:is|are|was|were|'s|’s)$/i;
@@ -61,20 +77,119 @@ const AMOUNT_VERB =
 const FINITE_BE = /^(?:is|are|was|were)$/i;
 /** Past participles that are not also simple past forms, so they never read as a coordinated verb. */
 const IRREGULAR_PARTICIPLE = new Set([
-  "written", "known", "given", "taken", "shown", "grown", "drawn", "seen", "done", "driven", "broken", "chosen",
-  "spoken", "hidden", "thrown", "born", "worn", "frozen", "stolen", "ridden", "begun", "forgotten", "gotten",
-  "undertaken", "overseen", "rewritten", "withdrawn", "mistaken", "sworn", "torn",
+  "written",
+  "known",
+  "given",
+  "taken",
+  "shown",
+  "grown",
+  "drawn",
+  "seen",
+  "done",
+  "driven",
+  "broken",
+  "chosen",
+  "spoken",
+  "hidden",
+  "thrown",
+  "born",
+  "worn",
+  "frozen",
+  "stolen",
+  "ridden",
+  "begun",
+  "forgotten",
+  "gotten",
+  "undertaken",
+  "overseen",
+  "rewritten",
+  "withdrawn",
+  "mistaken",
+  "sworn",
+  "torn",
 ]);
 /** Past participles shared with the simple past, read as participles only where a past verb cannot be. */
 const SHARED_PARTICIPLE = new Set([
-  "built", "made", "held", "paid", "sold", "led", "kept", "found", "brought", "bought", "sent", "spent", "won",
-  "set", "put", "cut", "hit", "run", "owned", "funded", "left", "told", "bound",
+  "built",
+  "made",
+  "held",
+  "paid",
+  "sold",
+  "led",
+  "kept",
+  "found",
+  "brought",
+  "bought",
+  "sent",
+  "spent",
+  "won",
+  "set",
+  "put",
+  "cut",
+  "hit",
+  "run",
+  "owned",
+  "funded",
+  "left",
+  "told",
+  "bound",
 ]);
 const IRREGULAR_PAST = new Set([
-  "was", "were", "had", "did", "rose", "fell", "grew", "came", "went", "made", "took", "gave", "sold", "paid", "ran",
-  "won", "began", "became", "got", "held", "kept", "led", "met", "saw", "sent", "spent", "stood", "told", "thought",
-  "brought", "bought", "built", "wrote", "drove", "broke", "chose", "spoke", "found", "said", "left", "lost",
-  "shot", "hit", "set", "put", "cut", "hid", "beat", "drew", "flew", "knew", "threw", "wore", "sank", "shrank",
+  "was",
+  "were",
+  "had",
+  "did",
+  "rose",
+  "fell",
+  "grew",
+  "came",
+  "went",
+  "made",
+  "took",
+  "gave",
+  "sold",
+  "paid",
+  "ran",
+  "won",
+  "began",
+  "became",
+  "got",
+  "held",
+  "kept",
+  "led",
+  "met",
+  "saw",
+  "sent",
+  "spent",
+  "stood",
+  "told",
+  "thought",
+  "brought",
+  "bought",
+  "built",
+  "wrote",
+  "drove",
+  "broke",
+  "chose",
+  "spoke",
+  "found",
+  "said",
+  "left",
+  "lost",
+  "shot",
+  "hit",
+  "set",
+  "put",
+  "cut",
+  "hid",
+  "beat",
+  "drew",
+  "flew",
+  "knew",
+  "threw",
+  "wore",
+  "sank",
+  "shrank",
 ]);
 /** Look-ahead bound of the scans at a comma, so each stays O(1) and the whole split linear. */
 const LOOKAHEAD = 12;
@@ -167,7 +282,13 @@ function startsClause(tokens: Token[], k: number): boolean {
     // wink tags some subject nouns as verbs ("spending rose"): a verb followed by a finite verb is a noun here.
     if (j === k + 1 && t.pos === "VERB" && isVerb(tokens, j + 1) && tokens[j + 1]!.pos === "AUX") continue;
     // A coordinated subject: ", SP-5 and SP-3 are in progress".
-    if (j > k + 1 && t.pos === "CCONJ" && /^(?:and|or)$/i.test(t.value) && /^(?:DET|NOUN|PROPN|NUM)$/.test(tokens[j + 1]?.pos ?? "") && !isVerb(tokens, j + 1)) {
+    if (
+      j > k + 1 &&
+      t.pos === "CCONJ" &&
+      /^(?:and|or)$/i.test(t.value) &&
+      /^(?:DET|NOUN|PROPN|NUM)$/.test(tokens[j + 1]?.pos ?? "") &&
+      !isVerb(tokens, j + 1)
+    ) {
       continue;
     }
     if (!nounish || t.value === "," || t.value === ";") return false;

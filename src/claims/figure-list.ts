@@ -127,8 +127,12 @@ function endsInHyphenFigure(tokens: Token[], end: number): boolean {
   const hyphen = tokens[end - 2];
   const figure = tokens[end - 3];
   return (
-    word !== undefined && hyphen?.value === HYPHEN && figure !== undefined && DIGIT.test(figure.value) &&
-    hyphen.start === figure.end && word.start === hyphen.end
+    word !== undefined &&
+    hyphen?.value === HYPHEN &&
+    figure !== undefined &&
+    DIGIT.test(figure.value) &&
+    hyphen.start === figure.end &&
+    word.start === hyphen.end
   );
 }
 
@@ -171,7 +175,10 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   if (verb < 0) return whole;
   // The verb group: "'s pouring", "will be", "has never run".
   let verbEnd = verb;
-  while (verbEnd + 1 < to && (isVerb(tokens, verbEnd + 1) || (/^(?:ADV|PART)$/.test(tokens[verbEnd + 1]!.pos) && isVerb(tokens, verbEnd + 2) && verbEnd + 2 < to))) {
+  while (
+    verbEnd + 1 < to &&
+    (isVerb(tokens, verbEnd + 1) || (/^(?:ADV|PART)$/.test(tokens[verbEnd + 1]!.pos) && isVerb(tokens, verbEnd + 2) && verbEnd + 2 < to))
+  ) {
     verbEnd += isVerb(tokens, verbEnd + 1) ? 1 : 2;
   }
 
@@ -284,8 +291,10 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
         !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at));
       // A word wink tags as a verb but {@link isVerb} reads as a noun ("and churn of 2%") opens a noun phrase.
       const nounPhrase =
-        right !== undefined && (NOUN_PHRASE_START.test(right.pos) || right.pos === "VERB") &&
-        !KEPT_OPENERS.has(right.value.toLowerCase()) && !isVerb(tokens, sep.rightFrom);
+        right !== undefined &&
+        (NOUN_PHRASE_START.test(right.pos) || right.pos === "VERB") &&
+        !KEPT_OPENERS.has(right.value.toLowerCase()) &&
+        !isVerb(tokens, sep.rightFrom);
       if (cut && !nounPhrase) sharing = false;
       carry = sharing;
     }

@@ -124,7 +124,13 @@ const IDENTITY_KEY = /^(?:id|name|title|invoice|invoice_?id|invoiceId|order|orde
 
 /** The identity value of an object (its first identity member with a short scalar value), if any. */
 function identityOf(node: Extract<JsonNode, { type: "object" }>): JsonMember | undefined {
-  return node.members.find((m) => IDENTITY_KEY.test(m.key) && (m.value.type === "string" || m.value.type === "number") && valueText(m.value).text.trim().length > 0 && valueText(m.value).text.length <= 60);
+  return node.members.find(
+    (m) =>
+      IDENTITY_KEY.test(m.key) &&
+      (m.value.type === "string" || m.value.type === "number") &&
+      valueText(m.value).text.trim().length > 0 &&
+      valueText(m.value).text.length <= 60,
+  );
 }
 
 function leafClaim(path: string, node: JsonNode, span: [number, number], keyMember?: JsonMember, subject?: JsonMember): ExtractedClaim {

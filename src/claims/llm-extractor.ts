@@ -79,7 +79,8 @@ function windows(units: Span[], max: number): Array<{ range: Span; units: Span[]
  */
 export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {}): ClaimExtractor {
   const o: LlmExtractorOptions = isLlmModel(options) ? { model: options } : options;
-  if (o.model !== undefined && !isLlmModel(o.model)) throw new ConfigError("extractor model must be an AI SDK language model (e.g. openai('gpt-4o-mini')) or a model id string.");
+  if (o.model !== undefined && !isLlmModel(o.model))
+    throw new ConfigError("extractor model must be an AI SDK language model (e.g. openai('gpt-4o-mini')) or a model id string.");
   if (o.model === undefined && !readLlmEnv()) {
     throw new ConfigError("The LLM claim extractor has no model: pass one (createLlmExtractor({ model })) or set HFW_LLM_PROVIDER and HFW_LLM_MODEL.");
   }
@@ -116,7 +117,18 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
         limit(async (): Promise<ExtractedClaim[]> => {
           const text = draft.slice(w.range[0], w.range[1]);
           const key = llmCacheKey({ purpose: "extract", model: id.modelId, promptVersion: EXTRACT_PROMPT_VERSION, input: text });
-          const base: LlmCall = { purpose: "extract", model: id.modelId, provider: id.provider, outcome: "ok", attempts: 0, inputTokens: 0, outputTokens: 0, costUsd: null, ms: 0, claimIds: [] };
+          const base: LlmCall = {
+            purpose: "extract",
+            model: id.modelId,
+            provider: id.provider,
+            outcome: "ok",
+            attempts: 0,
+            inputTokens: 0,
+            outputTokens: 0,
+            costUsd: null,
+            ms: 0,
+            claimIds: [],
+          };
           const inWindow = (c: ExtractedClaim) => c.span[0] >= w.range[0] && c.span[1] <= w.range[1];
           let output: ExtractOutput;
           const cached = cache ? ExtractOutputSchema.safeParse(cache.get(key)) : null;
@@ -147,7 +159,16 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
             } catch (error) {
               const where = `characters ${w.range[0]}-${w.range[1]}`;
               if (error instanceof LlmCallFailure) {
-                context.llm?.add({ ...base, outcome: error.kind, attempts: error.attempts, inputTokens: error.inputTokens, outputTokens: error.outputTokens, costUsd: error.costUsd, ms: error.ms, error: error.message });
+                context.llm?.add({
+                  ...base,
+                  outcome: error.kind,
+                  attempts: error.attempts,
+                  inputTokens: error.inputTokens,
+                  outputTokens: error.outputTokens,
+                  costUsd: error.costUsd,
+                  ms: error.ms,
+                  error: error.message,
+                });
                 context.llm?.note(`LLM extractor ${error.kind} on ${where} (${error.message}): used the rule-based claims there`);
               } else {
                 context.llm?.note(`LLM extractor failed on ${where} (${(error as Error).message}): used the rule-based claims there`);
@@ -158,10 +179,16 @@ export function createLlmExtractor(options: LlmExtractorOptions | LlmModel = {})
           const aligned = alignClaims(draft, output.claims, w.units, w.range).map(checkKind);
           // A checkable sentence the model left out is checked anyway, as the rules read it.
           const uncovered = sentences.filter((u) => inWindow(u) && CHECKABLE.has(u.kind) && !aligned.some((a) => overlaps(a.span, u.span)));
-          const missed = uncovered.length === 0 ? [] : rules().filter((r) => CHECKABLE.has(r.kind) && uncovered.some((u) => overlaps(u.span, r.span)) && !aligned.some((a) => overlaps(a.span, r.span)));
+          const missed =
+            uncovered.length === 0
+              ? []
+              : rules().filter(
+                  (r) => CHECKABLE.has(r.kind) && uncovered.some((u) => overlaps(u.span, r.span)) && !aligned.some((a) => overlaps(a.span, r.span)),
+                );
           if (missed.length > 0) context.llm?.note(`LLM extractor left out ${missed.length} checkable sentence(s): added them from the rules`);
           const unaligned = aligned.filter((a) => a.alignment === "none").length;
-          if (unaligned > 0) context.llm?.note(`LLM extractor: ${unaligned} claim(s) matched no draft sentence by their words: kept with the nearest sentence's span`);
+          if (unaligned > 0)
+            context.llm?.note(`LLM extractor: ${unaligned} claim(s) matched no draft sentence by their words: kept with the nearest sentence's span`);
           return [...aligned.map(strip), ...missed];
         }),
       ),

@@ -135,8 +135,7 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
   const before = ctx.claims.length;
   for (const sentence of splitSentences(clean)) {
     const sentenceText = clean.text.slice(sentence.start, sentence.end);
-    const splittable =
-      ctx.options.splitCompounds && classifyClaim(sentenceText) !== "question" && !CJK.test(sentenceText);
+    const splittable = ctx.options.splitCompounds && classifyClaim(sentenceText) !== "question" && !CJK.test(sentenceText);
     const insideAt = (offset: number): boolean => inside[offset] === 1;
     const clauses = splittable
       ? splitClauses(clean.text, sentence, insideAt).flatMap((c) => splitFigureList(clean.text, sentence.tokens, c, insideAt))

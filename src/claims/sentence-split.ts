@@ -24,8 +24,7 @@ const WINK_CHUNK = 20_000;
 /** Abbreviations that never end a sentence: wink sometimes cuts after them ("Dr." | "Smith ..."). */
 const TITLE_ABBREV = /(?:^|[\s(])(?:Dr|Mr|Mrs|Ms|Prof|Sr|Jr|St|Mt|[Vv]s|[Cc]f|[Aa]pprox|[Ee]\.g|[Ii]\.e|a\.k\.a)\.$/;
 /** Abbreviations that take a number: "See Fig." | "3." is one sentence. */
-const NUMBER_ABBREV =
-  /(?:^|[\s(])(?:Fig|Figs|No|Nos|Vol|Vols|pp|p|Eq|Eqs|Sec|Ch|Ref|Refs|Art|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|ca)\.$/i;
+const NUMBER_ABBREV = /(?:^|[\s(])(?:Fig|Figs|No|Nos|Vol|Vols|pp|p|Eq|Eqs|Sec|Ch|Ref|Refs|Art|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|ca)\.$/i;
 /** A fragment that is only a number ("3." after "See Fig."). */
 const ONLY_NUMBER = /^\(?\d+[.)]?$/;
 const STARTS_LOWER = /^[\p{Ll}]/u;

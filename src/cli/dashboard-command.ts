@@ -46,14 +46,15 @@ export async function dashboardCommand(argv: string[]): Promise<number> {
   }
   const port = intFlag("port", o.port, 8790);
   if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
-  const token = o["no-auth"] ? false : o.token ?? (process.env.HFW_DASHBOARD_TOKEN?.trim() || undefined);
+  const token = o["no-auth"] ? false : (o.token ?? (process.env.HFW_DASHBOARD_TOKEN?.trim() || undefined));
   if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
   const path = dbPath(o.db);
   const existed = existsSync(path);
   const { startDashboard } = await import("../dashboard/server.js");
   const running = await startDashboard({ db: path, port, host: o.host, token, ...(o.redact ? { redact: true } : {}) });
   process.stdout.write(`hfw dashboard: ${running.url}\n  database ${path}${existed ? "" : " (new, empty)"}; Ctrl+C to stop\n`);
-  if (running.token && !o.token && !process.env.HFW_DASHBOARD_TOKEN) process.stdout.write("  bound beyond this machine: a random token was made; it is in the address above\n");
+  if (running.token && !o.token && !process.env.HFW_DASHBOARD_TOKEN)
+    process.stdout.write("  bound beyond this machine: a random token was made; it is in the address above\n");
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);

@@ -29,7 +29,13 @@ export function exportCommand(argv: string[]): number {
       args: argv,
       strict: true,
       allowPositionals: true,
-      options: { db: { type: "string" }, format: { type: "string" }, out: { type: "string" }, redact: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        db: { type: "string" },
+        format: { type: "string" },
+        out: { type: "string" },
+        redact: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\nRun 'hfw export --help' for the options.`);

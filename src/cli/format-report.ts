@@ -26,7 +26,8 @@ export function formatReport(report: Report): string {
       lines.push(`   evidence: ${v.quotes[0].source} ${v.quotes[0].evidenceId} "${clip(v.quotes[0].text, 100)}"`);
     }
     const decider = v.trace.find((t) => t.tier === v.tier && t.outcome !== "pass");
-    if (decider && v.verdict !== "not_checkable") lines.push(`   tier ${decider.tier} (${decider.name}, ${v.confidence.toFixed(2)}): ${clip(decider.note, 110)}`);
+    if (decider && v.verdict !== "not_checkable")
+      lines.push(`   tier ${decider.tier} (${decider.name}, ${v.confidence.toFixed(2)}): ${clip(decider.note, 110)}`);
     for (const t of v.trace) if (t.outcome === "error") lines.push(`   tier ${t.tier} (${t.name}) failed: ${clip(t.note, 110)}`);
   });
   const c = report.counts;
@@ -39,7 +40,9 @@ export function formatReport(report: Report): string {
   if (report.llm) {
     const u = report.llm;
     const cost = u.costUsd === null ? "cost unknown (no price for the model)" : `$${u.costUsd.toFixed(4)}`;
-    lines.push(`LLM: ${u.modelCalls} model call(s)${u.cachedCalls ? `, ${u.cachedCalls} from cache` : ""} · ${u.inputTokens} tokens in, ${u.outputTokens} out · ${cost}`);
+    lines.push(
+      `LLM: ${u.modelCalls} model call(s)${u.cachedCalls ? `, ${u.cachedCalls} from cache` : ""} · ${u.inputTokens} tokens in, ${u.outputTokens} out · ${cost}`,
+    );
     for (const n of u.notes) lines.push(`   ${n}`);
   }
   lines.push(`decision: ${report.decision} (${report.strictness} policy, action ${report.action}) in ${report.ms.toFixed(1)} ms`);

@@ -14,7 +14,9 @@ function readText(path: string): string {
   try {
     bytes = readFileSync(path);
   } catch (cause) {
-    throw new EvidenceError(`Cannot read evidence file '${path}': ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}. Check the path.`, { cause });
+    throw new EvidenceError(`Cannot read evidence file '${path}': ${(cause as NodeJS.ErrnoException).code ?? (cause as Error).message}. Check the path.`, {
+      cause,
+    });
   }
   try {
     return utf8.decode(bytes);
@@ -57,7 +59,9 @@ function parseJsonl(text: string, path: string): RecordInput[] {
     try {
       value = JSON.parse(line);
     } catch (cause) {
-      throw new EvidenceError(`${path}:${i + 1} is not valid JSON (${(cause as Error).message}): each line must be {"source": ..., "content": ...}.`, { cause });
+      throw new EvidenceError(`${path}:${i + 1} is not valid JSON (${(cause as Error).message}): each line must be {"source": ..., "content": ...}.`, {
+        cause,
+      });
     }
     if (value === null || typeof value !== "object" || !("content" in value)) {
       throw new EvidenceError(`${path}:${i + 1} has no "content": each line must be {"source": ..., "content": ...}.`);

@@ -111,13 +111,16 @@ async function verifyCommand(argv: string[]): Promise<number> {
   }
   if (!o.draft) throw new UsageError("Missing --draft FILE (or --draft - for standard input). Run 'hfw verify --help'.");
   if (!o.evidence || o.evidence.length === 0) {
-    throw new UsageError("Missing --evidence PATH: pass the tool outputs to check against. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)");
+    throw new UsageError(
+      "Missing --evidence PATH: pass the tool outputs to check against. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)",
+    );
   }
   const strictness = o.strictness ?? "balanced";
   if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
   const action = o.rewrite ? "rewrite" : o.action;
   if (action !== undefined && !ActionSchema.safeParse(action).success) throw new UsageError(`--action must be annotate, rewrite or block, not '${action}'.`);
-  if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove") throw new UsageError(`--unsupported must be hedge or remove, not '${o.unsupported}'.`);
+  if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove")
+    throw new UsageError(`--unsupported must be hedge or remove, not '${o.unsupported}'.`);
 
   const draft = readDraft(o.draft);
   const recording = verifyStore(o);
@@ -168,7 +171,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-      const help = rest[0] === "verify" ? VERIFY_HELP : STORE_COMMANDS[rest[0] ?? ""]?.help ?? MAIN_HELP;
+      const help = rest[0] === "verify" ? VERIFY_HELP : (STORE_COMMANDS[rest[0] ?? ""]?.help ?? MAIN_HELP);
       process.stdout.write(`${help}\n`);
       return command === undefined ? 2 : 0;
     }

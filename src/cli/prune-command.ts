@@ -22,7 +22,13 @@ export function pruneCommand(argv: string[]): number {
     o = parseArgs({
       args: argv,
       strict: true,
-      options: { "older-than": { type: "string" }, db: { type: "string" }, "dry-run": { type: "boolean" }, compact: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        "older-than": { type: "string" },
+        db: { type: "string" },
+        "dry-run": { type: "boolean" },
+        compact: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     }).values;
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\nRun 'hfw prune --help' for the options.`);
@@ -36,7 +42,9 @@ export function pruneCommand(argv: string[]): number {
   const store = openExisting(o.db);
   try {
     const n = store.prune(days, { dryRun: o["dry-run"] });
-    process.stdout.write(`${o["dry-run"] ? "would prune" : "pruned"} ${n} session${n === 1 ? "" : "s"} idle for more than ${days} day${days === 1 ? "" : "s"} (${store.path})\n`);
+    process.stdout.write(
+      `${o["dry-run"] ? "would prune" : "pruned"} ${n} session${n === 1 ? "" : "s"} idle for more than ${days} day${days === 1 ? "" : "s"} (${store.path})\n`,
+    );
     if (o.compact && !o["dry-run"]) store.compact();
   } finally {
     store.close();

@@ -27,7 +27,15 @@ export function sessionsCommand(argv: string[]): number {
     o = parseArgs({
       args: argv,
       strict: true,
-      options: { db: { type: "string" }, status: { type: "string" }, sort: { type: "string" }, search: { type: "string" }, limit: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        db: { type: "string" },
+        status: { type: "string" },
+        sort: { type: "string" },
+        search: { type: "string" },
+        limit: { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
     }).values;
   } catch (error) {
     throw new ConfigError(`${(error as Error).message}\nRun 'hfw sessions --help' for the options.`);
@@ -56,8 +64,14 @@ export function sessionsCommand(argv: string[]): number {
     ]);
     const head = ["session", "last activity (UTC)", "answers", "grounding", "✅/❌/⚠️/➖", "blocked"];
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
-    process.stdout.write(`${[line(head), ...rows.map(line)].join("\n")}\n${page.total} session${page.total === 1 ? "" : "s"}${page.total > rows.length ? `, ${rows.length} shown (--limit)` : ""}\n`);
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd();
+    process.stdout.write(
+      `${[line(head), ...rows.map(line)].join("\n")}\n${page.total} session${page.total === 1 ? "" : "s"}${page.total > rows.length ? `, ${rows.length} shown (--limit)` : ""}\n`,
+    );
   } finally {
     store.close();
   }

@@ -53,7 +53,9 @@ export async function startCliTelemetry(
       ...(env.OTEL_EXPORTER_OTLP_TIMEOUT?.trim() ? {} : { exportTimeoutMs: CLI_EXPORT_TIMEOUT_MS }),
     });
   } catch (error) {
-    warn(`tracing is off: the OpenTelemetry SDK could not be loaded (${(error as Error).message}). Install @opentelemetry/sdk-node and the OTLP/HTTP exporters, or unset HFW_OTEL and OTEL_EXPORTER_OTLP_ENDPOINT.`);
+    warn(
+      `tracing is off: the OpenTelemetry SDK could not be loaded (${(error as Error).message}). Install @opentelemetry/sdk-node and the OTLP/HTTP exporters, or unset HFW_OTEL and OTEL_EXPORTER_OTLP_ENDPOINT.`,
+    );
     return OFF;
   }
   return {

@@ -37,7 +37,9 @@ export function renderChart(points: ChartPoint[], caption: string): SafeHtml {
   const barW = Math.max(1, Math.min(24, slot * 0.6));
 
   const bars = points.map((p, i) =>
-    p.flagged > 0 ? html`<rect class="bar" x="${(x(i) - barW / 2).toFixed(1)}" y="${(PAD.top + plotH - barH(p.flagged)).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH(p.flagged).toFixed(1)}"><title>${p.title}</title></rect>` : "",
+    p.flagged > 0
+      ? html`<rect class="bar" x="${(x(i) - barW / 2).toFixed(1)}" y="${(PAD.top + plotH - barH(p.flagged)).toFixed(1)}" width="${barW.toFixed(1)}" height="${barH(p.flagged).toFixed(1)}"><title>${p.title}</title></rect>`
+      : "",
   );
   const segments: string[] = [];
   let current: string[] = [];
@@ -49,16 +51,20 @@ export function renderChart(points: ChartPoint[], caption: string): SafeHtml {
   });
   if (current.length) segments.push(current.join(" "));
   const lines = segments.map((pts) => html`<polyline class="line" points="${pts}"></polyline>`);
-  const dots = points.map((p, i) => (p.score === null ? "" : html`<circle class="dot" cx="${x(i).toFixed(1)}" cy="${yScore(p.score).toFixed(1)}" r="3.5"><title>${p.title}</title></circle>`));
+  const dots = points.map((p, i) =>
+    p.score === null ? "" : html`<circle class="dot" cx="${x(i).toFixed(1)}" cy="${yScore(p.score).toFixed(1)}" r="3.5"><title>${p.title}</title></circle>`,
+  );
   const every = Math.max(1, Math.ceil(points.length / 8));
   const labels = points.map((p, i) =>
     i % every === 0 || i === points.length - 1 ? html`<text class="axis" x="${x(i).toFixed(1)}" y="${H - 10}" text-anchor="middle">${p.label}</text>` : "",
   );
   const grid = [0, 0.5, 1].map(
-    (s) => html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${yScore(s)}" y2="${yScore(s)}"></line><text class="axis" x="${PAD.left - 6}" y="${yScore(s) + 4}" text-anchor="end">${s.toFixed(1)}</text>`,
+    (s) =>
+      html`<line class="grid" x1="${PAD.left}" x2="${W - PAD.right}" y1="${yScore(s)}" y2="${yScore(s)}"></line><text class="axis" x="${PAD.left - 6}" y="${yScore(s) + 4}" text-anchor="end">${s.toFixed(1)}</text>`,
   );
   const flagTicks = [0, maxFlag / 2, maxFlag].map(
-    (f) => html`<text class="axis flag" x="${W - PAD.right + 6}" y="${(PAD.top + plotH - barH(f) + 4).toFixed(1)}">${Number.isInteger(f) ? f : f.toFixed(1)}</text>`,
+    (f) =>
+      html`<text class="axis flag" x="${W - PAD.right + 6}" y="${(PAD.top + plotH - barH(f) + 4).toFixed(1)}">${Number.isInteger(f) ? f : f.toFixed(1)}</text>`,
   );
   return html`<figure class="chart">
 <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${caption}">${grid}${flagTicks}${bars}${lines}${dots}${labels}</svg>

@@ -23,7 +23,9 @@ function claimBody(draft: string, span: [number, number], corrections: Correctio
   for (const c of sorted) {
     if (c.span[0] < at) continue;
     parts.push(draft.slice(at, c.span[0]));
-    parts.push(html`<del>${draft.slice(c.span[0], c.span[1])}</del><span class="arrow"> → </span><ins title="${`evidence: ${c.quote.source} ${c.quote.evidenceId} "${c.quote.text}"`}">${c.value}</ins>`);
+    parts.push(
+      html`<del>${draft.slice(c.span[0], c.span[1])}</del><span class="arrow"> → </span><ins title="${`evidence: ${c.quote.source} ${c.quote.evidenceId} "${c.quote.text}"`}">${c.value}</ins>`,
+    );
     at = c.span[1];
   }
   parts.push(draft.slice(at, span[1]));
@@ -47,7 +49,9 @@ export function highlightDraft(draft: string, claims: Claim[], verdicts: ClaimVe
     const label = verdict?.verdict ?? "not_checkable";
     parts.push(draft.slice(at, claim.span[0]));
     const title = `${claim.id}: ${VERDICT_TEXT[label]}${verdict ? ` (${verdict.confidence.toFixed(2)})` : ""}`;
-    parts.push(html`<a class="claim v-${label}" href="#${claimAnchor(claim.id)}" title="${title}">${claimBody(draft, claim.span, verdict?.corrections ?? [])}</a>`);
+    parts.push(
+      html`<a class="claim v-${label}" href="#${claimAnchor(claim.id)}" title="${title}">${claimBody(draft, claim.span, verdict?.corrections ?? [])}</a>`,
+    );
     at = claim.span[1];
   }
   parts.push(draft.slice(at));

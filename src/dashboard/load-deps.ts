@@ -13,7 +13,10 @@ function required<T>(name: string): T {
   try {
     return load(name) as T;
   } catch (cause) {
-    throw new ConfigError(`The dashboard needs the optional dependencies express 5 and helmet 8, and '${name}' is not installed: run 'npm install express@5 helmet@8'.`, { cause });
+    throw new ConfigError(
+      `The dashboard needs the optional dependencies express 5 and helmet 8, and '${name}' is not installed: run 'npm install express@5 helmet@8'.`,
+      { cause },
+    );
   }
 }
 

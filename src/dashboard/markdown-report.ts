@@ -66,7 +66,8 @@ export function renderSessionMarkdown(data: SessionExport): string {
   if (data.evidence.length === 0) out.push("No tool output recorded.");
   else {
     out.push("| id | source | recorded | size | sha-256 |", "|---|---|---|---|---|");
-    for (const e of data.evidence) out.push(`| ${mdText(e.id)} | ${mdText(e.source)} | ${utcTime(e.recordedAt)} | ${bytesText(e.bytes)} | \`${e.hash.slice(0, 16)}…\` |`);
+    for (const e of data.evidence)
+      out.push(`| ${mdText(e.id)} | ${mdText(e.source)} | ${utcTime(e.recordedAt)} | ${bytesText(e.bytes)} | \`${e.hash.slice(0, 16)}…\` |`);
   }
   return `${out.join("\n")}\n`;
 }

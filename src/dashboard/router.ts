@@ -110,7 +110,16 @@ export function createDashboard(options: DashboardOptions): Router {
     next();
   });
   if (options.token) {
-    router.use(tokenAuth(options.token, (req, res) => fail(req, res, 401, "This dashboard needs its token: open the address printed by 'hfw dashboard' (it ends in ?token=…), or send 'Authorization: Bearer TOKEN'.")));
+    router.use(
+      tokenAuth(options.token, (req, res) =>
+        fail(
+          req,
+          res,
+          401,
+          "This dashboard needs its token: open the address printed by 'hfw dashboard' (it ends in ?token=…), or send 'Authorization: Bearer TOKEN'.",
+        ),
+      ),
+    );
   }
 
   router.get("/assets/style.css", (_req, res) => {
@@ -205,7 +214,10 @@ export function createDashboard(options: DashboardOptions): Router {
     if (q.value.format === "md") {
       res.type("text/markdown; charset=utf-8").attachment(`${file}.md`).send(renderSessionMarkdown(safe));
     } else {
-      res.attachment(`${file}.json`).type("application/json").send(`${JSON.stringify(safe, null, 2)}\n`);
+      res
+        .attachment(`${file}.json`)
+        .type("application/json")
+        .send(`${JSON.stringify(safe, null, 2)}\n`);
     }
   });
   api.get("/trends", (req, res) => {

@@ -10,9 +10,7 @@ export const JUDGE_PROMPT_VERSION = 1;
 export const JudgementSchema = z.object({
   claim: z.string().describe("The claim's id as given, e.g. c1."),
   verdict: z.enum(["supported", "contradicted", "unsupported"]),
-  quote: z
-    .string()
-    .describe('For supported or contradicted: the deciding text copied character for character from one evidence passage. For unsupported: "".'),
+  quote: z.string().describe('For supported or contradicted: the deciding text copied character for character from one evidence passage. For unsupported: "".'),
   rationale: z.string().describe("One short sentence: why."),
 });
 export type Judgement = z.infer<typeof JudgementSchema>;

@@ -130,8 +130,10 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
     maxOutputTokens: positive("maxOutputTokens", o.maxOutputTokens ?? 4096),
     dryRun: o.dryRun ?? false,
   };
-  if (!(Number.isInteger(settings.maxRetries) && settings.maxRetries >= 0)) throw new ConfigError(`judge.maxRetries must be a whole number of at least 0, got ${settings.maxRetries}.`);
-  if (o.model !== undefined && !isLlmModel(o.model)) throw new ConfigError("judge.model must be an AI SDK language model (e.g. openai('gpt-4o-mini')) or a model id string.");
+  if (!(Number.isInteger(settings.maxRetries) && settings.maxRetries >= 0))
+    throw new ConfigError(`judge.maxRetries must be a whole number of at least 0, got ${settings.maxRetries}.`);
+  if (o.model !== undefined && !isLlmModel(o.model))
+    throw new ConfigError("judge.model must be an AI SDK language model (e.g. openai('gpt-4o-mini')) or a model id string.");
   // A dry run needs only a model id (for prices): HFW_LLM_MODEL, no provider package.
   const dryId = settings.dryRun && o.model === undefined ? process.env.HFW_LLM_MODEL?.trim() : undefined;
   const env = o.model === undefined && !dryId ? readLlmEnv() : null;
@@ -140,7 +142,8 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
   }
   if (!settings.dryRun) assertAiInstalled("The LLM judge");
   const cache = o.cache === false ? null : (o.cache ?? createMemoryLlmCache());
-  let identity: ModelIdentity | null = o.model !== undefined ? identify(o.model) : dryId ? { provider: process.env.HFW_LLM_PROVIDER?.trim() || null, modelId: dryId } : null;
+  let identity: ModelIdentity | null =
+    o.model !== undefined ? identify(o.model) : dryId ? { provider: process.env.HFW_LLM_PROVIDER?.trim() || null, modelId: dryId } : null;
   const model = lazyModel(o.model);
 
   const review = (prior: PriorVerdict): boolean => (settings.reviewExact || prior.tier !== 0) && prior.confidence < settings.reviewBelow;
@@ -153,7 +156,12 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
     const outcomes: Array<TierOutcome | undefined> = new Array(items.length);
     const shown = items.map((it) => passagesFor(it, settings.passagesPerClaim));
     const keys = items.map((it, i) =>
-      llmCacheKey({ purpose: "judge", model: id.modelId, promptVersion: JUDGE_PROMPT_VERSION, input: { claim: it.claim.text, passages: shown[i]!.map((p) => [p.source, p.text]) } }),
+      llmCacheKey({
+        purpose: "judge",
+        model: id.modelId,
+        promptVersion: JUDGE_PROMPT_VERSION,
+        input: { claim: it.claim.text, passages: shown[i]!.map((p) => [p.source, p.text]) },
+      }),
     );
 
     const decide = (i: number, j: Judgement, call: number): TierOutcome => decideClaim(items[i]!, shown[i]!, j, call, id.modelId, settings.confidence, context);
@@ -171,7 +179,13 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
       });
     }
     if (hits.length > 0) {
-      const call = meter.add(entry(id, "cached", hits.map((i) => items[i]!.claim.id)));
+      const call = meter.add(
+        entry(
+          id,
+          "cached",
+          hits.map((i) => items[i]!.claim.id),
+        ),
+      );
       for (const i of hits) outcomes[i] = decide(i, hitJudgements.get(i)!, call);
     }
 
@@ -228,7 +242,11 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
           }
           if (settings.dryRun) {
             const call = meter.add({ ...entry(id, "dry_run", claimIds), inputTokens: inTokens, outputTokens: outTokens, costUsd: estCost });
-            setAll(batch, () => ({ pass: true, note: `judge dry run: would ask ${id.modelId} (about ${inTokens} prompt tokens for ${lead.length} claim(s))`, llmCall: call }));
+            setAll(batch, () => ({
+              pass: true,
+              note: `judge dry run: would ask ${id.modelId} (about ${inTokens} prompt tokens for ${lead.length} claim(s))`,
+              llmCall: call,
+            }));
             return;
           }
           const expected = new Set(localIds);
@@ -252,8 +270,18 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
               prices: o.prices,
               attributes: { "hfw.tier": 2, "hfw.claims.in": lead.length, "hfw.llm.prompt_version": JUDGE_PROMPT_VERSION },
             });
-            budget.settle({ tokens: inTokens + outTokens, costUsd: estCost }, { attempts: result.attempts, tokens: result.inputTokens + result.outputTokens, costUsd: result.costUsd });
-            const call = meter.add({ ...entry(id, "ok", claimIds), attempts: result.attempts, inputTokens: result.inputTokens, outputTokens: result.outputTokens, costUsd: result.costUsd, ms: result.ms });
+            budget.settle(
+              { tokens: inTokens + outTokens, costUsd: estCost },
+              { attempts: result.attempts, tokens: result.inputTokens + result.outputTokens, costUsd: result.costUsd },
+            );
+            const call = meter.add({
+              ...entry(id, "ok", claimIds),
+              attempts: result.attempts,
+              inputTokens: result.inputTokens,
+              outputTokens: result.outputTokens,
+              costUsd: result.costUsd,
+              ms: result.ms,
+            });
             batch.forEach((g, k) => {
               const j = result.output.verdicts.find((v) => v.claim === localIds[k]);
               if (!j) return;
@@ -267,13 +295,25 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
               setAll(batch, () => ({ pass: true, failed: true, note: `judge failed: ${(error as Error).message}` }));
               return;
             }
-            budget.settle({ tokens: inTokens + outTokens, costUsd: estCost }, { attempts: error.attempts, tokens: error.inputTokens + error.outputTokens, costUsd: error.costUsd });
-            const call = meter.add({ ...entry(id, error.kind, claimIds), attempts: error.attempts, inputTokens: error.inputTokens, outputTokens: error.outputTokens, costUsd: error.costUsd, ms: error.ms, error: error.message });
+            budget.settle(
+              { tokens: inTokens + outTokens, costUsd: estCost },
+              { attempts: error.attempts, tokens: error.inputTokens + error.outputTokens, costUsd: error.costUsd },
+            );
+            const call = meter.add({
+              ...entry(id, error.kind, claimIds),
+              attempts: error.attempts,
+              inputTokens: error.inputTokens,
+              outputTokens: error.outputTokens,
+              costUsd: error.costUsd,
+              ms: error.ms,
+              error: error.message,
+            });
             const partial = JudgeOutputSchema.safeParse(error.lastOutput);
             batch.forEach((g, k) => {
               // Output that answered only some claims still decides those.
               const j = partial.success ? partial.data.verdicts.find((v) => v.claim === localIds[k]) : undefined;
-              for (const i of g) outcomes[i] = j ? decide(i, j, call) : { pass: true, failed: true, note: `judge ${error.kind}: ${error.message}`, llmCall: call };
+              for (const i of g)
+                outcomes[i] = j ? decide(i, j, call) : { pass: true, failed: true, note: `judge ${error.kind}: ${error.message}`, llmCall: call };
             });
           }
         }),
@@ -296,7 +336,18 @@ export function createJudgeTier(options: JudgeOptions | LlmModel = {}): JudgeTie
 }
 
 function entry(id: ModelIdentity, outcome: LlmCall["outcome"], claimIds: string[]): LlmCall {
-  return { purpose: "judge", model: id.modelId, provider: id.provider, outcome, attempts: 0, inputTokens: 0, outputTokens: 0, costUsd: outcome === "cached" ? 0 : null, ms: 0, claimIds };
+  return {
+    purpose: "judge",
+    model: id.modelId,
+    provider: id.provider,
+    outcome,
+    attempts: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: outcome === "cached" ? 0 : null,
+    ms: 0,
+    claimIds,
+  };
 }
 
 /** The tier outcome of one judgement: the verdict with its located quote, or a downgrade to `unsupported`. */
@@ -304,7 +355,14 @@ function decideClaim(item: TierItem, passages: Passage[], j: Judgement, call: nu
   const why = j.rationale ? `: ${clip(j.rationale)}` : "";
   if (j.verdict === "unsupported") {
     const quote = j.quote.trim() ? locateQuote(j.quote, passages, context.ledger) : null;
-    return { verdict: "unsupported", confidence, quotes: quote ? [quote] : [], corrections: [], note: `LLM judge (${model}): unsupported${why}`, llmCall: call };
+    return {
+      verdict: "unsupported",
+      confidence,
+      quotes: quote ? [quote] : [],
+      corrections: [],
+      note: `LLM judge (${model}): unsupported${why}`,
+      llmCall: call,
+    };
   }
   const check = checkQuote(j.quote, item.claim.text, passages, context.ledger);
   if (!check.ok) {

@@ -72,11 +72,18 @@ export class Bm25Index {
     // Terms in over 15% of the chunks weigh little in BM25 but cost the most to score (long posting
     // lists: every JSON record has "version"); keep them only when nothing rarer is asked.
     // On a small ledger every term is cheap: keep them all.
-    if (n < 40) return this.hits(terms.map(([t]) => t), limit);
+    if (n < 40)
+      return this.hits(
+        terms.map(([t]) => t),
+        limit,
+      );
     const rare = terms.filter(([, df]) => df / n <= 0.15);
     // The rarest terms carry most of the score: at most 5 of them keep a long claim's query cheap.
     const chosen = rare.length > 0 ? [...rare].sort((a, b) => a[1] - b[1]).slice(0, 5) : [...terms].sort((a, b) => a[1] - b[1]).slice(0, 2);
-    return this.hits(chosen.map(([t]) => t), limit);
+    return this.hits(
+      chosen.map(([t]) => t),
+      limit,
+    );
   }
 
   private hits(terms: string[], limit: number): ScoredOrd[] {

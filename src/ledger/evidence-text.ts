@@ -65,11 +65,7 @@ export function htmlToText(html: string): string {
  * @throws EvidenceError for invalid UTF-8, binary content, malformed JSON declared as JSON, or values JSON
  *   cannot hold (functions, symbols, cycles).
  */
-export function toEvidenceText(
-  content: unknown,
-  source: string,
-  options: { format?: "text" | "json"; maxBytes?: number } = {},
-): EvidenceText {
+export function toEvidenceText(content: unknown, source: string, options: { format?: "text" | "json"; maxBytes?: number } = {}): EvidenceText {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_EVIDENCE_BYTES;
   if (content instanceof Uint8Array) {
     if (content.byteLength > maxBytes) throw tooBig(source, content.byteLength, maxBytes);

@@ -123,7 +123,9 @@ function whenAborted(signal: AbortSignal): Promise<never> {
 
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const status = (error as { statusCode?: number; lastError?: { statusCode?: number } }).statusCode ?? (error as { lastError?: { statusCode?: number } }).lastError?.statusCode;
+  const status =
+    (error as { statusCode?: number; lastError?: { statusCode?: number } }).statusCode ??
+    (error as { lastError?: { statusCode?: number } }).lastError?.statusCode;
   const message = error.message.replace(/\s+/g, " ").slice(0, 200);
   return status ? `HTTP ${status}: ${message}` : message;
 }
@@ -211,7 +213,10 @@ export async function callStructured<T>(options: StructuredCallOptions<T>): Prom
         } finally {
           clear();
         }
-        messages.push({ role: "user", content: `That reply was not valid: ${problem}. Reply again with only the JSON object the schema asks for, for the same data.` });
+        messages.push({
+          role: "user",
+          content: `That reply was not valid: ${problem}. Reply again with only the JSON object the schema asks for, for the same data.`,
+        });
       }
       return fail("invalid", `no valid output after ${attempts} attempt(s): ${problem}`);
     },

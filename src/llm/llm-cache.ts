@@ -18,7 +18,9 @@ export interface LlmCache {
  * @param parts purpose (`judge`, `extract`), model id, prompt version, and the input (any JSON value).
  */
 export function llmCacheKey(parts: { purpose: string; model: string; promptVersion: number | string; input: unknown }): string {
-  return createHash("sha256").update(JSON.stringify([parts.purpose, parts.model, parts.promptVersion, parts.input])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([parts.purpose, parts.model, parts.promptVersion, parts.input]))
+    .digest("hex");
 }
 
 /**

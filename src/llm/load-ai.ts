@@ -31,7 +31,9 @@ export function isInstalled(name: string): boolean {
  */
 export function assertAiInstalled(feature: string): void {
   if (!isInstalled("ai")) {
-    throw new ConfigError(`${feature} needs the Vercel AI SDK, which is not installed: run 'npm install ai@^6' (an optional peer dependency of hallucination-firewall).`);
+    throw new ConfigError(
+      `${feature} needs the Vercel AI SDK, which is not installed: run 'npm install ai@^6' (an optional peer dependency of hallucination-firewall).`,
+    );
   }
 }
 
@@ -42,7 +44,9 @@ export function assertAiInstalled(feature: string): void {
 export function loadAi(): Promise<AiModule> {
   loading ??= import("ai").catch((error: unknown) => {
     loading = undefined;
-    throw new ConfigError("The Vercel AI SDK could not be loaded: run 'npm install ai@^6' (an optional peer dependency of hallucination-firewall).", { cause: error });
+    throw new ConfigError("The Vercel AI SDK could not be loaded: run 'npm install ai@^6' (an optional peer dependency of hallucination-firewall).", {
+      cause: error,
+    });
   });
   return loading;
 }

@@ -49,7 +49,9 @@ export function readLlmEnv(env: Env = process.env): LlmEnvConfig | null {
   if (!provider && !model) return null;
   if (!provider) throw new ConfigError(`HFW_LLM_MODEL is set ('${model}') but HFW_LLM_PROVIDER is not: set it to ${Object.keys(LLM_PROVIDERS).join(", ")}.`);
   if (!(provider in LLM_PROVIDERS)) {
-    throw new ConfigError(`Unknown HFW_LLM_PROVIDER '${provider}': use ${Object.keys(LLM_PROVIDERS).join(", ")} (openai-compatible serves Ollama, vLLM and other OpenAI-style endpoints).`);
+    throw new ConfigError(
+      `Unknown HFW_LLM_PROVIDER '${provider}': use ${Object.keys(LLM_PROVIDERS).join(", ")} (openai-compatible serves Ollama, vLLM and other OpenAI-style endpoints).`,
+    );
   }
   if (!model) throw new ConfigError(`HFW_LLM_PROVIDER is '${provider}' but HFW_LLM_MODEL is not set: name the model, e.g. HFW_LLM_MODEL=gpt-4o-mini.`);
   const name = provider as LlmProviderName;
@@ -78,10 +80,14 @@ export async function modelFromEnv(env: Env = process.env): Promise<LlmModel> {
     const specifier: string = pkg;
     mod = (await import(specifier)) as Record<string, unknown>;
   } catch (error) {
-    throw new ConfigError(`${pkg} could not be loaded for HFW_LLM_PROVIDER=${config.provider}: run 'npm install ${pkg}@${LLM_PROVIDERS[config.provider].range}'.`, { cause: error });
+    throw new ConfigError(
+      `${pkg} could not be loaded for HFW_LLM_PROVIDER=${config.provider}: run 'npm install ${pkg}@${LLM_PROVIDERS[config.provider].range}'.`,
+      { cause: error },
+    );
   }
   const create = mod[factory];
-  if (typeof create !== "function") throw new ConfigError(`${pkg} has no ${factory}(): install a version that pairs with ai 6 ('npm install ${pkg}@${LLM_PROVIDERS[config.provider].range}').`);
+  if (typeof create !== "function")
+    throw new ConfigError(`${pkg} has no ${factory}(): install a version that pairs with ai 6 ('npm install ${pkg}@${LLM_PROVIDERS[config.provider].range}').`);
   const settings: Record<string, unknown> = {};
   if (config.baseUrl) settings.baseURL = config.baseUrl;
   if (config.apiKey) settings.apiKey = config.apiKey;

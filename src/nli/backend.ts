@@ -138,7 +138,12 @@ export class InThreadBackend implements ModelBackend {
         const config = await tf.AutoConfig.from_pretrained(source.path, opts);
         const [tokenizer, classifier] = await Promise.all([
           tf.AutoTokenizer.from_pretrained(source.path, opts),
-          tf.AutoModelForSequenceClassification.from_pretrained(source.path, { ...opts, config, dtype: this.config.dtype as never, session_options: this.sessionOptions() }),
+          tf.AutoModelForSequenceClassification.from_pretrained(source.path, {
+            ...opts,
+            config,
+            dtype: this.config.dtype as never,
+            session_options: this.sessionOptions(),
+          }),
         ]);
         const modelMax = Number(tokenizer.model_max_length);
         const maxTokens = Math.min(Number.isFinite(modelMax) && modelMax > 0 ? modelMax : Infinity, this.config.maxTokens);

@@ -45,20 +45,29 @@ export function labelMap(modelId: string, id2label: Record<string | number, stri
     .map(([k, v]) => [Number(k), String(v)] as const)
     .sort((a, b) => a[0] - b[0]);
   const labels = entries.map(([, v]) => v);
-  const hint = `set the nli option labels, e.g. { labels: { ${labels.slice(0, 3).map((l, i) => `${JSON.stringify(l)}: "${["entailment", "neutral", "contradiction"][i]}"`).join(", ")} } }`;
+  const hint = `set the nli option labels, e.g. { labels: { ${labels
+    .slice(0, 3)
+    .map((l, i) => `${JSON.stringify(l)}: "${["entailment", "neutral", "contradiction"][i]}"`)
+    .join(", ")} } }`;
   if (entries.length < 2 || entries.some(([k], i) => k !== i)) {
-    throw new ConfigError(`NLI model '${modelId}' has no usable id2label in its config.json (found ${JSON.stringify(id2label ?? null)}): it must name each output 0..n-1; ${hint}.`);
+    throw new ConfigError(
+      `NLI model '${modelId}' has no usable id2label in its config.json (found ${JSON.stringify(id2label ?? null)}): it must name each output 0..n-1; ${hint}.`,
+    );
   }
   const roles = labels.map((l) => overrides[l] ?? roleOfLabel(l));
   const unknown = labels.filter((_, i) => roles[i] === null);
   if (unknown.length > 0) {
-    throw new ConfigError(`NLI model '${modelId}' has labels ${JSON.stringify(labels)}, and ${JSON.stringify(unknown)} mean nothing known (entailment, neutral, contradiction, not_entailment): ${hint}.`);
+    throw new ConfigError(
+      `NLI model '${modelId}' has labels ${JSON.stringify(labels)}, and ${JSON.stringify(unknown)} mean nothing known (entailment, neutral, contradiction, not_entailment): ${hint}.`,
+    );
   }
   const at = (role: LabelRole) => roles.flatMap((r, i) => (r === role ? [i] : []));
   const entail = at("entailment");
   const contra = at("contradiction");
   if (entail.length !== 1 || contra.length > 1) {
-    throw new ConfigError(`NLI model '${modelId}' has labels ${JSON.stringify(labels)}: exactly one must mean entailment and at most one contradiction; ${hint}.`);
+    throw new ConfigError(
+      `NLI model '${modelId}' has labels ${JSON.stringify(labels)}: exactly one must mean entailment and at most one contradiction; ${hint}.`,
+    );
   }
   const other = roles.flatMap((r, i) => (r === "neutral" || r === "not_entailment" ? [i] : []));
   return { entailment: entail[0]!, contradiction: contra[0] ?? -1, other, classes: contra.length === 1 ? 3 : 2, labels };

@@ -36,11 +36,15 @@ export function checkFolder(kind: "NLI" | "embedding", model: string, path: stri
   const envVar = kind === "NLI" ? "HFW_NLI_MODEL" : "HFW_EMBED_MODEL";
   const option = kind === "NLI" ? "nli.model" : "nli.embedModel";
   if (!existsSync(path)) {
-    throw new ConfigError(`${kind} model '${model}' not found: the folder ${path} does not exist. Set ${envVar} (or ${option}) to a folder holding ${NEEDED_FILES}, or to a model id${kind === "embedding" ? ", or to '' for BM25 retrieval only" : ""}.`);
+    throw new ConfigError(
+      `${kind} model '${model}' not found: the folder ${path} does not exist. Set ${envVar} (or ${option}) to a folder holding ${NEEDED_FILES}, or to a model id${kind === "embedding" ? ", or to '' for BM25 retrieval only" : ""}.`,
+    );
   }
   const missing = ["config.json", "tokenizer.json", "tokenizer_config.json"].filter((f) => !existsSync(join(path, f)));
   if (missing.length > 0) {
-    throw new ConfigError(`${kind} model '${model}' is incomplete: the folder ${path} lacks ${missing.join(", ")}. A model folder holds ${NEEDED_FILES}; set ${envVar} (or ${option}) to a complete one.`);
+    throw new ConfigError(
+      `${kind} model '${model}' is incomplete: the folder ${path} lacks ${missing.join(", ")}. A model folder holds ${NEEDED_FILES}; set ${envVar} (or ${option}) to a complete one.`,
+    );
   }
 }
 
@@ -64,5 +68,8 @@ export function loadError(kind: "NLI" | "embedding", model: string, config: Sour
       { cause: error },
     );
   }
-  return new ConfigError(`${kind} model '${model}' could not be loaded: ${message}. Check the model id or folder (${envVar}, ${option}), the network if it must be downloaded, and the dtype (${config.dtype}).`, { cause: error });
+  return new ConfigError(
+    `${kind} model '${model}' could not be loaded: ${message}. Check the model id or folder (${envVar}, ${option}), the network if it must be downloaded, and the dtype (${config.dtype}).`,
+    { cause: error },
+  );
 }

@@ -154,7 +154,13 @@ export function createNliTier(options: NliTierOptions = {}): NliTier {
     const bestC = scored.reduce((a, b) => (b.contradict > a.contradict ? b : a));
     const of = `${scored.length} window(s), ${model}`;
     if (bestE.entail >= o.threshold) {
-      return { verdict: "supported", confidence: round(bestE.entail), quotes: [quoteOf(bestE)], corrections: [], note: `entailed by ${where(bestE)} (p ${bestE.entail.toFixed(2)}; ${of})` };
+      return {
+        verdict: "supported",
+        confidence: round(bestE.entail),
+        quotes: [quoteOf(bestE)],
+        corrections: [],
+        note: `entailed by ${where(bestE)} (p ${bestE.entail.toFixed(2)}; ${of})`,
+      };
     }
     if (bestC.contradict >= o.contradictThreshold) {
       return {
@@ -171,7 +177,13 @@ export function createNliTier(options: NliTierOptions = {}): NliTier {
       return { verdict: "unsupported", confidence: unsure, quotes: [quoteOf(bestE)], corrections: [], note: `no window entails or contradicts it: ${seen}` };
     }
     if (defer) return { pass: true, note: `low confidence (${unsure.toFixed(2)} < ${o.threshold}), passed on: ${seen}` };
-    return { verdict: "unsupported", confidence: unsure, quotes: [quoteOf(bestE)], corrections: [], note: `low confidence (${unsure.toFixed(2)} < ${o.threshold}): ${seen}` };
+    return {
+      verdict: "unsupported",
+      confidence: unsure,
+      quotes: [quoteOf(bestE)],
+      corrections: [],
+      note: `low confidence (${unsure.toFixed(2)} < ${o.threshold}): ${seen}`,
+    };
   }
 
   const tier: NliTier = {

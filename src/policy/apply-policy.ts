@@ -31,7 +31,14 @@ export function isFlagged(v: ClaimVerdict, policy: Policy): boolean {
  * @param groundingScore supported / checkable, or null when nothing was checkable.
  * @param traceEdit runs the annotate / rewrite step (telemetry wraps it in its own span).
  */
-export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdict[], groundingScore: number | null, policy: Policy, traceEdit: EditTracer = (_kind, edit) => edit()): PolicyResult {
+export function applyPolicy(
+  draft: string,
+  claims: Claim[],
+  verdicts: ClaimVerdict[],
+  groundingScore: number | null,
+  policy: Policy,
+  traceEdit: EditTracer = (_kind, edit) => edit(),
+): PolicyResult {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const flagged = verdicts.filter((v) => isFlagged(v, policy));
   const reasons: string[] = [];
@@ -54,7 +61,9 @@ export function applyPolicy(draft: string, claims: Claim[], verdicts: ClaimVerdi
   // The score rule looks at the answer as it would ship: a contradiction the rewrite corrects in place counts
   // as grounded. An explicit annotate action marks the answer and lets it through: its readers see every flag.
   const checkable = verdicts.filter((v) => v.verdict !== "not_checkable").length;
-  const repaired = verdicts.filter((v) => v.verdict === "supported" || (v.verdict === "contradicted" && v.corrections.length > 0 && isFlagged(v, policy))).length;
+  const repaired = verdicts.filter(
+    (v) => v.verdict === "supported" || (v.verdict === "contradicted" && v.corrections.length > 0 && isFlagged(v, policy)),
+  ).length;
   const shipScore = checkable === 0 || groundingScore === null ? null : repaired / checkable;
   if (!block && blocking.length > 0 && policy.action !== "annotate" && shipScore !== null && shipScore < policy.blockBelowScore) {
     block = true;
@@ -82,7 +91,11 @@ export function annotate(draft: string, claims: Map<string, Claim>, flagged: Cla
   const edits: TextEdit[] = flagged.map((v) => {
     const c = claims.get(v.claimId)!;
     const at = insertionPoint(draft, textSpan(draft, c.span, json));
-    const detail = v.corrections.length ? `: evidence says ${v.corrections.map((x) => x.value).join(", ")}` : v.verdict === "unsupported" ? ": no tool result supports this" : "";
+    const detail = v.corrections.length
+      ? `: evidence says ${v.corrections.map((x) => x.value).join(", ")}`
+      : v.verdict === "unsupported"
+        ? ": no tool result supports this"
+        : "";
     return { start: at, end: at, text: ` ⟦${v.verdict}${detail}⟧` };
   });
   return applyEdits(draft, edits);
@@ -143,7 +156,9 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
       }
     }
   }
-  let output = applyEdits(draft, edits).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n");
+  let output = applyEdits(draft, edits)
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n");
   if (sources.length > 0) {
     output = `${output.trimEnd()}\n\nSources:\n${sources.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
   }

@@ -32,7 +32,7 @@ const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\
 
 const ISO_RE = /(?<![\w.\-/])(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?(?![\w\-/]|\.\d)/g;
 /** Day and month parts; the dot form needs two digits each so that versions like 1.2.2024 stay versions. */
-const SLASH_RE = /(?<![\w.\-/])(?:(\d{1,2})([/\-])(\d{1,2})\2|(\d{2})(\.)(\d{2})\.)(\d{4})(?![\w\-/]|\.\d)/g;
+const SLASH_RE = /(?<![\w.\-/])(?:(\d{1,2})([/-])(\d{1,2})\2|(\d{2})(\.)(\d{2})\.)(\d{4})(?![\w\-/]|\.\d)/g;
 const QUARTER_RE =
   /\b(?:Q([1-4])(?:(?:\s+of\s+|[\s\-/]?)(\d{4})\b|\s?['’](\d{2})\b)?|(\d{4})[\s\-/]?Q([1-4])\b|([1-4])Q\s?(\d{4}|\d{2})\b|(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?|,\s*)?(\d{4})?)(?!\w)/gi;
 const YEAR_RE = /(?<![\w.,\-/$#:])(19\d\d|20\d\d|2100)(?![\w%]|[.,]\d)/g;
@@ -344,7 +344,7 @@ export function formatDateLike(evidence: DateMention, like: DateMention): string
     const yy = String(e.year ?? "").slice(-2);
     if (/^[1-4]Q/.test(t)) return `${q}Q${/Q\s?\d{2}$/.test(t) ? yy : e.year}`;
     if (/quarter/i.test(t)) {
-      const word = /^\d/.test(t) ? `${q}${ORDINAL_SUFFIX(q)}` : ORDINAL_WORDS[q - 1] ?? "";
+      const word = /^\d/.test(t) ? `${q}${ORDINAL_SUFFIX(q)}` : (ORDINAL_WORDS[q - 1] ?? "");
       const cased = /^[A-Z]/.test(t) ? word[0]?.toUpperCase() + word.slice(1) : word;
       return like.year === null ? `${cased} quarter` : `${cased} quarter${/,/.test(t) ? ", " : /of/i.test(t) ? " of " : " "}${e.year}`;
     }
@@ -360,7 +360,7 @@ export function formatDateLike(evidence: DateMention, like: DateMention): string
     if (like.instant !== null && e.instant !== null) return /\.\d/.test(t) ? e.instant : e.instant.replace(".000Z", "Z");
     return `${e.year}-${pad(month)}-${pad(day)}`;
   }
-  const numeric = /^(\d{1,2})([/.\-])(\d{1,2})\2\d{4}$/.exec(t);
+  const numeric = /^(\d{1,2})([/.-])(\d{1,2})\2\d{4}$/.exec(t);
   if (numeric) {
     const [, a = "", sep = "/"] = numeric;
     const order = (like as ParsedDate).order ?? (Number(a) === like.month ? "mdy" : "dmy");

@@ -18,8 +18,20 @@ const CONNECTORS = new Set(["of", "de", "del", "della", "di", "da", "du", "van",
 const DOTTED_SUFFIXES = new Set(["co", "inc", "ltd", "corp", "jr", "sr", "bros", "pty", "plc", "llc"]);
 /** Company suffixes written in several ways; compared in canonical form and optional when one side omits it. */
 const SUFFIX_CANON: Record<string, string> = {
-  co: "co", company: "co", corp: "corp", corporation: "corp", inc: "inc", incorporated: "inc",
-  ltd: "ltd", limited: "ltd", llc: "llc", plc: "plc", gmbh: "gmbh", ag: "ag", sa: "sa", pty: "pty",
+  co: "co",
+  company: "co",
+  corp: "corp",
+  corporation: "corp",
+  inc: "inc",
+  incorporated: "inc",
+  ltd: "ltd",
+  limited: "ltd",
+  llc: "llc",
+  plc: "plc",
+  gmbh: "gmbh",
+  ag: "ag",
+  sa: "sa",
+  pty: "pty",
 };
 const SUFFIXES = new Set(Object.values(SUFFIX_CANON));
 /**
@@ -27,30 +39,37 @@ const SUFFIXES = new Set(Object.values(SUFFIX_CANON));
  * capitalised run ("The Norland economy" -> "Norland"). Everything else is decided by the lexicon.
  */
 const STARTERS = new Set(
-  ("the a an this that these those it its our your his her their my we i you he she they there here in on at " +
+  (
+    "the a an this that these those it its our your his her their my we i you he she they there here in on at " +
     "for from by with after before during since and but or if when while as all some each every no not what " +
     "which who how why where yes also however then so please note overall currently today yesterday tomorrow " +
-    "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually").split(" "),
+    "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually"
+  ).split(" "),
 );
 /** Capitalised words that are dates, not names (dates are handled by the date module). */
 const CALENDAR = new Set(
-  ("january february march april may june july august september october november december monday tuesday " +
-    "wednesday thursday friday saturday sunday").split(" "),
+  ("january february march april may june july august september october november december monday tuesday " + "wednesday thursday friday saturday sunday").split(
+    " ",
+  ),
 );
 /** Upper-case words that are labels, units or currencies in tool output rather than names. */
 const CAPS_STOP = new Set(
-  ("OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
+  (
+    "OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
     "TRACE FATAL FAIL FAILED PASS TRUE FALSE NULL NA AM PM UTC GMT USD EUR GBP JPY CNY AED CAD AUD CHF INR KB MB GB " +
-    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I I'm I've I'll I'd I’m I’ve I’ll I’d").split(" "),
+    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I I'm I've I'll I'd I’m I’ve I’ll I’d"
+  ).split(" "),
 );
 /** SPDX licence identifiers that are written in capitals but are identifiers, not names. */
 const LICENSES = new Set(["MIT", "ISC", "GPL", "LGPL", "AGPL", "MPL", "BSD", "0BSD", "WTFPL", "Zlib", "CC0", "Unlicense"]);
 /** First or last parts that make a lower-case hyphenated word an English compound ("real-time", "AI-based"). */
 const COMPOUND_PARTS = new Set(
-  ("re co non self multi pre post anti semi sub cross high low long short well ill full part half real open " +
+  (
+    "re co non self multi pre post anti semi sub cross high low long short well ill full part half real open " +
     "built opt sign log check add follow up day year month week end state so ad per mid ex e x t all much " +
     "based related like wide free level specific friendly driven facing side term time party source date in " +
-    "on out off over to scale wise fold one two three first second third top bottom left right side").split(" "),
+    "on out off over to scale wise fold one two three first second third top bottom left right side"
+  ).split(" "),
 );
 
 /** Identifier patterns, each with a cheap gate that skips the full scan when it cannot match. */
@@ -61,8 +80,8 @@ const CODE_PATTERNS: Array<[RegExp, RegExp]> = [
   [/[<>^~]/, /(?<![\w.<>=^~])(?:>=|<=|\^|~>?|[<>](?=v?\d+\.))\s?v?\d+(?:\.(?:\d+|x|\*))*(?:-[\w.]+)?(?![\w%]|\.\d)/g],
   [/\d\.\d/, /(?<![\w.\-/])(?:v\d+(?:\.\d+)+|\d+(?:\.\d+){2,})(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?(?!\w|\.\d)/g],
   [/\w[-_./]\w/, /(?<![\w@.\-/])[A-Za-z0-9]\w*(?:[-_./]\w+)+(?!\w|[-/]\w)/g],
-  [/[a-z][A-Z]/, /(?<![\w\-])[a-z]+[A-Z][A-Za-z0-9]*(?!\w)/g],
-  [/[A-Za-z]\d/, /(?<![\w.\-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w\-])/g],
+  [/[a-z][A-Z]/, /(?<![\w-])[a-z]+[A-Z][A-Za-z0-9]*(?!\w)/g],
+  [/[A-Za-z]\d/, /(?<![\w.-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w-])/g],
 ];
 
 /** Accent-folds (NFD, combining marks removed), lower-cases and collapses whitespace. */
@@ -74,7 +93,7 @@ export function foldText(text: string): string {
 function isCodeToken(tok: string, pattern: number): boolean {
   // Quarters, halves and percentiles ("Q3", "H1", "p95") are words of a claim's slot, not identifiers.
   if (pattern !== 5) return pattern !== 7 || (tok.length >= 3 && !/^(?:[QH][1-4]|[pP]\d{1,3})$/.test(tok));
-  if (/^[\d.,:/\-]+$/.test(tok)) return false; // numbers, dates, times, phone numbers: other modules
+  if (/^[\d.,:/-]+$/.test(tok)) return false; // numbers, dates, times, phone numbers: other modules
   if (tok.includes("_")) return true;
   const hasDigit = /\d/.test(tok);
   if (tok.includes("/")) return hasDigit || /[-.]/.test(tok) || tok.split("/").length > 2;
@@ -106,7 +125,8 @@ function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array }
     taken.fill(1, m.index, m.index + m[0].length);
     const inner = m[1] ?? "";
     const lead = inner.length - inner.trimStart().length;
-    if (inner.trim()) found.push({ text: inner.trim(), span: [m.index + 1 + lead, m.index + 1 + lead + inner.trim().length], key: foldText(inner), type: "code" });
+    if (inner.trim())
+      found.push({ text: inner.trim(), span: [m.index + 1 + lead, m.index + 1 + lead + inner.trim().length], key: foldText(inner), type: "code" });
   }
   CODE_PATTERNS.forEach(([gate, re], i) => {
     if (!gate.test(text)) return;
@@ -146,7 +166,7 @@ function isCommonWord(lower: string): boolean {
 /** True when the word at `pos` opens a sentence, a line, a bullet, a table cell or a clause after a colon. */
 function isInitial(text: string, pos: number): boolean {
   let i = pos - 1;
-  while (i >= 0 && /[\s"'“”‘’(\[{*_#>|•·\-–—]/.test(text[i] ?? "")) {
+  while (i >= 0 && /[\s"'“”‘’([{*_#>|•·\-–—]/.test(text[i] ?? "")) {
     if (text[i] === "\n" || text[i] === "|") return true;
     i--;
   }
@@ -187,7 +207,7 @@ export function extractNames(text: string): NameMention[] {
   const inCode = (s: number, e: number) => taken.subarray(s, e).some((x) => x === 1);
   const toks: Tok[] = [];
   // Dotted initials are one word ("U.S. Army", "The A.V. Club", "J.R.R. Tolkien").
-  for (const m of text.matchAll(/(?:\p{Lu}\.){2,}(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’\-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
+  for (const m of text.matchAll(/(?:\p{Lu}\.){2,}(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
     if (!inCode(m.index, m.index + m[0].length)) toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   }
   const isCap = (t: Tok) =>
@@ -387,8 +407,7 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
   };
 
   return {
-    has: (name) =>
-      name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text),
+    has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text)),
   };
 }
 
@@ -405,7 +424,10 @@ export function acronymOf(surface: string): string | null {
 export function spelledAcronyms(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/\p{Lu}\p{Ll}[\p{L}'’-]*(?:\s+(?:(?:of|and|the|for|&)\s+)*\p{Lu}\p{Ll}[\p{L}'’-]*)+/gu)) {
-    const initials = m[0].split(/\s+/).filter((w) => !ACRONYM_GLUE.has(w.toLowerCase())).map((w) => w[0]!);
+    const initials = m[0]
+      .split(/\s+/)
+      .filter((w) => !ACRONYM_GLUE.has(w.toLowerCase()))
+      .map((w) => w[0]!);
     for (let i = 0; i < initials.length; i++) for (let j = i + 2; j <= Math.min(initials.length, i + 6); j++) out.add(initials.slice(i, j).join(""));
   }
   return out;

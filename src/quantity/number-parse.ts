@@ -70,7 +70,7 @@ export function parseNumberCore(token: string): CoreParse | null {
     const en = mark === "." ? asDecimal : asGroup;
     const de = mark === "," ? asDecimal : asGroup;
     const evidence = canGroup ? null : mark === "." ? "en" : "de";
-    return { negative, en, de, evidence, group: canGroup ? mark ?? null : null };
+    return { negative, en, de, evidence, group: canGroup ? (mark ?? null) : null };
   }
   if (DOTS_RE.test(body)) return { negative, en: null, de: reading(body, ""), evidence: "de", group: "." };
   if (COMMAS_RE.test(body) || INDIAN_RE.test(body)) {
@@ -118,17 +118,47 @@ export interface Magnitude {
 }
 
 const GLUED_MAG_RE = /(k|K|M|B|bn|Bn|BN|mn|Mn|MM|mm|m|T|tn|trn|万|億|亿|千)(?![\p{Script=Latin}\p{N}_]|\.\d)/uy;
-const WORD_MAG_RE =
-  /[ \u00A0\u202F]?(thousand|million|billion|trillion|bn|mn|mio\.?|mrd\.?|tsd\.?|lakhs?|crores?)(?![\p{L}\p{N}_])/iuy;
+const WORD_MAG_RE = /[ \u00A0\u202F]?(thousand|million|billion|trillion|bn|mn|mio\.?|mrd\.?|tsd\.?|lakhs?|crores?)(?![\p{L}\p{N}_])/iuy;
 const GLUED_EXP: Record<string, number> = {
-  k: 3, K: 3, M: 6, B: 9, bn: 9, Bn: 9, BN: 9, mn: 6, Mn: 6, MM: 6, mm: 6, m: 6, T: 12, tn: 12, trn: 12,
-  万: 4, 億: 8, 亿: 8, 千: 3,
+  k: 3,
+  K: 3,
+  M: 6,
+  B: 9,
+  bn: 9,
+  Bn: 9,
+  BN: 9,
+  mn: 6,
+  Mn: 6,
+  MM: 6,
+  mm: 6,
+  m: 6,
+  T: 12,
+  tn: 12,
+  trn: 12,
+  万: 4,
+  億: 8,
+  亿: 8,
+  千: 3,
 };
 /** Suffixes that mean a unit unless a currency stands before the number: "5m" is metres, "$5m" millions. */
 const MONEY_ONLY = new Set(["m", "mm", "MM", "T", "tn", "trn"]);
 const WORD_EXP: Record<string, number> = {
-  thousand: 3, million: 6, billion: 9, trillion: 12, bn: 9, mn: 6, mio: 6, "mio.": 6, mrd: 9, "mrd.": 9,
-  tsd: 3, "tsd.": 3, lakh: 5, lakhs: 5, crore: 7, crores: 7,
+  thousand: 3,
+  million: 6,
+  billion: 9,
+  trillion: 12,
+  bn: 9,
+  mn: 6,
+  mio: 6,
+  "mio.": 6,
+  mrd: 9,
+  "mrd.": 9,
+  tsd: 3,
+  "tsd.": 3,
+  lakh: 5,
+  lakhs: 5,
+  crore: 7,
+  crores: 7,
 };
 
 /**
@@ -208,7 +238,7 @@ export function parseNumber(token: string, options: ParseNumberOptions = {}): Pa
  * are dropped. Used by `parseNumber` and by extraction once a document-level hint is known.
  */
 export function resolveReadings(parse: CoreParse, exponent: number, prefer: "en" | "de"): ParsedNumber | null {
-  const first = prefer === "de" ? parse.de ?? parse.en : parse.en ?? parse.de;
+  const first = prefer === "de" ? (parse.de ?? parse.en) : (parse.en ?? parse.de);
   if (!first) return null;
   const other = first === parse.en ? parse.de : parse.en;
   const value = readingValue(first, parse.negative, exponent);

@@ -16,18 +16,47 @@ export interface WordNumber {
 }
 
 const SMALL: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
   nineteen: 19,
 };
 const TENS: Record<string, number> = {
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 /** Fraction words and their denominators; singular forms need a numerator of one ("a quarter"). */
 const DENOMINATORS: Record<string, [denominator: number, plural: boolean]> = {
-  half: [2, false], quarter: [4, false], quarters: [4, true], third: [3, false], thirds: [3, true],
-  fifth: [5, false], fifths: [5, true],
+  half: [2, false],
+  quarter: [4, false],
+  quarters: [4, true],
+  third: [3, false],
+  thirds: [3, true],
+  fifth: [5, false],
+  fifths: [5, true],
 };
 const FRACTION_PRECISION = 0.005;
 /** Fraction words that are also ordinals ("third", "fifth"); "half" and "quarter" before a noun stay fractions ("a quarter mile"). */
@@ -37,7 +66,12 @@ const ORDINAL_ONLY = new Set(["third", "fifth"]);
 function ordinalBeforeNoun(text: string, pos: number): boolean {
   const next = /^[ \t\u00A0]+([A-Za-z]+)/.exec(text.slice(pos, pos + 40));
   // A verb after it makes it the subject: "a third voted no", "a fifth are unpaid".
-  return next !== null && !/^(?:of|or|and|more|less|fewer|as|than|to|in|on|at|by|for|from|the|a|an|is|are|was|were|has|have|had|said|say|says|will|would|can|could)$|ed$/i.test(next[1]!);
+  return (
+    next !== null &&
+    !/^(?:of|or|and|more|less|fewer|as|than|to|in|on|at|by|for|from|the|a|an|is|are|was|were|has|have|had|said|say|says|will|would|can|could)$|ed$/i.test(
+      next[1]!,
+    )
+  );
 }
 
 /** One word, with an optional separator (spaces or a single hyphen) before it. */
@@ -90,8 +124,7 @@ export function readNumberWords(text: string, start: number): WordReading | null
     if (small !== undefined) {
       const isTens = TENS[w] !== undefined;
       const fits =
-        state === "start" || state === "hundred" || state === "scale" || state === "and" ||
-        (state === "tens" && !isTens && small >= 1 && small <= 9);
+        state === "start" || state === "hundred" || state === "scale" || state === "and" || (state === "tens" && !isTens && small >= 1 && small <= 9);
       if (!fits) break;
       group += small;
       state = isTens ? "tens" : small < 10 ? "ones" : "teen";
@@ -177,7 +210,19 @@ export function findNumberWords(text: string): WordNumber[] {
 }
 
 const CJK_DIGITS: Record<string, number> = {
-  〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 const CJK_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 const CJK_BIG: Record<string, number> = { 万: 1e4, 萬: 1e4, 億: 1e8, 亿: 1e8 };

@@ -40,7 +40,8 @@ const SKIP_RE = new RegExp(
 const URL_RE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`)\]]+/gi;
 const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/g;
 
-const MONTH = "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" +
+const MONTH =
+  "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|" +
   "Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)";
 /** "March 3", "March 1st, 2024", "9 October 2026": the figure follows a month name (and maybe a day). */
 const MONTH_BEFORE_RE = new RegExp(`(?<!\\p{L})${MONTH}\\.?,?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?$`, "u");
@@ -62,8 +63,7 @@ const TRAIL_RE = /[\s*_`(]+$/;
 const TAG_END_RE = /<[^<>]*>$/;
 
 const EMPH_RE = /[*_`]+/y;
-const PERCENT_RE =
-  /[ \u00A0\u202F]?(?:(%|‰)|(percentage points?|percent|per[ ]?cent|pct|pp|bps|basis points?|prozent)(?![\p{L}\p{N}]))/iuy;
+const PERCENT_RE = /[ \u00A0\u202F]?(?:(%|‰)|(percentage points?|percent|per[ ]?cent|pct|pp|bps|basis points?|prozent)(?![\p{L}\p{N}]))/iuy;
 const AMPM_RE = /[ ]?[ap]\.?m\b\.?/iy;
 const ORDINAL_RE = /(?:st|nd|rd|th)(?![\p{L}\p{N}])/uy;
 const TIMES_RE = /[x×](?![\p{L}\p{N}])/uy;
@@ -83,15 +83,23 @@ const ONE_BEFORE_RE = /\b(?:no|any|every|each|the|this|that|which)\s+$/i;
 const ONE_AFTER_RE = /^(?:\s+(?:of|another|can|could|would|should|must|might|may|will|who|that)\b|-\p{L})/iu;
 const HALF_BEFORE_RE = /\b(?:first|second|other|the|latter|former|back|front|1st|2nd)\s+$/i;
 const STOP_NOUNS = new Set(
-  ("a an the and or of to in on at by for from with than as is was were are be been being has have had per vs " +
+  (
+    "a an the and or of to in on at by for from with than as is was were are be been being has have had per vs " +
     "versus which that this these those it its if but so not no more less over under up down into out after " +
     "before since until while during when where between among each every all both also only about around " +
     "more most percent almost nearly roughly approximately some exactly will would can could should may might must " +
-    "did does do").split(" "),
+    "did does do"
+  ).split(" "),
 );
 const PERCENT_UNITS: Record<string, [unit: string, exponent: number]> = {
-  "%": ["%", 0], "‰": ["‰", -1], pp: ["pp", 0], bps: ["bps", -2], "basis point": ["bps", -2], "basis points": ["bps", -2],
-  "percentage point": ["pp", 0], "percentage points": ["pp", 0],
+  "%": ["%", 0],
+  "‰": ["‰", -1],
+  pp: ["pp", 0],
+  bps: ["bps", -2],
+  "basis point": ["bps", -2],
+  "basis points": ["bps", -2],
+  "percentage point": ["pp", 0],
+  "percentage points": ["pp", 0],
 };
 
 /** What follows a number: magnitude, unit, percent sign or currency, trailing hedges, a counted noun. */
@@ -111,8 +119,16 @@ interface Tail {
 
 function readTail(src: string, pos: number, money: boolean, magnitudes: boolean): Tail | null {
   const tail: Tail = {
-    end: pos, exponent: 0, kind: money ? "money" : "number", unit: null, dimension: null, factor: 1,
-    currency: null, approx: false, bound: "eq", emphasis: "",
+    end: pos,
+    exponent: 0,
+    kind: money ? "money" : "number",
+    unit: null,
+    dimension: null,
+    factor: 1,
+    currency: null,
+    approx: false,
+    bound: "eq",
+    emphasis: "",
   };
   EMPH_RE.lastIndex = pos;
   const emph = EMPH_RE.exec(src)?.[0] ?? "";
@@ -251,7 +267,15 @@ function readDigits(src: string, s: number, core: string): Found | null {
   if ((c1 === "-" || c1 === "_") && /\d/.test(c2) && LEADING_LETTER_ID_RE.test(src.slice(Math.max(0, s - 40), s))) return null;
   // An hour after opening or closing ("opens at 9", "closes at 5 on Fridays", "open until 8"): a time of
   // day, which this module does not read, not a count ("The stock closed at 12" is still a price).
-  if (/^\d{1,2}$/.test(core) && Number(core) <= 24 && CLOCK_BEFORE_RE.test(src.slice(Math.max(0, s - 24), s)) && !/^\s*(?:[.:,]\d|%|\s*[A-Za-z]{2,}\b(?<!\b(?:on|in|and|or|to|every|each|daily|sharp|today|tomorrow|tonight)\b))/i.test(src.slice(s + core.length, s + core.length + 12))) return null;
+  if (
+    /^\d{1,2}$/.test(core) &&
+    Number(core) <= 24 &&
+    CLOCK_BEFORE_RE.test(src.slice(Math.max(0, s - 24), s)) &&
+    !/^\s*(?:[.:,]\d|%|\s*[A-Za-z]{2,}\b(?<!\b(?:on|in|and|or|to|every|each|daily|sharp|today|tomorrow|tonight)\b))/i.test(
+      src.slice(s + core.length, s + core.length + 12),
+    )
+  )
+    return null;
   // The end of a season or academic year ("2018–19", "1999-00"): part of the years, not a count.
   if (core.length === 2 && /[-–—/]/.test(c1) && /(?:^|[^\d.,])(?:1[5-9]|20)\d\d$/.test(src.slice(Math.max(0, s - 6), s - 1))) return null;
   let negative = false;

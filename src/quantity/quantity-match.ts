@@ -195,11 +195,18 @@ function styleOf(like: Quantity, surface: string, unitScale: number): Style | nu
     const end = readNumberWords(surface, 0)?.end ?? cjkLength(surface);
     const phrase = surface.slice(0, end);
     const mag = WORD_MAGNITUDE_RE.exec(phrase);
-    const exponent = mag ? { million: 6, billion: 9, trillion: 12 }[mag[1]?.toLowerCase() ?? "million"] ?? 6 : 0;
+    const exponent = mag ? ({ million: 6, billion: 9, trillion: 12 }[mag[1]?.toLowerCase() ?? "million"] ?? 6) : 0;
     const digits = String(Math.round(Math.abs(like.value / unitScale / 10 ** exponent) * 1e6) / 1e6).replace(/\D|^0+/g, "");
     return {
-      prefix: "", magnitude: mag ? ` ${mag[1]}` : "", suffix: surface.slice(end), exponent, decimals: 0,
-      significant: digits.length, group: ",", decimalMark: ".", plus: false,
+      prefix: "",
+      magnitude: mag ? ` ${mag[1]}` : "",
+      suffix: surface.slice(end),
+      exponent,
+      decimals: 0,
+      significant: digits.length,
+      group: ",",
+      decimalMark: ".",
+      plus: false,
     };
   }
   const m = CORE_RE.exec(surface);
@@ -280,9 +287,8 @@ export function formatLike(value: number, like: Quantity, evidence?: Quantity): 
   const intDigits = n === 0 ? 1 : Math.floor(Math.log10(Math.abs(n))) + 1;
   const significant = Math.max(style.significant, 2);
   const keep = Math.min(style.decimals, Math.max(0, significant - intDigits));
-  const evidenceDecimals = evidence && evidence.precision > 0
-    ? Math.max(0, Math.round(-Math.log10((2 * evidence.precision * scale) / unitScale / 10 ** style.exponent)))
-    : 12;
+  const evidenceDecimals =
+    evidence && evidence.precision > 0 ? Math.max(0, Math.round(-Math.log10((2 * evidence.precision * scale) / unitScale / 10 ** style.exponent))) : 12;
   const most = Math.min(12, Math.max(keep, evidenceDecimals));
   let decimals = Math.min(most, Math.max(keep, significant - intDigits, 0));
   const honest = (d: number): boolean => n === 0 || Math.abs(roundTo(n, d) - n) <= 0.01 * Math.abs(n);

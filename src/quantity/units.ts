@@ -77,16 +77,13 @@ for (const [symbol, dimension, factor, surfaces, words] of ROWS) {
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const alternation = (keys: Iterable<string>): string =>
-  [...keys].sort((a, b) => b.length - a.length).map(escape).join("|");
+  [...keys]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join("|");
 
-const UNIT_SYMBOL_AT_RE = new RegExp(
-  `([ \\u00A0\\u202F]?)(${alternation(BY_SURFACE.keys())})(?![\\p{L}\\p{N}_])`,
-  "uy",
-);
-const UNIT_WORD_AT_RE = new RegExp(
-  `([ \\u00A0\\u202F]?)(${alternation(BY_WORD.keys())})(?![\\p{L}\\p{N}_])`,
-  "iuy",
-);
+const UNIT_SYMBOL_AT_RE = new RegExp(`([ \\u00A0\\u202F]?)(${alternation(BY_SURFACE.keys())})(?![\\p{L}\\p{N}_])`, "uy");
+const UNIT_WORD_AT_RE = new RegExp(`([ \\u00A0\\u202F]?)(${alternation(BY_WORD.keys())})(?![\\p{L}\\p{N}_])`, "iuy");
 
 /** A unit found in text by `readUnitAt`. */
 export interface UnitAt {
@@ -148,12 +145,47 @@ export const CURRENCY_CODES: ReadonlySet<string> = new Set(
 
 /** Symbols and words, mapped to [code, ...alternatives]. A bare "$" is read as USD, as the spec asks. */
 const SYMBOLS: Record<string, readonly string[]> = {
-  $: ["USD"], US$: ["USD"], HK$: ["HKD"], NZ$: ["NZD"], A$: ["AUD"], AU$: ["AUD"], C$: ["CAD"], CA$: ["CAD"],
-  S$: ["SGD"], R$: ["BRL"], NT$: ["TWD"], "€": ["EUR"], "£": ["GBP"], "¥": ["JPY", "CNY"], "￥": ["JPY", "CNY"],
-  "元": ["CNY"], "円": ["JPY"], "₹": ["INR"], Rs: ["INR"], "Rs.": ["INR"], "₩": ["KRW"], "₽": ["RUB"], "₺": ["TRY"],
-  "₪": ["ILS"], "₫": ["VND"], "₱": ["PHP"], "฿": ["THB"], "₦": ["NGN"], "₴": ["UAH"], "zł": ["PLN"], RMB: ["CNY"],
-  dollar: ["USD"], dollars: ["USD"], euro: ["EUR"], euros: ["EUR"], yen: ["JPY"], yuan: ["CNY"], renminbi: ["CNY"],
-  rupee: ["INR"], rupees: ["INR"], sterling: ["GBP"],
+  $: ["USD"],
+  US$: ["USD"],
+  HK$: ["HKD"],
+  NZ$: ["NZD"],
+  A$: ["AUD"],
+  AU$: ["AUD"],
+  C$: ["CAD"],
+  CA$: ["CAD"],
+  S$: ["SGD"],
+  R$: ["BRL"],
+  NT$: ["TWD"],
+  "€": ["EUR"],
+  "£": ["GBP"],
+  "¥": ["JPY", "CNY"],
+  "￥": ["JPY", "CNY"],
+  元: ["CNY"],
+  円: ["JPY"],
+  "₹": ["INR"],
+  Rs: ["INR"],
+  "Rs.": ["INR"],
+  "₩": ["KRW"],
+  "₽": ["RUB"],
+  "₺": ["TRY"],
+  "₪": ["ILS"],
+  "₫": ["VND"],
+  "₱": ["PHP"],
+  "฿": ["THB"],
+  "₦": ["NGN"],
+  "₴": ["UAH"],
+  zł: ["PLN"],
+  RMB: ["CNY"],
+  dollar: ["USD"],
+  dollars: ["USD"],
+  euro: ["EUR"],
+  euros: ["EUR"],
+  yen: ["JPY"],
+  yuan: ["CNY"],
+  renminbi: ["CNY"],
+  rupee: ["INR"],
+  rupees: ["INR"],
+  sterling: ["GBP"],
 };
 
 const SYMBOL_ALT = "US\\$|HK\\$|NZ\\$|AU?\\$|CA?\\$|S\\$|R\\$|NT\\$|\\$|€|£|¥|￥|₹|Rs\\.?|₩|₽|₺|₪|₫|₱|฿|₦|₴|RMB";

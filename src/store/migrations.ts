@@ -184,7 +184,9 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS, loca
     db.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT");
     const from = (db.prepare("SELECT max(version) AS v FROM schema_migrations").get() as { v: number | null }).v ?? 0;
     if (from > newest) {
-      throw new StoreError(`${location} has schema version ${from}, newer than this version of hallucination-firewall knows (${newest}): upgrade the package, or open another file.`);
+      throw new StoreError(
+        `${location} has schema version ${from}, newer than this version of hallucination-firewall knows (${newest}): upgrade the package, or open another file.`,
+      );
     }
     const record = db.prepare("INSERT INTO schema_migrations (version, description, applied_at) VALUES (?, ?, ?)");
     for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
@@ -192,7 +194,9 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS, loca
       try {
         db.exec(m.up);
       } catch (cause) {
-        throw new StoreError(`Migration ${m.version} (${m.description}) of ${location} failed: ${(cause as Error).message}. The database is unchanged.`, { cause });
+        throw new StoreError(`Migration ${m.version} (${m.description}) of ${location} failed: ${(cause as Error).message}. The database is unchanged.`, {
+          cause,
+        });
       }
       record.run(m.version, m.description, Date.now());
     }

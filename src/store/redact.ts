@@ -118,7 +118,8 @@ export function redactText(text: string): string {
   return out;
 }
 
-const SENSITIVE_KEY = /(?:^|[_.\s-])(?:phone|telephone|tel|mobile|cell|fax|ssn|nino|passport|national_?id|tax_?id|card_?number|iban)(?:$|[_.\s-])|(?:phone|ssn|passport|nationalid|taxid|cardnumber)$/i;
+const SENSITIVE_KEY =
+  /(?:^|[_.\s-])(?:phone|telephone|tel|mobile|cell|fax|ssn|nino|passport|national_?id|tax_?id|card_?number|iban)(?:$|[_.\s-])|(?:phone|ssn|passport|nationalid|taxid|cardnumber)$/i;
 
 /**
  * Masks personal data in a JSON value: every string (keys included) through {@link redactText}, and a number

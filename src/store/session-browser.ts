@@ -210,7 +210,9 @@ export function browserOf(store: Store): SessionBrowser {
       return s && overviewOf(store, s.sessionId, s.createdAt, s.evidenceCount);
     },
     reportSummaries(sessionId) {
-      return store.listReports(sessionId).map((r) => ({ responseId: r.responseId, createdAt: r.createdAt, decision: r.decision, groundingScore: r.groundingScore, counts: r.counts, ms: r.ms }));
+      return store
+        .listReports(sessionId)
+        .map((r) => ({ responseId: r.responseId, createdAt: r.createdAt, decision: r.decision, groundingScore: r.groundingScore, counts: r.counts, ms: r.ms }));
     },
     listReports: (sessionId, page) => pageOf(store.listReports(sessionId), page),
     listEvidence: (sessionId, page) => pageOf(store.listEvidence(sessionId), page),

@@ -94,15 +94,17 @@ export interface TraceRow {
  */
 export function looseJson(value: unknown): string {
   const seen = new WeakSet<object>();
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === "bigint") return v.toString();
-    if (typeof v === "function" || typeof v === "symbol") return `[${typeof v}]`;
-    if (v !== null && typeof v === "object") {
-      if (seen.has(v)) return "[circular]";
-      seen.add(v);
-    }
-    return v;
-  }) ?? "null";
+  return (
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === "bigint") return v.toString();
+      if (typeof v === "function" || typeof v === "symbol") return `[${typeof v}]`;
+      if (v !== null && typeof v === "object") {
+        if (seen.has(v)) return "[circular]";
+        seen.add(v);
+      }
+      return v;
+    }) ?? "null"
+  );
 }
 
 export function evidenceParams(sessionId: string, r: EvidenceRecord): unknown[] {
@@ -165,7 +167,14 @@ function countsOf(row: { supported: number; contradicted: number; unsupported: n
 }
 
 export function summaryOf(row: ReportRow): ReportSummary {
-  return { responseId: row.response_id, createdAt: row.created_at, decision: row.decision, groundingScore: row.grounding_score, counts: countsOf(row), ms: row.ms };
+  return {
+    responseId: row.response_id,
+    createdAt: row.created_at,
+    decision: row.decision,
+    groundingScore: row.grounding_score,
+    counts: countsOf(row),
+    ms: row.ms,
+  };
 }
 
 function groupBy<T extends { response_id: string }>(rows: T[]): Map<string, T[]> {

@@ -94,7 +94,8 @@ const STATUS_SQL = {
   clean: "report_count > 0 AND flagged = 0",
 } as const;
 
-const SESSION_COLUMNS = "id, created_at, updated_at, evidence_count, evidence_bytes, report_count, supported, contradicted, unsupported, not_checkable, blocked";
+const SESSION_COLUMNS =
+  "id, created_at, updated_at, evidence_count, evidence_bytes, report_count, supported, contradicted, unsupported, not_checkable, blocked";
 const REPORT_COLUMNS =
   "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources";
 const EVIDENCE_COLUMNS = "id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at";
@@ -102,13 +103,15 @@ const EVIDENCE_COLUMNS = "id, source, call_id, format, content, args, text, hash
 function explain(error: unknown, busyTimeoutMs: number): string {
   const code = (error as { code?: string }).code ?? "";
   const message = (error as Error).message ?? String(error);
-  if (code.startsWith("SQLITE_BUSY")) return `the database is locked by another process's write beyond the busy timeout (${busyTimeoutMs} ms): retry, or raise busyTimeoutMs`;
+  if (code.startsWith("SQLITE_BUSY"))
+    return `the database is locked by another process's write beyond the busy timeout (${busyTimeoutMs} ms): retry, or raise busyTimeoutMs`;
   if (code.startsWith("SQLITE_FULL")) return "the disk or the database is full: free space, or prune old sessions (hfw prune)";
   if (code.startsWith("SQLITE_READONLY")) return "the database file or its folder is read-only: check their permissions";
   if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
     return `${message}: it is already stored (two processes appending to one session? give each its own session id)`;
   }
-  if (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB") return `${message}: the file is not a usable SQLite database; move it aside and start a new one`;
+  if (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB")
+    return `${message}: the file is not a usable SQLite database; move it aside and start a new one`;
   return code ? `${message} (${code})` : message;
 }
 
@@ -133,7 +136,8 @@ export class SqliteStore implements Store, SessionBrowser {
 
   constructor(options: SqliteStoreOptions | string) {
     const o = typeof options === "string" ? { path: options } : options;
-    if (typeof o.path !== "string" || o.path.trim() === "") throw new ConfigError("SqliteStore needs a path: a database file such as '.hfw/hfw.db', or ':memory:'.");
+    if (typeof o.path !== "string" || o.path.trim() === "")
+      throw new ConfigError("SqliteStore needs a path: a database file such as '.hfw/hfw.db', or ':memory:'.");
     const Database = loadDriver();
     this.path = o.path === ":memory:" ? o.path : resolve(o.path);
     this.redact = o.redact ?? redactFromEnv();
@@ -162,13 +166,21 @@ export class SqliteStore implements Store, SessionBrowser {
         "INSERT INTO evidence (session_id, id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       ),
       insertChunk: db.prepare("INSERT INTO chunks (session_id, evidence_id, ord, start, end) VALUES (?, ?, ?, ?, ?)"),
-      touchEvidence: db.prepare("UPDATE sessions SET evidence_count = evidence_count + 1, evidence_bytes = evidence_bytes + ?, updated_at = max(updated_at, ?) WHERE id = ?"),
+      touchEvidence: db.prepare(
+        "UPDATE sessions SET evidence_count = evidence_count + 1, evidence_bytes = evidence_bytes + ?, updated_at = max(updated_at, ?) WHERE id = ?",
+      ),
       insertReport: db.prepare(
         `INSERT INTO reports (session_id, response_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources) VALUES (${Array(17).fill("?").join(", ")})`,
       ),
-      insertClaim: db.prepare("INSERT INTO claims (session_id, response_id, ord, id, text, kind, span_start, span_end, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-      insertVerdict: db.prepare("INSERT INTO verdicts (session_id, response_id, ord, claim_id, verdict, confidence, tier, quotes, corrections) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-      insertTrace: db.prepare("INSERT INTO traces (session_id, response_id, verdict_ord, ord, tier, name, outcome, confidence, note, ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+      insertClaim: db.prepare(
+        "INSERT INTO claims (session_id, response_id, ord, id, text, kind, span_start, span_end, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
+      insertVerdict: db.prepare(
+        "INSERT INTO verdicts (session_id, response_id, ord, claim_id, verdict, confidence, tier, quotes, corrections) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
+      insertTrace: db.prepare(
+        "INSERT INTO traces (session_id, response_id, verdict_ord, ord, tier, name, outcome, confidence, note, ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ),
       touchReport: db.prepare(
         `UPDATE sessions SET report_count = report_count + 1, supported = supported + ?, contradicted = contradicted + ?, unsupported = unsupported + ?,
          not_checkable = not_checkable + ?, blocked = blocked + ?, updated_at = max(updated_at, ?) WHERE id = ?`,
@@ -181,8 +193,12 @@ export class SqliteStore implements Store, SessionBrowser {
       summaries: db.prepare(
         "SELECT response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, '' AS draft, NULL AS output, '[]' AS reasons, '[]' AS sources FROM reports WHERE session_id = ? ORDER BY seq",
       ),
-      claims: db.prepare("SELECT response_id, ord, id, text, kind, span_start, span_end, citations FROM claims WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord"),
-      verdicts: db.prepare("SELECT response_id, ord, claim_id, verdict, confidence, tier, quotes, corrections FROM verdicts WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord"),
+      claims: db.prepare(
+        "SELECT response_id, ord, id, text, kind, span_start, span_end, citations FROM claims WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord",
+      ),
+      verdicts: db.prepare(
+        "SELECT response_id, ord, claim_id, verdict, confidence, tier, quotes, corrections FROM verdicts WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord",
+      ),
       traces: db.prepare(
         "SELECT response_id, verdict_ord, ord, tier, name, outcome, confidence, note, ms FROM traces WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, verdict_ord, ord",
       ),
@@ -328,7 +344,11 @@ export class SqliteStore implements Store, SessionBrowser {
     const order = SORT_SQL[query.sort ?? "recent"] ?? SORT_SQL.recent;
     return this.read("Listing sessions", () => {
       const total = (this.cached(`SELECT count(*) AS n FROM sessions ${clause}`).get(...params) as { n: number }).n;
-      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as SessionRow[];
+      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+        ...params,
+        limit,
+        offset,
+      ) as SessionRow[];
       return { total, limit, offset, sessions: rows.map(overviewOfRow) };
     });
   }

@@ -54,11 +54,23 @@ export function getInstruments(): Instruments {
     instruments = {
       claims: meter.createCounter(METRIC.claims, { description: "Claims verified, by verdict and deciding tier", unit: "{claim}" }),
       responses: meter.createCounter(METRIC.responses, { description: "Answers verified, by decision (pass, annotate, rewrite, block)", unit: "{response}" }),
-      verifyDuration: meter.createHistogram(METRIC.verifyDuration, { description: "Wall time of one verify call", unit: "s", advice: { explicitBucketBoundaries: DURATION_BUCKETS } }),
-      tierDuration: meter.createHistogram(METRIC.tierDuration, { description: "Wall time of one tier over its claims", unit: "s", advice: { explicitBucketBoundaries: DURATION_BUCKETS } }),
+      verifyDuration: meter.createHistogram(METRIC.verifyDuration, {
+        description: "Wall time of one verify call",
+        unit: "s",
+        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+      }),
+      tierDuration: meter.createHistogram(METRIC.tierDuration, {
+        description: "Wall time of one tier over its claims",
+        unit: "s",
+        advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+      }),
       evidenceRecords: meter.createCounter(METRIC.evidenceRecords, { description: "Tool outputs recorded as evidence", unit: "{record}" }),
       evidenceSize: meter.createCounter(METRIC.evidenceSize, { description: "Evidence text recorded", unit: "By" }),
-      tokenUsage: meter.createHistogram(METRIC.tokenUsage, { description: "Tokens of the firewall's model calls (LLM judge, LLM claim extractor)", unit: "{token}", advice: { explicitBucketBoundaries: TOKEN_BUCKETS } }),
+      tokenUsage: meter.createHistogram(METRIC.tokenUsage, {
+        description: "Tokens of the firewall's model calls (LLM judge, LLM claim extractor)",
+        unit: "{token}",
+        advice: { explicitBucketBoundaries: TOKEN_BUCKETS },
+      }),
       cost: meter.createCounter(METRIC.cost, { description: "Cost of the firewall's model calls, US dollars", unit: "{USD}" }),
     };
   }

@@ -98,7 +98,11 @@ class TracedVerify implements VerifyTelemetry {
   ) {
     this.tracer = getTracer();
     const parent = context.active();
-    this.span = this.tracer.startSpan(SPAN.verify, { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId }, startTime: spanTime() }, parent);
+    this.span = this.tracer.startSpan(
+      SPAN.verify,
+      { kind: SpanKind.INTERNAL, attributes: { [GENAI.conversationId]: sessionId }, startTime: spanTime() },
+      parent,
+    );
     this.ctx = trace.setSpan(parent, this.span);
     this.recording = this.span.isRecording();
   }
@@ -155,7 +159,11 @@ class TracedVerify implements VerifyTelemetry {
     if (!span) return fn();
     try {
       const passages = await context.with(trace.setSpan(this.ctx, span), fn);
-      safely("retrieve attributes", () => span.setAttributes({ [HFW.claimsCheckable]: passages.length, [HFW.passages]: passages.reduce((n, p) => n + p.length, 0) }), undefined);
+      safely(
+        "retrieve attributes",
+        () => span.setAttributes({ [HFW.claimsCheckable]: passages.length, [HFW.passages]: passages.reduce((n, p) => n + p.length, 0) }),
+        undefined,
+      );
       return passages;
     } catch (error) {
       failSpan(span, error);
@@ -177,7 +185,13 @@ class TracedVerify implements VerifyTelemetry {
   private async runTier(tier: Tier, items: TierItem[], tierContext: TierContext): Promise<TierOutcome[]> {
     const t0 = performance.now();
     const base = { [HFW.tier]: tier.tier, [HFW.tierName]: tier.name };
-    const span = this.child(SPAN.tier(tier.tier), { ...base, ...tierAttributes(tier), [HFW.claimsIn]: items.length, [GENAI.conversationId]: this.sessionId, [HFW.responseId]: this.responseId });
+    const span = this.child(SPAN.tier(tier.tier), {
+      ...base,
+      ...tierAttributes(tier),
+      [HFW.claimsIn]: items.length,
+      [GENAI.conversationId]: this.sessionId,
+      [HFW.responseId]: this.responseId,
+    });
     const calls = this.llm?.calls.length ?? 0;
     let failed: unknown;
     try {
@@ -240,7 +254,11 @@ class TracedVerify implements VerifyTelemetry {
     if (!span) return fn(passThroughEdit);
     const policyCtx = trace.setSpan(this.ctx, span);
     const edit: EditTracer = (kind, run) => {
-      const child = safely("rewrite span", () => this.tracer.startSpan(SPAN.rewrite, { attributes: { [HFW.action]: kind }, startTime: spanTime() }, policyCtx), undefined);
+      const child = safely(
+        "rewrite span",
+        () => this.tracer.startSpan(SPAN.rewrite, { attributes: { [HFW.action]: kind }, startTime: spanTime() }, policyCtx),
+        undefined,
+      );
       try {
         const out = run();
         const sources = (out as { sources?: unknown[] })?.sources;
@@ -312,7 +330,16 @@ class TracedVerify implements VerifyTelemetry {
       const decider = [...v.trace].reverse().find((t) => t.tier === v.tier && t.outcome === v.verdict) ?? v.trace[v.trace.length - 1];
       const open = v.tier >= 0 && decider ? this.openTiers.get(`${decider.tier}:${decider.name}`) : undefined;
       const attributes = verdictEventAttributes(
-        { claim, verdict: v.verdict, confidence: v.confidence, tier: v.tier, tierName: decider?.name ?? "pipeline", note: decider?.note ?? "", quotes: v.quotes, corrections: v.corrections },
+        {
+          claim,
+          verdict: v.verdict,
+          confidence: v.confidence,
+          tier: v.tier,
+          tierName: decider?.name ?? "pipeline",
+          note: decider?.note ?? "",
+          quotes: v.quotes,
+          corrections: v.corrections,
+        },
         this.capture.event,
         !open,
       );

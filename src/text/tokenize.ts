@@ -6,7 +6,8 @@
  */
 import stem from "wink-porter2-stemmer";
 
-const TOKEN = /(?<![\p{L}\p{M}])[A-Za-z]{1,3}\p{N}{1,3}(?![\p{Ll}\p{N}]|[.,]\p{N})|\p{N}+(?:[.,]\p{N}+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu;
+const TOKEN =
+  /(?<![\p{L}\p{M}])[A-Za-z]{1,3}\p{N}{1,3}(?![\p{Ll}\p{N}]|[.,]\p{N})|\p{N}+(?:[.,]\p{N}+)*|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{M}]+(?:'[\p{L}]+)?/gu;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const CAMEL = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 /** ASCII-only text (most tool output) takes a character scanner that gives the same tokens, several times faster. */

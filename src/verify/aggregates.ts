@@ -44,7 +44,14 @@ export function quantifierOf(text: string): Quantifier | null {
   m = COUNT.exec(text);
   if (m) return { kind: "count", value: numberOf(m[1]!), of: numberOf(m[2]!), span: [m.index, m.index + m[1]!.length], end: m.index + m[0].length };
   m = PERCENT.exec(text);
-  if (m) return { kind: "percent", value: Number(m[1]), of: m[2] ? numberOf(m[2]) : null, span: [m.index, m.index + m[0].indexOf("%") + 1], end: m.index + m[0].length };
+  if (m)
+    return {
+      kind: "percent",
+      value: Number(m[1]),
+      of: m[2] ? numberOf(m[2]) : null,
+      span: [m.index, m.index + m[0].indexOf("%") + 1],
+      end: m.index + m[0].length,
+    };
   m = NONE.exec(text);
   if (m) return { kind: "none", value: 0, of: m[1] ? numberOf(m[1]) : null, span: [m.index, m.index + 4], end: m.index + m[0].length };
   return null;
@@ -138,7 +145,10 @@ function predicateOf(text: string, group: Entity[]): Predicate | null {
   const count = zero ?? some;
   if (count) {
     // The counted noun is the first of those words that names a count field of the group ("runtime" does not).
-    const noun = count[1]!.split(/\s+/).map((w) => stemOf(w.toLowerCase())).find((n) => group.some((e) => countFor(e, n) !== null));
+    const noun = count[1]!
+      .split(/\s+/)
+      .map((w) => stemOf(w.toLowerCase()))
+      .find((n) => group.some((e) => countFor(e, n) !== null));
     if (noun === undefined) return null;
     return (e) => {
       const c = countFor(e, noun);
@@ -200,7 +210,7 @@ export function checkAggregate(text: string, ledger: EvidenceLedger): AggregateC
   for (const group of groupsOf(ledger)) {
     if (quantifier.of !== null && group.length !== quantifier.of) continue;
     const predicate = predicateOf(rest, group);
-      if (!predicate) continue;
+    if (!predicate) continue;
     const read = group.map((e) => predicate(e));
     if (read.some((r) => r === null)) continue;
     const holds = read.filter((r) => r!.holds);
@@ -209,7 +219,10 @@ export function checkAggregate(text: string, ledger: EvidenceLedger): AggregateC
     // Entities named in the claim ("(`ws`, `dotenv`, `lodash`)") must be among those that satisfy it.
     const listed = /\(([^)]*)\)/.exec(rest)?.[1];
     if (listed) {
-      const names = listed.split(/[,\s`]+|\band\b/).map((s) => s.toLowerCase()).filter(Boolean);
+      const names = listed
+        .split(/[,\s`]+|\band\b/)
+        .map((s) => s.toLowerCase())
+        .filter(Boolean);
       const ok = names.every((n) => group.some((e, i) => e.name === n && read[i]!.holds));
       if (!ok) continue;
     }

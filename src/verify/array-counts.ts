@@ -53,10 +53,30 @@ export function countFacts(ledger: EvidenceLedger, chunk: Chunk): EvidenceFact[]
   const out: EvidenceFact[] = [];
   for (const c of counts) {
     if (c.line[0] < chunk.span[0] || c.line[0] >= chunk.span[1]) continue;
-    const noun = c.path === "" ? record.source : (c.path.split(/[.[\]"]+/).filter(Boolean).pop() ?? "");
+    const noun =
+      c.path === ""
+        ? record.source
+        : (c.path
+            .split(/[.[\]"]+/)
+            .filter(Boolean)
+            .pop() ?? "");
     const key = featuresOf(noun).stems;
     const text = String(c.count);
-    const q: Quantity = { text, span: [0, text.length], kind: "number", value: c.count, alternatives: [], currency: null, dimension: null, unit: noun || null, precision: 0, approx: false, bound: "eq", word: false, count: true };
+    const q: Quantity = {
+      text,
+      span: [0, text.length],
+      kind: "number",
+      value: c.count,
+      alternatives: [],
+      currency: null,
+      dimension: null,
+      unit: noun || null,
+      precision: 0,
+      approx: false,
+      bound: "eq",
+      word: false,
+      count: true,
+    };
     const lineText = record.text.slice(c.line[0], c.line[1]);
     out.push({
       value: { type: "quantity", q },

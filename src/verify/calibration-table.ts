@@ -6,153 +6,153 @@ import type { CalibrationTable } from "./calibration.js";
  * raw score to the probability that the verdict is right (see `calibration.ts`).
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
-  "version": 1,
-  "globalMean": 0.673,
-  "verdictMeans": {
-    "contradicted": 0.8126,
-    "not_checkable": 0.9083,
-    "supported": 0.8148,
-    "unsupported": 0.3335
+  version: 1,
+  globalMean: 0.673,
+  verdictMeans: {
+    contradicted: 0.8126,
+    not_checkable: 0.9083,
+    supported: 0.8148,
+    unsupported: 0.3335,
   },
-  "groups": [
+  groups: [
     {
-      "tier": "exact",
-      "verdict": "contradicted",
-      "n": 44,
-      "mean": 0.8386,
-      "steps": [
+      tier: "exact",
+      verdict: "contradicted",
+      n: 44,
+      mean: 0.8386,
+      steps: [
         {
-          "upTo": 1,
-          "p": 0.8407,
-          "n": 44
-        }
-      ]
+          upTo: 1,
+          p: 0.8407,
+          n: 44,
+        },
+      ],
     },
     {
-      "tier": "exact",
-      "verdict": "supported",
-      "n": 3,
-      "mean": 0.8942,
-      "steps": [
+      tier: "exact",
+      verdict: "supported",
+      n: 3,
+      mean: 0.8942,
+      steps: [
         {
-          "upTo": 1,
-          "p": 0.9395,
-          "n": 3
-        }
-      ]
+          upTo: 1,
+          p: 0.9395,
+          n: 3,
+        },
+      ],
     },
     {
-      "tier": "exact",
-      "verdict": "unsupported",
-      "n": 71,
-      "mean": 0.3378,
-      "steps": [
+      tier: "exact",
+      verdict: "unsupported",
+      n: 71,
+      mean: 0.3378,
+      steps: [
         {
-          "upTo": 1,
-          "p": 0.338,
-          "n": 71
-        }
-      ]
+          upTo: 1,
+          p: 0.338,
+          n: 71,
+        },
+      ],
     },
     {
-      "tier": "extractor",
-      "verdict": "not_checkable",
-      "n": 43,
-      "mean": 0.9284,
-      "steps": [
+      tier: "extractor",
+      verdict: "not_checkable",
+      n: 43,
+      mean: 0.9284,
+      steps: [
         {
-          "upTo": 1,
-          "p": 0.9301,
-          "n": 43
-        }
-      ]
+          upTo: 1,
+          p: 0.9301,
+          n: 43,
+        },
+      ],
     },
     {
-      "tier": "lexical",
-      "verdict": "contradicted",
-      "n": 7,
-      "mean": 0.75,
-      "steps": [
+      tier: "lexical",
+      verdict: "contradicted",
+      n: 7,
+      mean: 0.75,
+      steps: [
         {
-          "upTo": 1,
-          "p": 0.7273,
-          "n": 7
-        }
-      ]
+          upTo: 1,
+          p: 0.7273,
+          n: 7,
+        },
+      ],
     },
     {
-      "tier": "lexical",
-      "verdict": "supported",
-      "n": 189,
-      "mean": 0.8148,
-      "steps": [
+      tier: "lexical",
+      verdict: "supported",
+      n: 189,
+      mean: 0.8148,
+      steps: [
         {
-          "upTo": 0.8200000000000001,
-          "p": 0.7328,
-          "n": 10
+          upTo: 0.8200000000000001,
+          p: 0.7328,
+          n: 10,
         },
         {
-          "upTo": 0.895,
-          "p": 0.7437,
-          "n": 34
+          upTo: 0.895,
+          p: 0.7437,
+          n: 34,
         },
         {
-          "upTo": 0.91,
-          "p": 0.8177,
-          "n": 22
+          upTo: 0.91,
+          p: 0.8177,
+          n: 22,
         },
         {
-          "upTo": 1,
-          "p": 0.8446,
-          "n": 123
-        }
-      ]
+          upTo: 1,
+          p: 0.8446,
+          n: 123,
+        },
+      ],
     },
     {
-      "tier": "lexical",
-      "verdict": "unsupported",
-      "n": 62,
-      "mean": 0.3081,
-      "steps": [
+      tier: "lexical",
+      verdict: "unsupported",
+      n: 62,
+      mean: 0.3081,
+      steps: [
         {
-          "upTo": 0.695,
-          "p": 0.1027,
-          "n": 8
+          upTo: 0.695,
+          p: 0.1027,
+          n: 8,
         },
         {
-          "upTo": 0.815,
-          "p": 0.1693,
-          "n": 21
+          upTo: 0.815,
+          p: 0.1693,
+          n: 21,
         },
         {
-          "upTo": 1,
-          "p": 0.4657,
-          "n": 33
-        }
-      ]
-    }
+          upTo: 1,
+          p: 0.4657,
+          n: 33,
+        },
+      ],
+    },
   ],
-  "fitted": {
-    "at": "2026-12-01T20:30:36.777Z",
-    "commit": "4243eb7-dirty",
-    "files": [
+  fitted: {
+    at: "2026-12-01T20:30:36.777Z",
+    commit: "4243eb7-dirty",
+    files: [
       {
-        "name": "agent-cases-dev.jsonl",
-        "claims": 226
+        name: "agent-cases-dev.jsonl",
+        claims: 226,
       },
       {
-        "name": "cases.jsonl",
-        "claims": 44
+        name: "cases.jsonl",
+        claims: 44,
       },
       {
-        "name": "agent_traces.jsonl",
-        "claims": 149
-      }
+        name: "agent_traces.jsonl",
+        claims: 149,
+      },
     ],
-    "options": {
-      "minBin": 8,
-      "prior": 4,
-      "unseenShrink": 0.5
-    }
-  }
+    options: {
+      minBin: 8,
+      prior: 4,
+      unseenShrink: 0.5,
+    },
+  },
 };

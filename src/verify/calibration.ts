@@ -127,7 +127,7 @@ export function fitIsotonic(
     b.count++;
     byRaw.set(p.raw, b);
   }
-  let blocks = poolAdjacentViolators([...byRaw.values()].sort((a, b) => a.lo - b.lo));
+  const blocks = poolAdjacentViolators([...byRaw.values()].sort((a, b) => a.lo - b.lo));
   while (blocks.length > 1) {
     const small = blocks.findIndex((b) => b.n < minBin);
     if (small < 0) break;
@@ -175,13 +175,17 @@ function shrunkMean(right: number, n: number, prior: number, toward: number): nu
  * Fits a table from labelled points: a group per (tier, verdict) seen in them.
  * @returns the table without its `fitted.at`, `commit` and `files` (the fitting script adds them).
  */
-export function fitCalibrationTable(points: readonly CalibrationPoint[], options: Partial<FitOptions> = {}): Omit<CalibrationTable, "fitted"> & { options: FitOptions } {
+export function fitCalibrationTable(
+  points: readonly CalibrationPoint[],
+  options: Partial<FitOptions> = {},
+): Omit<CalibrationTable, "fitted"> & { options: FitOptions } {
   const o: FitOptions = { ...DEFAULT_FIT_OPTIONS, ...options };
   const right = (ps: readonly CalibrationPoint[]) => ps.filter((p) => p.correct).length;
   const globalMean = points.length ? right(points) / points.length : 0.5;
   const verdictMeans: Partial<Record<VerdictLabel, number>> = {};
   const byVerdict = groupBy(points, (p) => p.verdict);
-  for (const [verdict, ps] of [...byVerdict].sort(([a], [b]) => a.localeCompare(b))) verdictMeans[verdict] = round(shrunkMean(right(ps), ps.length, o.prior, globalMean));
+  for (const [verdict, ps] of [...byVerdict].sort(([a], [b]) => a.localeCompare(b)))
+    verdictMeans[verdict] = round(shrunkMean(right(ps), ps.length, o.prior, globalMean));
   const groups: CalibrationGroup[] = [];
   const byGroup = groupBy(points, (p) => `${p.tier}\u0000${p.verdict}`);
   for (const ps of [...byGroup.values()].sort((a, b) => a[0]!.tier.localeCompare(b[0]!.tier) || a[0]!.verdict.localeCompare(b[0]!.verdict))) {

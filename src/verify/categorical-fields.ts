@@ -36,7 +36,8 @@ const FALSE_VALUE = /^(?:false|no|n|off|disabled|inactive)$/i;
 /** Flag words that say "is it so", not what: the parent key names the attribute (`parking.included`). */
 const GENERIC_FLAG = new Set(["enabl", "allow", "includ", "requir", "activ", "valu", "flag", "is", "has", "on", "avail", "permit", "support"]);
 /** Words that turn a claim's predicate off. */
-const NEGATION = /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|off|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;
+const NEGATION =
+  /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|off|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;
 
 /** A JSON line `path: value` of a record's flattened text. */
 interface FieldLine {
@@ -205,7 +206,13 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const same = statusClass(field.value) === cls;
   const agrees = negated ? !same : same;
   const value = field.value.replace(/_/g, " ");
-  return { agrees, quote: quoteOf(field), kind: "status", note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`, status: { wrong: word, span: [at, at + word.length], value } };
+  return {
+    agrees,
+    quote: quoteOf(field),
+    kind: "status",
+    note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
+    status: { wrong: word, span: [at, at + word.length], value },
+  };
 }
 
 /** Like `pickEntity`, but nothing when no record or element holds the claim's names. */

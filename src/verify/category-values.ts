@@ -27,17 +27,24 @@ const LINE = /^([^\s:][^:\n]{0,80}?): ([^\n]+)$/gm;
 /** A categorical value: up to three words of letters (then digits, -, _: "SEV2", "us-east-1"), at most 24 characters. */
 const CATEGORY = /^\p{L}[\p{L}\p{N}_-]*(?: [\p{L}\p{N}_-]+){0,2}$/u;
 /** Free-text and identity keys: their values name or describe, they do not categorise. */
-const NOT_CATEGORY = /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
+const NOT_CATEGORY =
+  /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
 
 /** A verb that gives its subject a status, right before the value ("is", "has been", "is still", "was marked as"). */
-const STATUS_VERB = /\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|became|becomes|got|gets|marked(?: as)?|listed as|shows? as|set to)\s+(?:(?:now|still|currently|already|not|no longer|fully|just)\s+)?$/i;
+const STATUS_VERB =
+  /\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|became|becomes|got|gets|marked(?: as)?|listed as|shows? as|set to)\s+(?:(?:now|still|currently|already|not|no longer|fully|just)\s+)?$/i;
 
 /** Status fields: their values are what claims say without naming the field ("was delivered"). */
 const STATUS_KEY = /(?:^|_)(?:status|state)$/;
 
 /** The key's last segment, without array indices, lower-case: `line_items[0].status` -> `status`. */
 export function lastKey(path: string): string {
-  return (path.split(/[.[\]"]+/).filter(Boolean).pop() ?? path).toLowerCase();
+  return (
+    path
+      .split(/[.[\]"]+/)
+      .filter(Boolean)
+      .pop() ?? path
+  ).toLowerCase();
 }
 
 function readFields(record: { id: string; source: string; text: string }): CategoryField[] {
@@ -49,7 +56,12 @@ function readFields(record: { id: string; source: string; text: string }): Categ
     const at = m.index! + m[0].length - m[2]!.length + (m[2]!.length - m[2]!.trimStart().length);
     const lineText = m[0].trim();
     const lineStart = m.index! + (m[0].length - m[0].trimStart().length);
-    out.push({ key, value, span: [at, at + value.length], quote: { evidenceId: record.id, source: record.source, text: lineText, span: [lineStart, lineStart + lineText.length] } });
+    out.push({
+      key,
+      value,
+      span: [at, at + value.length],
+      quote: { evidenceId: record.id, source: record.source, text: lineText, span: [lineStart, lineStart + lineText.length] },
+    });
   }
   return out;
 }
@@ -140,12 +152,25 @@ export interface CategoryMismatch {
  * @param taken spans of the claim already checked as figures or names (a value there is not a category).
  * @param subjectNames the subject's names: in a record that lists entities, only the elements naming one count.
  */
-export function categoryMismatch(text: string, subjectRecords: Iterable<string>, ledger: EvidenceLedger, claimStems: Set<string>, taken: Array<[number, number]>, subjectNames: string[] = []): CategoryMismatch | null {
+export function categoryMismatch(
+  text: string,
+  subjectRecords: Iterable<string>,
+  ledger: EvidenceLedger,
+  claimStems: Set<string>,
+  taken: Array<[number, number]>,
+  subjectNames: string[] = [],
+): CategoryMismatch | null {
   // In a list of entities (`rows[5].status`, `items[3].kind`), only the subject's own elements count, and
   // the list's own top-level fields (`kind: List`) are the container's, not the subject's.
   const rowsOf = new Map<string, Set<string> | null>();
   const subjectRows = (recordId: string): Set<string> | null => {
-    if (!rowsOf.has(recordId)) rowsOf.set(recordId, subjectNames.length === 0 ? null : qualifiedRows(ledger.get(recordId)?.text ?? "", namingRows(ledger.get(recordId)?.text ?? "", subjectNames), text, subjectNames));
+    if (!rowsOf.has(recordId))
+      rowsOf.set(
+        recordId,
+        subjectNames.length === 0
+          ? null
+          : qualifiedRows(ledger.get(recordId)?.text ?? "", namingRows(ledger.get(recordId)?.text ?? "", subjectNames), text, subjectNames),
+      );
     return rowsOf.get(recordId)!;
   };
   const ownRow = (f: CategoryField): boolean => {
@@ -239,10 +264,15 @@ export function namingRows(text: string, names: string[]): Set<string> {
 /** Whether some record has a field named `word` (`waitlist: 12`); cached per ledger size. */
 function isFieldName(word: string, ledger: EvidenceLedger): boolean {
   if (!/^[\p{L}\p{N}_-]+$/u.test(word)) return false;
-  return ledger.memo("field-name", `${word}:${ledger.records.length}`, () => {
-    const re = new RegExp(`(?:^|[.\\]])${word.replace(/[-]/g, "\\-")}(?:\\[\\d+\\])?: `, "im");
-    return ledger.records.some((r) => r.format === "json" && re.test(r.text));
-  }, 256);
+  return ledger.memo(
+    "field-name",
+    `${word}:${ledger.records.length}`,
+    () => {
+      const re = new RegExp(`(?:^|[.\\]])${word.replace(/[-]/g, "\\-")}(?:\\[\\d+\\])?: `, "im");
+      return ledger.records.some((r) => r.format === "json" && re.test(r.text));
+    },
+    256,
+  );
 }
 
 /**

@@ -69,7 +69,20 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
   for (const m of text.matchAll(NO_COUNT)) {
     const span: [number, number] = [m.index!, m.index! + m[1]!.length];
     if (taken(span)) continue;
-    const q: Quantity = { text: m[1]!, span, kind: "number", value: 0, alternatives: [], currency: null, dimension: null, unit: m[2]!, precision: 0, approx: false, bound: "eq", word: true };
+    const q: Quantity = {
+      text: m[1]!,
+      span,
+      kind: "number",
+      value: 0,
+      alternatives: [],
+      currency: null,
+      dimension: null,
+      unit: m[2]!,
+      precision: 0,
+      approx: false,
+      bound: "eq",
+      word: true,
+    };
     figures.push({ value: { type: "quantity", q }, span });
   }
   // In a "key.path: value" claim the key names the slot; it asserts nothing.

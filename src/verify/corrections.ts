@@ -25,7 +25,8 @@ function dayOf(v: FactValue): number | null {
 /** The value nearest the claim's (log distance for numbers, days for dates): a wrong figure is usually a perturbed right one. */
 function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | undefined {
   const distance = (f: EvidenceFact): number => {
-    if (claim.type === "quantity" && f.value.type === "quantity") return Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
+    if (claim.type === "quantity" && f.value.type === "quantity")
+      return Math.abs(Math.log(Math.abs(f.value.q.value) + 1e-9) - Math.log(Math.abs(claim.q.value) + 1e-9));
     const a = dayOf(claim);
     const b = dayOf(f.value);
     return a !== null && b !== null ? Math.abs(a - b) : Infinity;
@@ -52,7 +53,8 @@ function honest(value: string, claim: Quantity, ev: Quantity): string {
   const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
   let text = ev.text.trim();
   // A claim that groups digits or uses a magnitude word reads a long bare number grouped ("22,631,183").
-  if (/^\d{5,}$/.test(text) && /\d,\d{3}|\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text)) text = Number(text).toLocaleString("en-US");
+  if (/^\d{5,}$/.test(text) && /\d,\d{3}|\b(?:thousand|million|billion|trillion)\b|\d\s*[kKmMbB]n?\b/.test(claim.text))
+    text = Number(text).toLocaleString("en-US");
   // A bare number under a unit-named key (`Installed-Size: 19119`, in KiB) keeps its unit.
   const unit = ev.kind === "measure" && ev.unit && !/\p{L}/u.test(text) ? ` ${ev.unit}` : "";
   return `${text}${unit}${currency}`;
@@ -76,7 +78,8 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
   const ownWord = /^[^\d]*[\d.,]+\s*(\p{L}[\p{L}.]*)$/u.exec(claim.text)?.[1];
   // A bare "B" reads as a letter: bytes are written out unless the claim wrote "B" itself.
   const evUnit = ev.unit === "B" ? "bytes" : ev.unit?.replace(/^kB$/, "KB");
-  const unit = ev.unit && ev.kind === "measure" ? (sameBase ? (ownWord ?? claim.unit!) : sameUnit && ownWord ? ownWord : evUnit!) : claim.kind === "measure" ? null : "";
+  const unit =
+    ev.unit && ev.kind === "measure" ? (sameBase ? (ownWord ?? claim.unit!) : sameUnit && ownWord ? ownWord : evUnit!) : claim.kind === "measure" ? null : "";
   if (unit === null) return null;
   return unit ? `${grouped} ${unit}` : grouped;
 }
@@ -103,8 +106,7 @@ export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: Tier
     if (cv.q.kind === "money" && ev.q.currency !== null && cv.q.currency !== null && cv.q.currency !== ev.q.currency) {
       value = `${value.replace(/[$€£¥₹]|US\$|\b[A-Z]{3}\b/g, "").trim()} ${ev.q.currency}`;
     }
-  }
-  else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
+  } else if (cv.type === "date" && ev.type === "date") value = formatDateLike(ev.d, cv.d);
   else value = surface(fact);
   const wrong = claimText.slice(figure.span[0], figure.span[1]);
   if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;

@@ -22,7 +22,19 @@ function dayNumber(f: EvidenceFact): number | null {
 }
 
 function synthetic(like: Quantity, value: number): Quantity {
-  return { ...like, text: String(value), value, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, currency: null, unit: null, kind: like.kind === "percent" ? "number" : like.kind };
+  return {
+    ...like,
+    text: String(value),
+    value,
+    alternatives: [],
+    precision: 0,
+    approx: false,
+    bound: "eq",
+    word: false,
+    currency: null,
+    unit: null,
+    kind: like.kind === "percent" ? "number" : like.kind,
+  };
 }
 
 /**
@@ -45,17 +57,28 @@ export function derivedMatch(
   draft?: string,
 ): { fact: EvidenceFact; note: string; outcome?: "match" | "mismatch" } | null {
   if (span && claim.type === "quantity") {
-    const shaped = derivedShape({ figure: claim.q, span, text: claimText, sentence: sentenceOf(claimText, span, draft), values: [...facts, ...subjectFacts], dates: dateFacts });
+    const shaped = derivedShape({
+      figure: claim.q,
+      span,
+      text: claimText,
+      sentence: sentenceOf(claimText, span, draft),
+      values: [...facts, ...subjectFacts],
+      dates: dateFacts,
+    });
     if (shaped) return shaped;
   }
   // "in total", "combined", "together", "across": a count may be a sum over the claim's subjects.
   const totalWords = /\b(?:total|combined|together|altogether|in all|across|sum)\b/i.test(claimText);
   // "so 2,713.50 EUR is still open", "2 MB larger than": a difference needs words that say so; "DVDs for 2
   // weeks" is no difference of "3 weeks" and "1 week".
-  const differenceWords = /\b(?:left|remaining|remains?|still|open|outstanding|due|balance|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|greater|than|difference|differ|gap|increase|decrease|grew|grown|rose|fell|dropped|saved?|after|minus|net|up|down|over)\b/i.test(claimText);
+  const differenceWords =
+    /\b(?:left|remaining|remains?|still|open|outstanding|due|balance|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|greater|than|difference|differ|gap|increase|decrease|grew|grown|rose|fell|dropped|saved?|after|minus|net|up|down|over)\b/i.test(
+      claimText,
+    );
   if (claim.type !== "quantity") return null;
   const q = claim.q;
-  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0]) return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
+  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0])
+    return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
   // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").
   const times = new RegExp(`${q.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(?:times|x)\\b`, "i").test(claimText);
@@ -64,7 +87,11 @@ export function derivedMatch(
   if (sameKind.length >= 2) {
     const vals = sameKind.slice(0, MAX_VALUES).map((f) => (f.value as { q: Quantity }).q.value);
     // Array indexes are not part of a field: rows[0].size and rows[1].size are one field.
-    const field = (f: EvidenceFact) => [...f.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ");
+    const field = (f: EvidenceFact) =>
+      [...f.key]
+        .filter((k) => !/^\d+$/.test(k))
+        .sort()
+        .join(" ");
     if (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && totalWords)) {
       // Sum per field ("Installed-Size" of each subject), never across fields.
       const byField = new Map<string, number[]>();
@@ -76,7 +103,8 @@ export function derivedMatch(
         if (group.length < 2) continue;
         const total = group.reduce((a, b) => a + b, 0);
         const like = { ...synthetic(q, total), kind: q.kind, dimension: q.dimension, unit: q.unit, currency: q.currency };
-        if (matchQuantity(q, like) === "match") return { fact: sameKind[0]!, note: `equals the sum of ${group.length} values of '${k}' over the claim's subjects` };
+        if (matchQuantity(q, like) === "match")
+          return { fact: sameKind[0]!, note: `equals the sum of ${group.length} values of '${k}' over the claim's subjects` };
       }
     }
     if ((q.kind === "money" || q.kind === "measure") && differenceWords) {
@@ -84,21 +112,37 @@ export function derivedMatch(
       // amounts of the claim's subjects in the same currency or dimension.
       const unitOf = (f: EvidenceFact) => (f.value as { q: Quantity }).q.currency ?? (f.value as { q: Quantity }).q.dimension;
       const mine = q.currency ?? q.dimension;
-      for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {
-        if (vals[i]! <= vals[j]! || (mine !== null && (unitOf(sameKind[i]!) !== mine || unitOf(sameKind[j]!) !== mine))) continue;
-        const like = { ...synthetic(q, vals[i]! - vals[j]!), kind: q.kind, dimension: q.dimension, unit: q.unit, currency: q.currency };
-        if (matchQuantity(q, like) === "match") return { fact: sameKind[i]!, note: `equals the difference of two values of the claim's subjects (${sameKind[i]!.quote.text} minus ${sameKind[j]!.quote.text})` };
-      }
+      for (let i = 0; i < vals.length; i++)
+        for (let j = 0; j < vals.length; j++) {
+          if (vals[i]! <= vals[j]! || (mine !== null && (unitOf(sameKind[i]!) !== mine || unitOf(sameKind[j]!) !== mine))) continue;
+          const like = { ...synthetic(q, vals[i]! - vals[j]!), kind: q.kind, dimension: q.dimension, unit: q.unit, currency: q.currency };
+          if (matchQuantity(q, like) === "match")
+            return {
+              fact: sameKind[i]!,
+              note: `equals the difference of two values of the claim's subjects (${sameKind[i]!.quote.text} minus ${sameKind[j]!.quote.text})`,
+            };
+        }
     }
     if (ratio) {
       // Only values of the same field are compared ("Installed-Size" of two packages), else ratios abound.
-      for (let i = 0; i < vals.length; i++) for (let j = 0; j < vals.length; j++) {
-        if (i !== j && vals[j] !== 0 && field(sameKind[i]!) !== "" && field(sameKind[i]!) === field(sameKind[j]!) && matchQuantity(q, synthetic(q, vals[i]! / vals[j]!)) === "match") return { fact: sameKind[i]!, note: "equals the ratio of two values of the claim's subjects" };
-      }
+      for (let i = 0; i < vals.length; i++)
+        for (let j = 0; j < vals.length; j++) {
+          if (
+            i !== j &&
+            vals[j] !== 0 &&
+            field(sameKind[i]!) !== "" &&
+            field(sameKind[i]!) === field(sameKind[j]!) &&
+            matchQuantity(q, synthetic(q, vals[i]! / vals[j]!)) === "match"
+          )
+            return { fact: sameKind[i]!, note: "equals the ratio of two values of the claim's subjects" };
+        }
     }
   }
   if (q.kind === "measure" && q.dimension === "time") {
-    const days = dateFacts.map((f) => [f, dayNumber(f)] as const).filter((x): x is readonly [EvidenceFact, number] => x[1] !== null).slice(0, MAX_VALUES * 2);
+    const days = dateFacts
+      .map((f) => [f, dayNumber(f)] as const)
+      .filter((x): x is readonly [EvidenceFact, number] => x[1] !== null)
+      .slice(0, MAX_VALUES * 2);
     for (let i = 0; i < days.length; i++) {
       for (let j = i + 1; j < days.length; j++) {
         const diff = Math.abs(days[i]![1] - days[j]![1]) * DAY_MS;
@@ -131,7 +175,8 @@ export function derivedMatch(
       }
       if (j > i && test(a + b)) return { fact: values[i]!, note: "equals the sum of two evidence values" };
       if (a > b && differenceWords && test(a - b)) return { fact: values[i]!, note: "equals the difference of two evidence values" };
-      if (b !== 0 && a > b && q.kind === "number" && !Number.isInteger(q.value) && test(a / b)) return { fact: values[i]!, note: "equals the ratio of two evidence values" };
+      if (b !== 0 && a > b && q.kind === "number" && !Number.isInteger(q.value) && test(a / b))
+        return { fact: values[i]!, note: "equals the ratio of two evidence values" };
     }
   }
   return null;

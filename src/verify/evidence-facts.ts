@@ -86,7 +86,12 @@ type KeyUnit = { dimension: Dimension; factor: number; unit: string };
 const keyUnits = new Map<string, KeyUnit | null>();
 
 function keyUnit(key: string): KeyUnit | null {
-  const last = key.replace(/\[[^\]]*\]$/, "").split(/[.[\]"]+/).filter(Boolean).pop() ?? "";
+  const last =
+    key
+      .replace(/\[[^\]]*\]$/, "")
+      .split(/[.[\]"]+/)
+      .filter(Boolean)
+      .pop() ?? "";
   let found = keyUnits.get(last);
   if (found !== undefined) return found;
   found = null;
@@ -210,10 +215,25 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
     const quoteStart = chunk.span[0] + sentence.start + lead;
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
     const add = (value: FactValue, span: [number, number]) => {
-      const slot = intern(kv ? union(key, stemsOutside(valueText, span, 0, valueText.length)) : tableRow ? stemsOutside(valueText, span, 0, valueText.length) : windowStems(valueText, span));
+      const slot = intern(
+        kv
+          ? union(key, stemsOutside(valueText, span, 0, valueText.length))
+          : tableRow
+            ? stemsOutside(valueText, span, 0, valueText.length)
+            : windowStems(valueText, span),
+      );
       const rowPath = kv && rows ? rowOf(kv[1]!) : null;
       const row = rowPath !== null ? rows!.get(rowPath) : undefined;
-      const fact: EvidenceFact = { value, slot, context: sentence.stems, key, structured: kv !== null || tableRow, span: [base + span[0], base + span[1]], quote, chunk };
+      const fact: EvidenceFact = {
+        value,
+        slot,
+        context: sentence.stems,
+        key,
+        structured: kv !== null || tableRow,
+        span: [base + span[0], base + span[1]],
+        quote,
+        chunk,
+      };
       if (row) fact.row = row;
       if (rowPath !== null) fact.rowId = `${chunk.evidenceId}:${rowPath}`;
       facts.push(fact);
@@ -222,9 +242,26 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
     // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was
     // found (DESIGN.md), to meet "no orders were found" or contradict "3 open orders".
     if (kv && /^\s*(?:\[\]|\{\})\s*$/.test(valueText)) {
-      const noun = kv[1]!.split(/[.[\]"]+/).filter(Boolean).pop() ?? null;
+      const noun =
+        kv[1]!
+          .split(/[.[\]"]+/)
+          .filter(Boolean)
+          .pop() ?? null;
       const at = valueText.search(/\S/);
-      const q: Quantity = { text: valueText.trim(), span: [at, at + 2], kind: "number", value: 0, alternatives: [], currency: null, dimension: null, unit: noun, precision: 0, approx: false, bound: "eq", word: false };
+      const q: Quantity = {
+        text: valueText.trim(),
+        span: [at, at + 2],
+        kind: "number",
+        value: 0,
+        alternatives: [],
+        currency: null,
+        dimension: null,
+        unit: noun,
+        precision: 0,
+        approx: false,
+        bound: "eq",
+        word: false,
+      };
       add({ type: "quantity", q }, [at, at + 2]);
       taken.push([at, at + 2]);
     }
@@ -238,7 +275,16 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
       const keyStart = line.indexOf(kv[1]!);
       for (const m of kv[1]!.matchAll(VERSION)) {
         const at = keyStart + m.index!;
-        facts.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, slot: key, context: sentence.stems, key, structured: true, span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length], quote, chunk });
+        facts.push({
+          value: { type: "version", v: m[0].replace(/^v/, "") },
+          slot: key,
+          context: sentence.stems,
+          key,
+          structured: true,
+          span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length],
+          quote,
+          chunk,
+        });
       }
     }
     for (const m of valueText.matchAll(VERSION)) {

@@ -26,7 +26,8 @@ function dateOfVersion(version: string, facts: EvidenceFact[]): EvidenceFact | n
   const key = version.replace(/^v/i, "").toLowerCase();
   const keyed = facts.find((f) => f.value.type === "date" && f.key.has(key) && dayOf(f) !== null);
   if (keyed) return keyed;
-  const written = (f: EvidenceFact): string | null => (f.value.type === "version" ? f.value.v : f.value.type === "name" ? f.value.n.text : null)?.replace(/^v/i, "").toLowerCase() ?? null;
+  const written = (f: EvidenceFact): string | null =>
+    (f.value.type === "version" ? f.value.v : f.value.type === "name" ? f.value.n.text : null)?.replace(/^v/i, "").toLowerCase() ?? null;
   const rows = new Set(facts.filter((f) => written(f) === key && f.rowId !== undefined && !f.key.has(key)).map((f) => f.rowId!));
   if (rows.size !== 1) return null;
   const [row] = rows;
@@ -65,7 +66,17 @@ export function versionInterval(figures: ClaimFigure[], facts: EvidenceFact[]): 
   if (days === 0) return null;
   const figure = durations[0]!;
   const q = (figure.value as { q: Quantity }).q;
-  const actual: Quantity = { ...q, text: `${days} days`, value: days * DAY_MS, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, unit: "ms" };
+  const actual: Quantity = {
+    ...q,
+    text: `${days} days`,
+    value: days * DAY_MS,
+    alternatives: [],
+    precision: 0,
+    approx: false,
+    bound: "eq",
+    word: false,
+    unit: "ms",
+  };
   const [earlier, later] = a <= b ? [dated[0], dated[1]] : [dated[1], dated[0]];
   return { figure, days, later, earlier, agrees: matchQuantity(q, actual) === "match" };
 }

@@ -23,7 +23,12 @@ const UNSETTLED_RAW = 0.5;
  * @returns one verdict per item, in input order. Claims no tier decided are `unsupported` (raw confidence
  *   0.5, calibrated as the `pipeline` tier's) with a trace note saying no tier could settle them.
  */
-export async function runTiers(tiers: Tier[], items: TierItem[], context: TierContext, calibration: CalibrationTable | null = CALIBRATION_TABLE): Promise<ClaimVerdict[]> {
+export async function runTiers(
+  tiers: Tier[],
+  items: TierItem[],
+  context: TierContext,
+  calibration: CalibrationTable | null = CALIBRATION_TABLE,
+): Promise<ClaimVerdict[]> {
   const traces = new Map<TierItem, TierTrace[]>(items.map((it) => [it, []]));
   const decided = new Map<TierItem, ClaimVerdict>();
   const deciderName = new Map<TierItem, string>();
@@ -52,7 +57,9 @@ export async function runTiers(tiers: Tier[], items: TierItem[], context: TierCo
     } catch (error) {
       const ms = performance.now() - t0;
       for (const it of batch) {
-        traces.get(it)!.push({ tier: tier.tier, name: tier.name, outcome: "error", confidence: null, note: `tier failed: ${(error as Error).message}${keeps(it)}`, ms });
+        traces
+          .get(it)!
+          .push({ tier: tier.tier, name: tier.name, outcome: "error", confidence: null, note: `tier failed: ${(error as Error).message}${keeps(it)}`, ms });
         delete it.prior;
       }
       continue;
@@ -92,7 +99,10 @@ export async function runTiers(tiers: Tier[], items: TierItem[], context: TierCo
         tier: -1,
         quotes: it.hints.matchedQuotes,
         corrections: [],
-        trace: [...traces.get(it)!, { tier: -1, name: "pipeline", outcome: "unsupported", confidence: UNSETTLED_RAW, note: "no tier could settle this claim", ms: 0 }],
+        trace: [
+          ...traces.get(it)!,
+          { tier: -1, name: "pipeline", outcome: "unsupported", confidence: UNSETTLED_RAW, note: "no tier could settle this claim", ms: 0 },
+        ],
       },
   );
 }

@@ -17,7 +17,12 @@ const DESCRIBING = /^(?:description|desc|summary|snippet|tagline|about|bio|subti
 /** Records above which quotes are not looked up (a whole-ledger scan per quoted claim). */
 const MAX_RECORDS = 200;
 
-const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").replace(/[.!,;:]+$/, "").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[.!,;:]+$/, "")
+    .trim();
 
 interface Line {
   path: string;
@@ -35,7 +40,12 @@ function linesOf(ledger: EvidenceLedger, recordId: string): Line[] {
     for (const m of record.text.matchAll(LINE)) {
       const path = m[1]!;
       const value = m[2]!.trim();
-      out.push({ path, value, row: /^(.*?\[\d+\])\./.exec(path)?.[1] ?? "", quote: { evidenceId: record.id, source: record.source, text: m[0], span: [m.index!, m.index! + m[0].length] } });
+      out.push({
+        path,
+        value,
+        row: /^(.*?\[\d+\])\./.exec(path)?.[1] ?? "",
+        quote: { evidenceId: record.id, source: record.source, text: m[0], span: [m.index!, m.index! + m[0].length] },
+      });
     }
     return out;
   });
@@ -76,7 +86,10 @@ export function quotedMismatch(text: string, subjects: Array<{ text: string; spa
             .join("\n")
         : (recordIdentity(ledger, line.quote.evidenceId) ?? "");
     const inQuote = (s: { span: [number, number] }) => s.span[0] >= m.index! && s.span[1] <= m.index! + m[0].length;
-    const subject = subjects.filter((s) => !inQuote(s)).map((s) => s.text).find((s) => ledger.records.some((r) => recordIdentity(ledger, r.id) === s.toLowerCase()));
+    const subject = subjects
+      .filter((s) => !inQuote(s))
+      .map((s) => s.text)
+      .find((s) => ledger.records.some((r) => recordIdentity(ledger, r.id) === s.toLowerCase()));
     if (!subject) return null;
     if (hits.some((h) => names(ownerText(h), subject))) return null;
     const hit = hits[0]!;

@@ -74,10 +74,14 @@ const FIRST_ID = /^(?:(?:[a-z]+[_-]?)?id|[a-z]+Id|sku): ([^\n]{1,80})(?:\n|$)/i;
 const FIRST_CODE = /^(?:code|slug|sku|symbol|ticker): ([^\n]{1,80})(?:\n|$)/i;
 
 /** The identity line of a record as written (`Package: openssl`): its value, the value's span and the line's. */
-export function identityLine(ledger: TierContext["ledger"], id: string): { value: string; span: [number, number]; line: string; lineSpan: [number, number] } | null {
+export function identityLine(
+  ledger: TierContext["ledger"],
+  id: string,
+): { value: string; span: [number, number]; line: string; lineSpan: [number, number] } | null {
   const record = ledger.get(id);
   if (!record) return null;
-  const m = record.format !== "json" ? TEXT_IDENTITY.exec(record.text) : (FIRST_CODE.exec(record.text) ?? TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text));
+  const m =
+    record.format !== "json" ? TEXT_IDENTITY.exec(record.text) : (FIRST_CODE.exec(record.text) ?? TOP_IDENTITY.exec(record.text) ?? FIRST_ID.exec(record.text));
   if (!m) return null;
   const value = m[1]!.trim();
   const start = m.index + m[0].indexOf(m[1]!) + (m[1]!.length - m[1]!.trimStart().length);

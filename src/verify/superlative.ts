@@ -28,7 +28,10 @@ export function superlativeOf(text: string, fieldKey = ""): "most" | "least" | n
 
 /** A field's name across records: its key words without array indices (`installed size`). */
 export function fieldName(f: EvidenceFact): string {
-  return [...f.key].filter((k) => !/^\d+$/.test(k)).sort().join(" ");
+  return [...f.key]
+    .filter((k) => !/^\d+$/.test(k))
+    .sort()
+    .join(" ");
 }
 
 const valueOf = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
@@ -122,7 +125,9 @@ export interface SuperlativeEntity {
 /** The keyed quantities of a small ledger (each passage's facts are cached by the ledger). */
 function ledgerFacts(ledger: EvidenceLedger): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
-  for (const chunk of ledger.chunks) for (const f of passageFacts(ledger, chunk, ledger.get(chunk.evidenceId)?.format === "json").facts) if (f.value.type === "quantity" && f.key.size > 0) facts.push(f);
+  for (const chunk of ledger.chunks)
+    for (const f of passageFacts(ledger, chunk, ledger.get(chunk.evidenceId)?.format === "json").facts)
+      if (f.value.type === "quantity" && f.key.size > 0) facts.push(f);
   return facts;
 }
 
@@ -156,7 +161,8 @@ export function superlativeEntity(
   const fields: string[] = [];
   if (hint && hint.key.size > 0) fields.push(fieldName(hint));
   if (claimed) {
-    for (const f of facts) if (compatible(claimed, f.value) && compare(claimed, f.value) === "match" && !fields.includes(fieldName(f))) fields.push(fieldName(f));
+    for (const f of facts)
+      if (compatible(claimed, f.value) && compare(claimed, f.value) === "match" && !fields.includes(fieldName(f))) fields.push(fieldName(f));
   } else {
     let best = 0;
     let named: string | null = null;

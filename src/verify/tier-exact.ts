@@ -108,8 +108,51 @@ function mayHoldSlot(text: string, claimStems: Set<string>): boolean {
 }
 
 /** Stems of key words that count or identify (items, retries, ids) and of words that name an amount. */
-const COUNT_STEMS = new Set(["count", "qty", "quantiti", "item", "limit", "num", "number", "id", "version", "port", "retri", "attempt", "day", "hour", "minut", "second", "size", "seat", "user", "unit"]);
-const AMOUNT_STEMS = new Set(["price", "cost", "amount", "total", "fee", "balanc", "valu", "revenu", "spend", "salari", "budget", "charg", "paid", "refund", "eur", "usd", "gbp", "subtot", "tax", "discount", "ship"]);
+const COUNT_STEMS = new Set([
+  "count",
+  "qty",
+  "quantiti",
+  "item",
+  "limit",
+  "num",
+  "number",
+  "id",
+  "version",
+  "port",
+  "retri",
+  "attempt",
+  "day",
+  "hour",
+  "minut",
+  "second",
+  "size",
+  "seat",
+  "user",
+  "unit",
+]);
+const AMOUNT_STEMS = new Set([
+  "price",
+  "cost",
+  "amount",
+  "total",
+  "fee",
+  "balanc",
+  "valu",
+  "revenu",
+  "spend",
+  "salari",
+  "budget",
+  "charg",
+  "paid",
+  "refund",
+  "eur",
+  "usd",
+  "gbp",
+  "subtot",
+  "tax",
+  "discount",
+  "ship",
+]);
 
 /** A key that counts or identifies and names no amount: its bare numbers are not money. */
 function countKey(key: Set<string>): boolean {
@@ -134,7 +177,14 @@ interface Scored {
  * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
  * and 1 per other claim name found in the value's record (its subject).
  */
-function rank(figure: ClaimFigure, facts: EvidenceFact[], claimStems: Set<string>, subjectOf: (f: EvidenceFact) => number, fullStems: Set<string> = claimStems, near: Set<string> = EMPTY_STEMS): Scored[] {
+function rank(
+  figure: ClaimFigure,
+  facts: EvidenceFact[],
+  claimStems: Set<string>,
+  subjectOf: (f: EvidenceFact) => number,
+  fullStems: Set<string> = claimStems,
+  near: Set<string> = EMPTY_STEMS,
+): Scored[] {
   const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
   const out: Scored[] = [];
   const money = figure.value.type === "quantity" && figure.value.q.kind === "money";
@@ -181,7 +231,11 @@ function fieldStems(fact: EvidenceFact): Set<string> {
   if (path === "" || path.length > 200) return fact.key;
   let stems = FIELD_STEMS.get(path);
   if (!stems) {
-    const last = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p)).pop() ?? path;
+    const last =
+      path
+        .split(/[.[\]"]+/)
+        .filter((p) => p !== "" && !/^\d+$/.test(p))
+        .pop() ?? path;
     stems = featuresOf(last).stems;
     // A key whose last segment names nothing of the path's stems is read whole.
     if ([...stems].some((x) => !fact.key.has(x))) stems = fact.key;
@@ -283,12 +337,26 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
         // can only contradict from the passages retrieved for the claim. So only the sentences holding
         // those values are read.
         const json = context.ledger.get(chunk.evidenceId)?.format === "json";
-        for (const fact of factsAt(context.ledger, chunk, json, offsets)) if (compatible(f.value, fact.value) && compare(f.value, fact.value) === "match") facts.push(fact);
+        for (const fact of factsAt(context.ledger, chunk, json, offsets))
+          if (compatible(f.value, fact.value) && compare(f.value, fact.value) === "match") facts.push(fact);
       }
     }
   }
   const offCase = offQualifier(text, context.ledger);
-  const scope: ClaimScope = { text, masked, figures, facts, subjectRecords, foreign: (id) => foreign(id) || offCase(id), otherItem: otherNumbered(text, context), claimStems, fullStems: featuresOf(text).stems, context, recordsOf: new Map(), subjects: recordTerms(context.ledger).identityCount };
+  const scope: ClaimScope = {
+    text,
+    masked,
+    figures,
+    facts,
+    subjectRecords,
+    foreign: (id) => foreign(id) || offCase(id),
+    otherItem: otherNumbered(text, context),
+    claimStems,
+    fullStems: featuresOf(text).stems,
+    context,
+    recordsOf: new Map(),
+    subjects: recordTerms(context.ledger).identityCount,
+  };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
   const results = checkInterval(
@@ -320,7 +388,8 @@ function checkCategorical(text: string, figures: ClaimFigure[], item: TierItem, 
   const found = (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ?? checkBooleanField(text, names, context.ledger);
   if (!found) return null;
   if (!found.agrees) return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
-  if (figures.every((f) => f.value.type === "name")) return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  if (figures.every((f) => f.value.type === "name"))
+    return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   item.hints.matchedQuotes = [found.quote];
   return null;
 }
@@ -373,8 +442,7 @@ function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] 
   // element a disagreeing figure belongs to is not known, so nothing is corrected from one.
   const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
   const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
-  const single =
-    results.filter((r) => r.figure.value.type === (identity.has("date") ? "date" : "name")).length === 1 && new Set(others).size === others.length;
+  const single = results.filter((r) => r.figure.value.type === (identity.has("date") ? "date" : "name")).length === 1 && new Set(others).size === others.length;
   return results.map((r) => {
     if (identity.has(r.figure.value.type)) return r;
     // A value that matched outside every array element (a top-level field) stays matched.
@@ -385,13 +453,37 @@ function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] 
     if (inRow.length === 0) return r;
     const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
     const agree = ranked.find((x) => compare(r.figure.value, x.fact.value) === "match");
-    if (agree) return { figure: r.figure, outcome: "match", best: agree.fact, score: agree.score, note: "agrees with the value in the array element the claim is about", anchored: true };
+    if (agree)
+      return {
+        figure: r.figure,
+        outcome: "match",
+        best: agree.fact,
+        score: agree.score,
+        note: "agrees with the value in the array element the claim is about",
+        anchored: true,
+      };
     const top = ranked[0]!;
     // The element's value in the figure's slot, or its only value of this kind.
     const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
-    if (sure) return typedSlot({ figure: r.figure, outcome: "mismatch", best: top.fact, score: top.score + 3, note: `the array element the claim is about states ${surface(top.fact)} for this slot` }, inRow, scope);
+    if (sure)
+      return typedSlot(
+        {
+          figure: r.figure,
+          outcome: "mismatch",
+          best: top.fact,
+          score: top.score + 3,
+          note: `the array element the claim is about states ${surface(top.fact)} for this slot`,
+        },
+        inRow,
+        scope,
+      );
     if (r.outcome === "match") return r;
-    return { ...r, outcome: r.outcome === "absent" ? "absent" : "unknown", best: undefined, note: `${r.note}; the array element the claim is about has no value in this slot` };
+    return {
+      ...r,
+      outcome: r.outcome === "absent" ? "absent" : "unknown",
+      best: undefined,
+      note: `${r.note}; the array element the claim is about has no value in this slot`,
+    };
   });
 }
 
@@ -411,7 +503,11 @@ function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: Eviden
 
 /** Stems of the words beside a figure (three words each side, within its clause): the figure's own slot words. */
 function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
-  const before = scope.masked.slice(0, figure.span[0]).split(/[,;:()]/).pop() ?? "";
+  const before =
+    scope.masked
+      .slice(0, figure.span[0])
+      .split(/[,;:()]/)
+      .pop() ?? "";
   const after = scope.masked.slice(figure.span[1]).split(/[,;:()]/)[0] ?? "";
   const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
   return featuresOf(`${words(before).slice(-3).join(" ")} ${words(after).slice(0, 3).join(" ")}`).stems;
@@ -444,31 +540,62 @@ function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set
   // A name in a few records keeps all of them (a shipment that refers to its order holds the order's carrier).
   const own = [...nameRecords]
     .filter(([f, r]) => [...r].some((id) => recordIdentity(ledger, id) === nameOf(f)))
-    .map(([f, r]) => [f, r.size <= SUBJECT_RECORDS ? r : new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [ClaimFigure, Set<string>])
+    .map(
+      ([f, r]) =>
+        [f, r.size <= SUBJECT_RECORDS ? r : new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [
+          ClaimFigure,
+          Set<string>,
+        ],
+    )
     .filter(([, r]) => r.size <= SUBJECT_RECORDS * 2);
   const known = own.length > 0 ? own : [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
   if (known.length === 0) return null;
   // A name that is a record's own identity (`Package: tmux`) is the subject; a value the claim gives it
   // ("in the `httpd` section", "priority `optional`") may be in fewer records, but is what it says of it.
-  const identities = known.filter(([f, r]) => f.value.type === "name" && [...r].some((id) => recordIdentity(ledger, id) === (f.value as { n: { text: string } }).n.text.toLowerCase()));
+  const identities = known.filter(
+    ([f, r]) => f.value.type === "name" && [...r].some((id) => recordIdentity(ledger, id) === (f.value as { n: { text: string } }).n.text.toLowerCase()),
+  );
   const ids = identities.length > 0 ? identities : known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
   const fewest = Math.min(...known.map(([, r]) => r.size));
   const subject = new Set<string>();
   const chosen = ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest);
   for (const [, records] of chosen) for (const id of records) subject.add(id);
   const subjectNames = chosen.map(([f]) => (f.value as { n: { text: string } }).n.text);
-  const found = categoryMismatch(scope.text, subject, ledger, scope.claimStems, figures.map((f) => f.span), subjectNames);
+  const found = categoryMismatch(
+    scope.text,
+    subject,
+    ledger,
+    scope.claimStems,
+    figures.map((f) => f.span),
+    subjectNames,
+  );
   if (!found) return null;
   const { field } = found;
   const chunk = ledger.chunksOf(field.quote.evidenceId).find((c) => c.span[0] <= field.span[0] && field.span[0] < c.span[1]);
   if (!chunk) return null;
   const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
   const keyStems = featuresOf(field.key).stems;
-  const best: EvidenceFact = { value: name(field.value, field.span), slot: keyStems, context: keyStems, key: keyStems, structured: true, span: field.span, quote: field.quote, chunk };
+  const best: EvidenceFact = {
+    value: name(field.value, field.span),
+    slot: keyStems,
+    context: keyStems,
+    key: keyStems,
+    structured: true,
+    span: field.span,
+    quote: field.quote,
+    chunk,
+  };
   // "is delayed by 35 minutes" would read "is On time by 35 minutes": a value that a figure qualifies is
   // contradicted without an in-place correction.
   const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(found.span[1]));
-  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the subject's record states ${field.value} for ${field.key}`, noFix: qualified };
+  return {
+    figure: { value: name(found.wrong, found.span), span: found.span },
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `the subject's record states ${field.value} for ${field.key}`,
+    noFix: qualified,
+  };
 }
 
 /** A status of the general vocabulary the claim gives its entity, against the entity's status field (see `checkStatusField`). */
@@ -481,7 +608,16 @@ function statusResult(scope: ClaimScope): FigureResult | null {
   if (!chunk) return null;
   const { wrong, span, value } = found.status;
   const name = (t: string, sp: [number, number]): FactValue => ({ type: "name", n: { text: t, span: sp, key: t.toLowerCase(), type: "code" } });
-  const best: EvidenceFact = { value: name(value, found.quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: found.quote.span, quote: found.quote, chunk };
+  const best: EvidenceFact = {
+    value: name(value, found.quote.span),
+    slot: EMPTY_STEMS,
+    context: EMPTY_STEMS,
+    key: EMPTY_STEMS,
+    structured: true,
+    span: found.quote.span,
+    quote: found.quote,
+    chunk,
+  };
   const figure = { value: name(wrong, span), span };
   if (found.agrees) return { figure, outcome: "match", best, score: 3, note: found.note, anchored: true };
   // A negated claim ("has not been delivered") or a status a figure qualifies ("delayed by 35 minutes") is
@@ -499,8 +635,23 @@ function checkQuoted(scope: ClaimScope): FigureResult | null {
   const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
   if (!chunk) return null;
   const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
-  const best: EvidenceFact = { value: name(found.value, found.quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: found.quote.span, quote: found.quote, chunk };
-  return { figure: { value: name(found.wrong, found.span), span: found.span }, outcome: "mismatch", best, score: 3, note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}` };
+  const best: EvidenceFact = {
+    value: name(found.value, found.quote.span),
+    slot: EMPTY_STEMS,
+    context: EMPTY_STEMS,
+    key: EMPTY_STEMS,
+    structured: true,
+    span: found.quote.span,
+    quote: found.quote,
+    chunk,
+  };
+  return {
+    figure: { value: name(found.wrong, found.span), span: found.span },
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}`,
+  };
 }
 
 /** Whether a record lists entities one of which is named `name` (`rows[3].name: search-api`). */
@@ -627,7 +778,14 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
   if (!counted) return false;
   const own = factNoun(fact);
   if (!own || own.size === 0 || sharesNoun(counted, own)) return false;
-  return facts.some((f) => f !== fact && f.quote.span[0] === fact.quote.span[0] && f.chunk.evidenceId === fact.chunk.evidenceId && (factNoun(f)?.size ?? 0) > 0 && sharesNoun(counted, factNoun(f)!));
+  return facts.some(
+    (f) =>
+      f !== fact &&
+      f.quote.span[0] === fact.quote.span[0] &&
+      f.chunk.evidenceId === fact.chunk.evidenceId &&
+      (factNoun(f)?.size ?? 0) > 0 &&
+      sharesNoun(counted, factNoun(f)!),
+  );
 }
 
 /** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
@@ -644,7 +802,8 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
   if (r.outcome !== "mismatch") return r;
   // A figure of another period than the record's own ("down from 171 kWh the month before") has no slot here,
   // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
-  if (otherPeriod(r.figure, scope)) return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
+  if (otherPeriod(r.figure, scope))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
   if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
   }
@@ -654,7 +813,8 @@ function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimS
   // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
   const picked = scope.subjectRecords.size > 0 || candidates.length < own.length || r.note.startsWith("the array element the claim is about");
   const reading = readSlot(r.figure.value, governing, candidates, picked);
-  if (reading.outcome === "match") return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
+  if (reading.outcome === "match")
+    return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
   return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
 }
@@ -670,9 +830,11 @@ function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure)
   const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
   const arrayOf = (rowId: string) => rowId.replace(/\[\d+\][^[]*$/, "");
   const byName = new Set<string>();
-  if (names.length > 0) for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
+  if (names.length > 0)
+    for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
   const byDate = new Set<string>();
-  for (const d of dates) for (const f of scope.facts) if (f.rowId !== undefined && f.value.type === "date" && compare(d.value, f.value) === "match") byDate.add(f.rowId);
+  for (const d of dates)
+    for (const f of scope.facts) if (f.rowId !== undefined && f.value.type === "date" && compare(d.value, f.value) === "match") byDate.add(f.rowId);
   const both = new Set([...byName].filter((id) => byDate.has(id)));
   const named = both.size > 0 ? both : byName.size > 0 ? byName : byDate;
   if (named.size === 0) return facts;
@@ -692,7 +854,8 @@ function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: C
   if (!picked) return null;
   const governing = governingStems(figure, scope);
   const reading = readSlot(figure.value, governing, candidates, picked);
-  if (reading.outcome === "match") return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
+  if (reading.outcome === "match")
+    return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
   // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word
   // rarely names) whose own word names the field outright (`review_count` for "2,990 reviews"), of the same
   // written kind.
@@ -705,7 +868,8 @@ function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: C
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
     const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
     // And a structured value: in prose, the words near a number are a weak sign of its slot.
-    if (direct && sameKind && !loose && reading.fact.structured) return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
+    if (direct && sameKind && !loose && reading.fact.structured)
+      return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
   }
   return null;
 }
@@ -778,11 +942,16 @@ function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureResult | 
   if (!Number.isFinite(written) || written === 0) return null;
   const factor = v.q.value / written;
   const own = featuresOf(governingText(figure, scope)).stems;
-  for (const f of namedRows(scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)), scope, figure)) {
+  for (const f of namedRows(
+    scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
+    scope,
+    figure,
+  )) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number" || f.value.q.unit !== null || f.value.q.count) continue;
     if (!attributeAgrees(own, f)) continue;
     const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
-    if (compare(v, { type: "quantity", q: asClaimUnit }) === "match") return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
+    if (compare(v, { type: "quantity", q: asClaimUnit }) === "match")
+      return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
   }
   return null;
 }
@@ -792,20 +961,41 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
   const counted = countedNoun(figure, scope);
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
-    (r) => !scope.foreign(r.fact.chunk.evidenceId) && !scope.otherItem(r.fact) && (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) && !countsOtherInSentence(r.fact, counted, scope.facts),
+    (r) =>
+      !scope.foreign(r.fact.chunk.evidenceId) &&
+      !scope.otherItem(r.fact) &&
+      (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
+      !countsOtherInSentence(r.fact, counted, scope.facts),
   );
-  const typed = typedFirst(figure, ranked.map((r) => r.fact), scope) ?? writtenMeasure(figure, scope);
+  const typed =
+    typedFirst(
+      figure,
+      ranked.map((r) => r.fact),
+      scope,
+    ) ?? writtenMeasure(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
   const top = ranked[0];
   const bestAgree = agree[0];
   // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
-  const sameSentence = top && bestAgree && bestAgree.slotHits > 0 && bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId && bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
+  const sameSentence =
+    top &&
+    bestAgree &&
+    bestAgree.slotHits > 0 &&
+    bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId &&
+    bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
   if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) {
     const extreme = superlativeCheck(figure, bestAgree.fact, scope);
     if (extreme) return extreme;
-    return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with the best-matching evidence value", anchored: anchoredValue(figure, bestAgree, subjectOf, scope) };
+    return {
+      figure,
+      outcome: "match",
+      best: bestAgree.fact,
+      score: bestAgree.score,
+      note: "agrees with the best-matching evidence value",
+      anchored: anchoredValue(figure, bestAgree, subjectOf, scope),
+    };
   }
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
@@ -813,20 +1003,43 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
   const named = scope.recordsOf.size > 0;
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
-  const derived = derivedMatch(figure.value, near, subjectDates.length > 0 ? subjectDates : dates, subjectValues, scope.subjects, scope.text, figure.span, scope.context.draft);
-  if (derived) return { figure, outcome: derived.outcome ?? "match", best: derived.fact, score: derived.outcome === "mismatch" ? 3 : top?.score ?? 0, note: derived.note, anchored: derived.fact.key.size > 0, derived: true };
+  const derived = derivedMatch(
+    figure.value,
+    near,
+    subjectDates.length > 0 ? subjectDates : dates,
+    subjectValues,
+    scope.subjects,
+    scope.text,
+    figure.span,
+    scope.context.draft,
+  );
+  if (derived)
+    return {
+      figure,
+      outcome: derived.outcome ?? "match",
+      best: derived.fact,
+      score: derived.outcome === "mismatch" ? 3 : (top?.score ?? 0),
+      note: derived.note,
+      anchored: derived.fact.key.size > 0,
+      derived: true,
+    };
   // A small count in words ("two films", "three topics") that no evidence value shares: a summary counting
   // what the evidence lists, which tier 0 cannot settle; the words are left to the next tier.
   // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
-  const smallCount = figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
+  const smallCount =
+    figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
   const spelledCount = smallCount && figure.value.type === "quantity" && figure.value.q.word;
-  if (spelledCount && (!top || top.score === 0)) return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
+  if (spelledCount && (!top || top.score === 0))
+    return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
   if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
   const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
   // Generic counters ("24 units", "3 items") name no slot: the slot is elsewhere in the claim ("in stock").
-  const noun = figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after) ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems].filter((n) => !GENERIC_COUNTER.has(n)) : [];
+  const noun =
+    figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after)
+      ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems].filter((n) => !GENERIC_COUNTER.has(n))
+      : [];
   const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
   // ...unless its count noun names the slot ("3 open orders" against "orders: []").
   const nounInSlot = noun.length > 0 && !countsSomethingElse;
@@ -839,11 +1052,24 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // A small count needs two slot words, or its count noun, or its slot's verb right before it ("restarted 3 times").
   const before = featuresOf(/(\S+)\s*$/.exec(scope.masked.slice(0, figure.span[0]))?.[1] ?? "").stems;
   const adjacent = [...before].some((w) => top.fact.slot.has(w));
-  if (top.slotHits > (smallCount && !nounInSlot && !adjacent ? 1 : 0) && !countsSomethingElse && !proseOnlyLoosely && compare(figure.value, top.fact.value) === "mismatch") {
+  if (
+    top.slotHits > (smallCount && !nounInSlot && !adjacent ? 1 : 0) &&
+    !countsSomethingElse &&
+    !proseOnlyLoosely &&
+    compare(figure.value, top.fact.value) === "mismatch"
+  ) {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
     const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
-    const nearest = pickCorrection(figure.value, tied.map((r) => r.fact)) ?? top.fact;
-    return typedSlot({ figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` }, ranked.map((r) => r.fact), scope);
+    const nearest =
+      pickCorrection(
+        figure.value,
+        tied.map((r) => r.fact),
+      ) ?? top.fact;
+    return typedSlot(
+      { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` },
+      ranked.map((r) => r.fact),
+      scope,
+    );
   }
   // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
@@ -852,7 +1078,9 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
   // The subject must be specific (a name in a few records): "ACME" in a hundred repositories' records is none.
-  const own = ranked.filter((r) => subjectOf(r.fact) > 0 && scope.subjectRecords.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)));
+  const own = ranked.filter(
+    (r) => subjectOf(r.fact) > 0 && scope.subjectRecords.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)),
+  );
   // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
   // 2,315 is openssl's row).
   // A value in an element of the subject's own record that names no other entity (a forecast day of the
@@ -861,8 +1089,16 @@ function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     f.row !== undefined && !ROW_IDENTITY.test(f.row) && [...scope.recordsOf.values()].some((records) => records.has(f.chunk.evidenceId));
   const agreeIsOwn = bestAgree !== undefined && (subjectOf(bestAgree.fact) > 0 || inOwnRecord(bestAgree.fact));
   if (subjectKind && !agreeIsOwn && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
-    const nearest = pickCorrection(v, own.map((r) => r.fact)) ?? own[0]!.fact;
-    return typedSlot({ figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true }, own.map((r) => r.fact), scope);
+    const nearest =
+      pickCorrection(
+        v,
+        own.map((r) => r.fact),
+      ) ?? own[0]!.fact;
+    return typedSlot(
+      { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true },
+      own.map((r) => r.fact),
+      scope,
+    );
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
@@ -884,7 +1120,14 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   if (!attributeAgrees(governing, agreed)) return null;
   const extreme = extremeOf(field, scope.facts, which);
   if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
-  return { figure, outcome: "mismatch", best: extreme, score: 3, note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`, noFix: true };
+  return {
+    figure,
+    outcome: "mismatch",
+    best: extreme,
+    score: 3,
+    note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`,
+    noFix: true,
+  };
 }
 
 /**
@@ -898,7 +1141,10 @@ function checkInterval(results: FigureResult[], scope: ClaimScope): FigureResult
   const { figure, days, earlier, later, agrees } = interval;
   const between = `${earlier.quote.text} and ${later.quote.text}`;
   const q = (figure.value as { q: Quantity }).q;
-  const value: FactValue = { type: "quantity", q: { ...q, text: `${days} days`, value: days * 86_400_000, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, unit: "ms" } };
+  const value: FactValue = {
+    type: "quantity",
+    q: { ...q, text: `${days} days`, value: days * 86_400_000, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, unit: "ms" },
+  };
   const best: EvidenceFact = { ...later, value };
   const result: FigureResult = agrees
     ? { figure, outcome: "match", best: later, score: 3, note: `equals the time between ${between}`, anchored: true }
@@ -927,15 +1173,31 @@ function swapSuperlative(results: FigureResult[], scope: ClaimScope): FigureResu
   if (agrees) {
     // Checked over every record: the named entity holds the extreme (and the figure is it).
     const note = `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s`;
-    return results.map((r) => (r.figure === figure || r === q ? { ...r, outcome: "match", best: r === q ? extreme : own, anchored: true, note } : r.outcome === "unknown" && r.figure.value.type === "name" ? { ...r, outcome: "match", note: "a word of the superlative's field" } : r));
+    return results.map((r) =>
+      r.figure === figure || r === q
+        ? { ...r, outcome: "match", best: r === q ? extreme : own, anchored: true, note }
+        : r.outcome === "unknown" && r.figure.value.type === "name"
+          ? { ...r, outcome: "match", note: "a word of the superlative's field" }
+          : r,
+    );
   }
   const chunk = ledger.chunksOf(owner.evidenceId).find((c) => c.span[0] <= owner.span[0] && owner.span[0] < c.span[1]);
   if (!chunk) return results;
   const value: FactValue = { type: "name", n: { text: owner.name, span: owner.span, key: owner.name.toLowerCase(), type: "code" } };
   const quote = { evidenceId: owner.evidenceId, source: chunk.source, text: owner.line, span: owner.lineSpan };
   const best: EvidenceFact = { value, slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: owner.span, quote, chunk };
-  const swapped: FigureResult = { figure, outcome: "mismatch", best, score: 3, note: `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s (${extreme.quote.text})` };
-  return [...results.filter((x) => x !== q && x.figure !== figure), swapped, ...(q ? [{ ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" }] : [])];
+  const swapped: FigureResult = {
+    figure,
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s (${extreme.quote.text})`,
+  };
+  return [
+    ...results.filter((x) => x !== q && x.figure !== figure),
+    swapped,
+    ...(q ? [{ ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" }] : []),
+  ];
 }
 
 /**
@@ -968,7 +1230,10 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
   // nearby different name is no evidence of a swap.
   const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
-  const replacement = () => ranked.find((r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch" && !statedElsewhere(figure, r.fact, scope));
+  const replacement = () =>
+    ranked.find(
+      (r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch" && !statedElsewhere(figure, r.fact, scope),
+    );
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;
@@ -978,7 +1243,14 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       // Or when it is a field value of a structured record that also holds another claim name: in a tool's
       // JSON or key: value output, one record is one entity ("author: James Halliday" in minimist's record).
       const keyedTogether = others.some(([, r]) => r.size > 0) && agree.some((r) => r.fact.key.size > 0 && subjectRecords.has(r.fact.chunk.evidenceId));
-      return { figure, outcome: "match", best: slotted?.fact ?? quote, score: agree[0]?.score ?? 0, note: "occurs in the evidence", anchored: slotted !== undefined || keyedTogether };
+      return {
+        figure,
+        outcome: "match",
+        best: slotted?.fact ?? quote,
+        score: agree[0]?.score ?? 0,
+        note: "occurs in the evidence",
+        anchored: slotted !== undefined || keyedTogether,
+      };
     }
     // It occurs, but not with the claim's other names: as the value of a slot the claim talks about? Not when
     // it is the claim's subject, the most specific of its names ("Order A-1021 shipped with DHL": A-1021 is
@@ -988,7 +1260,14 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     if (subject) return { figure, outcome: "unknown", best: quote, score: 0, note: "the claim's subject; its other names do not occur in its records" };
     if (agree.some((r) => r.slotHits > 0)) {
       const other = replacement();
-      if (other) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `occurs only in another record; the subject's record states ${surface(other.fact)} for this slot` };
+      if (other)
+        return {
+          figure,
+          outcome: "mismatch",
+          best: other.fact,
+          score: other.score,
+          note: `occurs only in another record; the subject's record states ${surface(other.fact)} for this slot`,
+        };
       return { figure, outcome: "unknown", best: quote, score: 0, note: "occurs only in records without the claim's other names" };
     }
     return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
@@ -1008,7 +1287,14 @@ function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // was delivered") is unsupported: correcting it to another order's id would pin the claim on that order.
   const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
   const other = subjectKnown ? replacement() : undefined;
-  if (other && other.slotHits > 0) return { figure, outcome: "mismatch", best: other.fact, score: other.score, note: `not in the evidence, which states ${surface(other.fact)} for this slot` };
+  if (other && other.slotHits > 0)
+    return {
+      figure,
+      outcome: "mismatch",
+      best: other.fact,
+      score: other.score,
+      note: `not in the evidence, which states ${surface(other.fact)} for this slot`,
+    };
   // The tool call that was made names what it was about (`flights.search(from="Lisbon", to="Reykjavík")`,
   // `runs(branch="release/2.4")`): its arguments are evidence of the entity, not of any value of it.
   if (figure.value.type === "name" && namedInToolCall(figure.value.n.text, scope.context.ledger)) {
@@ -1056,7 +1342,10 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
   const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
-    const corrections = mismatches.filter((r) => !r.noFix).map((r) => correctionOf(r.figure, r.best!, item)).filter((c): c is Correction => c !== null);
+    const corrections = mismatches
+      .filter((r) => !r.noFix)
+      .map((r) => correctionOf(r.figure, r.best!, item))
+      .filter((c): c is Correction => c !== null);
     const confident = mismatches.some((r) => r.score >= 3);
     return {
       verdict: "contradicted",
@@ -1084,7 +1373,8 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
     pass: true,
-    note: matched ? `every figure and name agrees with the evidence (${results.length})` : results.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}: ${r.note}`).join("; "),
+    note: matched
+      ? `every figure and name agrees with the evidence (${results.length})`
+      : results.map((r) => `${text.slice(r.figure.span[0], r.figure.span[1])}: ${r.note}`).join("; "),
   };
 }
-

@@ -94,7 +94,8 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`): it says nothing of a polarity. */
-const IDENTITY_LINE = /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: /i;
+const IDENTITY_LINE =
+  /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
@@ -207,7 +208,12 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   const predicate = [...claim.stems].filter((x) => !nameStems.has(x));
   for (const passage of passages) {
     const all = context.ledger.memo("sentences", passage.id, () => sentencesOf(passage.text), CACHE);
-    const sentences = context.ledger.memo("echo-free", passage.id, () => (ECHO_ANYWHERE.test(passage.text) ? all.filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))) : all), CACHE);
+    const sentences = context.ledger.memo(
+      "echo-free",
+      passage.id,
+      () => (ECHO_ANYWHERE.test(passage.text) ? all.filter((s) => !ECHO.test(passage.text.slice(s.start, s.end))) : all),
+      CACHE,
+    );
     const union = context.ledger.memo(
       "passage-stems",
       passage.id,
@@ -229,7 +235,9 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     const aboutSubject = !counts || names.length === 0 || window !== null || names.some((n) => passage.text.toLowerCase().includes(n));
     (aboutSubject ? covered : elsewhere).push(scope ?? union);
     // The tool's name says what its output is about ("get_invoice": an invoice, "get_weather": the weather).
-    (aboutSubject ? covered : elsewhere).push(context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE));
+    (aboutSubject ? covered : elsewhere).push(
+      context.ledger.memo("source-stems", passage.source, () => featuresOf(passage.source.replace(/[_\W\d]+/g, " ")).stems, CACHE),
+    );
     const pc = coverage(claim.stems, scope ?? union);
     if (pc > bestPassageCoverage) {
       bestPassageCoverage = pc;
@@ -238,7 +246,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     for (const sentence of sentences) {
       const a = align(claim, sentence.stems);
       if (!best || a.coverage > best.coverage) best = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
-      if ((!saying || a.coverage > saying.coverage) && predicate.some((x) => sentence.stems.has(x))) saying = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
+      if ((!saying || a.coverage > saying.coverage) && predicate.some((x) => sentence.stems.has(x)))
+        saying = { passage, sentence, coverage: a.coverage, prefixFlips: a.flips };
     }
   }
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
@@ -269,7 +278,14 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // The field line may be another line of the same record than the one read ("uuid is not MIT-licensed"
       // is read on `name: uuid`; `license: MIT` is the field that states the opposite).
       const line = read ? read.passage.text : "";
-      const typed = !QUANTIFIED_NEGATION.test(item.claim.text) && line.split("\n").some((l) => FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && fieldValueNamed(l.trim(), claim, item.claim.text) && !NEGATIVE_VALUE.test(l.trim()));
+      const typed =
+        !QUANTIFIED_NEGATION.test(item.claim.text) &&
+        line
+          .split("\n")
+          .some(
+            (l) =>
+              FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && fieldValueNamed(l.trim(), claim, item.claim.text) && !NEGATIVE_VALUE.test(l.trim()),
+          );
       return {
         verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
@@ -422,7 +438,8 @@ const ABOUT_THE_EVIDENCE =
   /^\W*(?:(?:additionally|also|however|furthermore|moreover|overall|finally|in addition|in summary|in short)\s*,?\s*)?(?:(?:the|this|that)\s+(?:given\s+|provided\s+|original\s+|above\s+)?(?:passage|text|article|document|summary|report|story|source|excerpt|snippet|output|page|record)s?|it)\s+(?:(?:also|further|primarily|mainly|briefly|then|first|only)\s+)?(?:discusses|describes|mentions|covers|provides(?:\s+information)?(?:\s+(?:about|on))?|talks about|is about|focuses on|states|notes|says|reports|explains|highlights|presents|lists|contains|includes|introduces|details|outlines|refers to|touches on)\b(?:\s+(?:that|how))?/i;
 
 /** A sentence that goes on about the entity of the one before: it opens with a pronoun. */
-const CONTINUES = /^\s*(?:he|she|it|they|his|her|its|their|this|these|the (?:company|band|film|group|album|team|city|game|show|series|book|song|player|club))\b/i;
+const CONTINUES =
+  /^\s*(?:he|she|it|they|his|her|its|their|this|these|the (?:company|band|film|group|album|team|city|game|show|series|book|song|player|club))\b/i;
 
 /**
  * The sentences that name one of the claim's names, each with the sentence after it (which
@@ -448,7 +465,12 @@ function subjectWindow(passage: Passage, sentences: EvidenceSentence[], names: s
 /** Whether a sentence opens on a capitalised name that is none of `names` ("Twenty One Pilots is ..."). */
 function opensOnOtherName(sentence: string, names: string[]): boolean {
   const m = /^\W*((?:\p{Lu}[\p{L}\p{N}'’.&-]*\s+){0,4}\p{Lu}[\p{L}\p{N}'’.&-]*)/u.exec(sentence);
-  if (!m || CONTINUES.test(sentence) || /^(?:The|A|An|In|On|At|By|For|After|Before|During|Since|This|That|These|Those|It|He|She|They|Its|His|Her|Their)\b/.test(m[1]!)) return false;
+  if (
+    !m ||
+    CONTINUES.test(sentence) ||
+    /^(?:The|A|An|In|On|At|By|For|After|Before|During|Since|This|That|These|Those|It|He|She|They|Its|His|Her|Their)\b/.test(m[1]!)
+  )
+    return false;
   const lead = m[1]!.toLowerCase();
   return !names.some((n) => lead.includes(n) || n.includes(lead));
 }

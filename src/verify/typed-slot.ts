@@ -29,15 +29,67 @@ export interface SlotAgreement {
 
 /** Stems of field words that name an amount of money. */
 const MONEY_FIELD = new Set([
-  "price", "cost", "amount", "total", "fee", "balanc", "valu", "revenu", "spend", "salari", "budget", "charg",
-  "paid", "pay", "payment", "refund", "subtot", "subtotal", "tax", "discount", "deposit", "net", "gross",
-  "cent", "penc", "pence", "due", "rent", "tip", "credit", "debit", "fare", "rate", "usd", "eur", "gbp",
+  "price",
+  "cost",
+  "amount",
+  "total",
+  "fee",
+  "balanc",
+  "valu",
+  "revenu",
+  "spend",
+  "salari",
+  "budget",
+  "charg",
+  "paid",
+  "pay",
+  "payment",
+  "refund",
+  "subtot",
+  "subtotal",
+  "tax",
+  "discount",
+  "deposit",
+  "net",
+  "gross",
+  "cent",
+  "penc",
+  "pence",
+  "due",
+  "rent",
+  "tip",
+  "credit",
+  "debit",
+  "fare",
+  "rate",
+  "usd",
+  "eur",
+  "gbp",
 ]);
 /** Stems of field words that name a percentage or share. */
 const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);
 
 /** Stems of field names that say how, not what: the parent key names the slot. */
-const GENERIC_FIELD = new Set(["valu", "amount", "total", "count", "number", "min", "max", "avg", "mean", "current", "text", "unit", "raw", "display", "formatted", "actual", "local", "utc"]);
+const GENERIC_FIELD = new Set([
+  "valu",
+  "amount",
+  "total",
+  "count",
+  "number",
+  "min",
+  "max",
+  "avg",
+  "mean",
+  "current",
+  "text",
+  "unit",
+  "raw",
+  "display",
+  "formatted",
+  "actual",
+  "local",
+  "utc",
+]);
 
 /** The stems of a value's own field: the key path's last named segment, or its prose neighbours. */
 export function fieldStemsOf(fact: EvidenceFact): Set<string> {
@@ -52,7 +104,8 @@ export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   const stems = featuresOf(last).stems;
   // A generic last segment (`value`, `amount` under `fees.processing`, `1h` under `rain`) is named by its parent too.
   const parent = segments.pop();
-  if (parent !== undefined && (/^\d/.test(last) || [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x)))) for (const x of featuresOf(parent).stems) stems.add(x);
+  if (parent !== undefined && (/^\d/.test(last) || [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x))))
+    for (const x of featuresOf(parent).stems) stems.add(x);
   return stems.size > 0 ? stems : fact.key;
 }
 
@@ -104,7 +157,11 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
     return b.kind === "number" && b.unit === null && moneyField(field) && sameMagnitude(a.value, b.value);
   }
   if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));
-  if (a.kind === "measure") return (b.kind === "measure" && a.dimension === b.dimension) || (b.kind === "number" && b.unit === null && !b.count && sameMagnitude(a.value / unitFactor(a), b.value));
+  if (a.kind === "measure")
+    return (
+      (b.kind === "measure" && a.dimension === b.dimension) ||
+      (b.kind === "number" && b.unit === null && !b.count && sameMagnitude(a.value / unitFactor(a), b.value))
+    );
   // A number a thousand times larger or smaller is an identifier or a timestamp, not the count's value.
   if (a.value !== 0 && b.value !== 0 && Math.abs(a.value / b.value) > 1000) return false;
   if (a.value !== 0 && b.value !== 0 && Math.abs(b.value / a.value) > 1000) return false;
@@ -175,10 +232,7 @@ export function slotAgreement(claim: FactValue, governing: Set<string>, fact: Ev
 }
 
 /** What the evidence says of a figure's typed slot. */
-export type SlotReading =
-  | { outcome: "match"; fact: EvidenceFact }
-  | { outcome: "mismatch"; fact: EvidenceFact }
-  | { outcome: "unsettled"; reason: string };
+export type SlotReading = { outcome: "match"; fact: EvidenceFact } | { outcome: "mismatch"; fact: EvidenceFact } | { outcome: "unsettled"; reason: string };
 
 /**
  * Reads a figure's typed slot among candidate values (the caller has dropped other entities' and other
@@ -201,7 +255,8 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   // Several elements of an array fill the slot and the caller kept them all: the claim picked none of them
   // (by a name or a date), so which element it means is not known, even when their values agree.
   const rows = new Set(inSlot.map((f) => f.rowId ?? ""));
-  if (rows.size > 1 && !rows.has("")) return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
+  if (rows.size > 1 && !rows.has(""))
+    return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
   // Nor may a claim that names no entity of the evidence take one record's value among several records'.
   const entities = new Set(inSlot.map((f) => f.rowId ?? f.chunk.evidenceId));
   if (!entityPicked && entities.size > 1) return { outcome: "unsettled", reason: `${entities.size} records fill the slot and the claim names none of them` };

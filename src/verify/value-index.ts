@@ -38,7 +38,11 @@ class ValueIndex {
       const ord = this.synced;
       const text = ledger.chunks[ord]!.text;
       for (const q of extractQuantities(text)) {
-        const entry: Entry = { ord, at: q.span[0], q: { kind: q.kind, value: q.value, alternatives: q.alternatives, currency: q.currency, dimension: q.dimension, unit: q.unit, precision: q.precision } };
+        const entry: Entry = {
+          ord,
+          at: q.span[0],
+          q: { kind: q.kind, value: q.value, alternatives: q.alternatives, currency: q.currency, dimension: q.dimension, unit: q.unit, precision: q.precision },
+        };
         for (const v of new Set([q.value, ...q.alternatives])) if (Number.isFinite(v)) this.readings.push({ v, entry });
         this.sorted = false;
         if (q.value >= 1800 && q.value <= 2100) add(this.years, q.value, ord);

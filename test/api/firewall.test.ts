@@ -157,7 +157,13 @@ describe("Firewall.record and watch", () => {
 describe("Firewall with a failing tier", () => {
   it("should keep the claim going, note the error in the trace and warn the logger", async () => {
     const warnings: string[] = [];
-    const broken = { tier: 1, name: "broken", run: () => { throw new Error("model file missing"); } };
+    const broken = {
+      tier: 1,
+      name: "broken",
+      run: () => {
+        throw new Error("model file missing");
+      },
+    };
     const fw = new Firewall({ tiers: ["exact", broken, "lexical"], logger: { warn: (m: string) => warnings.push(m) } });
     fw.record({ source: "npm_view", content: { name: "cors", versionCount: 35 } });
     const report = await fw.verify("cors was rewritten from scratch by a new team.");

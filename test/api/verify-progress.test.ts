@@ -26,7 +26,9 @@ function manyPackages(): { fw: Firewall; draft: string } {
   const paragraphs: string[] = [];
   for (let k = 0; k < 300; k++) {
     fw.record({ source: "npm_view", content: { name: `pkg-${k}`, license: "MIT", dependencyCount: k % 7, versionCount: 10 + k } });
-    paragraphs.push(`pkg-${k} has ${k % 7} runtime dependencies. pkg-${k} is released under the MIT license. Is pkg-${k} still maintained? The registry lists ${11 + k} published versions of pkg-${k}. pkg-${k} was rewritten in Rust last year.`);
+    paragraphs.push(
+      `pkg-${k} has ${k % 7} runtime dependencies. pkg-${k} is released under the MIT license. Is pkg-${k} still maintained? The registry lists ${11 + k} published versions of pkg-${k}. pkg-${k} was rewritten in Rust last year.`,
+    );
   }
   return { fw, draft: paragraphs.join("\n\n") };
 }
@@ -57,9 +59,19 @@ describe("verify's onProgress", () => {
     const report = await firewall().verify(draft, { onProgress: () => {} });
     report.verdicts.forEach((v, i) => {
       const expected = alone.verdicts[i % SENTENCES.length]!;
-      expect([v.claimId, v.verdict, v.tier, v.corrections.map((c) => c.value)]).toEqual([report.claims[i]!.id, expected.verdict, expected.tier, expected.corrections.map((c) => c.value)]);
+      expect([v.claimId, v.verdict, v.tier, v.corrections.map((c) => c.value)]).toEqual([
+        report.claims[i]!.id,
+        expected.verdict,
+        expected.tier,
+        expected.corrections.map((c) => c.value),
+      ]);
       // A repeated claim's correction points at its own copy of the wrong figure.
-      for (const c of v.corrections) expect([draft.slice(c.span[0], c.span[1]), c.span[0] >= report.claims[i]!.span[0], c.span[1] <= report.claims[i]!.span[1]]).toEqual([c.wrong, true, true]);
+      for (const c of v.corrections)
+        expect([draft.slice(c.span[0], c.span[1]), c.span[0] >= report.claims[i]!.span[0], c.span[1] <= report.claims[i]!.span[1]]).toEqual([
+          c.wrong,
+          true,
+          true,
+        ]);
     });
     expect(report.output!.match(/lists 35 published versions/g)).toHaveLength(300);
   });

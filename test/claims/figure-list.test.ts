@@ -38,19 +38,28 @@ describe("one claim per figure in a list-like clause", () => {
       "The pool holds 50,000 liters, 30% of it in the deep end.",
       ["The pool holds 50,000 liters", ["30% of it in the deep end.", "The pool holds 30% of it in the deep end."]],
     ],
-    ["Arsenal had 70% of the ball and 19 shots to Leeds's 10.", ["Arsenal had 70% of the ball", ["19 shots to Leeds's 10.", "Arsenal had 19 shots to Leeds's 10."]]],
+    [
+      "Arsenal had 70% of the ball and 19 shots to Leeds's 10.",
+      ["Arsenal had 70% of the ball", ["19 shots to Leeds's 10.", "Arsenal had 19 shots to Leeds's 10."]],
+    ],
   ])("should split the list of figures after the verb in %j, each item reading with the subject and verb", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
 
   it.each<[string, Piece[]]>([
-    ["The server handled 9,400 requests — about 2.6 per second — at a 0.4% error rate.", ["The server handled 9,400 requests", "about 2.6 per second", "at a 0.4% error rate."]],
+    [
+      "The server handled 9,400 requests — about 2.6 per second — at a 0.4% error rate.",
+      ["The server handled 9,400 requests", "about 2.6 per second", "at a 0.4% error rate."],
+    ],
     ["The run took 41 minutes — just over the 40-minute budget.", ["The run took 41 minutes", "just over the 40-minute budget."]],
     [
       "It is snowing in Oslo — about 4 cm in the past hour — at -3 °C.",
       ["It is snowing in Oslo", "about 4 cm in the past hour", ["at -3 °C.", "It is snowing at -3 °C."]],
     ],
-    ["The club won 3–0 at home on 2 May — Okafor with two goals — and drew on Sunday.", ["The club won 3–0 at home on 2 May", "Okafor with two goals", ["drew on Sunday.", "The club drew on Sunday."]]],
+    [
+      "The club won 3–0 at home on 2 May — Okafor with two goals — and drew on Sunday.",
+      ["The club won 3–0 at home on 2 May", "Okafor with two goals", ["drew on Sunday.", "The club drew on Sunday."]],
+    ],
   ])("should cut a dash aside that carries a figure or a name, and the clause going on after it, in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
@@ -60,9 +69,15 @@ describe("one claim per figure in a list-like clause", () => {
       "The cluster was the weak spot: 14 restarts on Monday, then 2 on Tuesday — an 86% drop.",
       ["The cluster was the weak spot", "14 restarts on Monday", "then 2 on Tuesday", "an 86% drop."],
     ],
-    ["The bill is $84.10, due 9 June: 310 kWh of power and 18 therms of gas.", ["The bill is $84.10", ["due 9 June", "The bill is due 9 June"], "310 kWh of power", "18 therms of gas."]],
+    [
+      "The bill is $84.10, due 9 June: 310 kWh of power and 18 therms of gas.",
+      ["The bill is $84.10", ["due 9 June", "The bill is due 9 June"], "310 kWh of power", "18 therms of gas."],
+    ],
     ["Sales reached $9.1M, up about 14% — mostly from new accounts.", ["Sales reached $9.1M", "up about 14% — mostly from new accounts."]],
-    ["The rent is $1,900 a month, with a deposit of $3,800 and a pet fee of $40.", ["The rent is $1,900 a month", "with a deposit of $3,800", "a pet fee of $40."]],
+    [
+      "The rent is $1,900 a month, with a deposit of $3,800 and a pet fee of $40.",
+      ["The rent is $1,900 a month", "with a deposit of $3,800", "a pet fee of $40."],
+    ],
     ["The order came to $120, including $15 of shipping.", ["The order came to $120", "including $15 of shipping."]],
   ])("should cut the list after a colon, a predicate phrase and ', with' or ', including' phrases with their own figure in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
@@ -71,7 +86,10 @@ describe("one claim per figure in a list-like clause", () => {
   it.each<[string, Piece[]]>([
     ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
     ["You topped up $30.00, then spent $12.50 on fares.", ["You topped up $30.00", ["spent $12.50 on fares.", "You spent $12.50 on fares."]]],
-    ["Job 14 is done, jobs 15 and 16 are running, and jobs 17 and 18 are queued.", ["Job 14 is done", "jobs 15 and 16 are running", "jobs 17 and 18 are queued."]],
+    [
+      "Job 14 is done, jobs 15 and 16 are running, and jobs 17 and 18 are queued.",
+      ["Job 14 is done", "jobs 15 and 16 are running", "jobs 17 and 18 are queued."],
+    ],
   ])("should split clauses after ', so' and ', then' and keep coordinated subjects together in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });

@@ -66,9 +66,7 @@ describe("extractJsonClaims", () => {
       ["A Bloom filter cannot report false negatives", "factual"],
       ["A Bloom filter can report false positives", "factual"],
     ]);
-    expect(QUIZ.slice(...claims[0]!.span)).toBe(
-      '{"question": "True or False: A Bloom filter can report false negatives.", "answer": "false"}',
-    );
+    expect(QUIZ.slice(...claims[0]!.span)).toBe('{"question": "True or False: A Bloom filter can report false negatives.", "answer": "false"}');
   });
 
   it.each([

@@ -34,7 +34,11 @@ describe("LLM claim extractor", () => {
     const draft = "I looked this up. The registry lists 40 published versions of cors, and it is licensed under MIT.";
     const model = extractorModel(() => [
       { text: "I looked this up.", kind: "not_checkable", source: "I looked this up." },
-      { text: "The registry lists 40 published versions of cors.", kind: "factual", source: "The registry lists 40 published versions of cors, and it is licensed under MIT." },
+      {
+        text: "The registry lists 40 published versions of cors.",
+        kind: "factual",
+        source: "The registry lists 40 published versions of cors, and it is licensed under MIT.",
+      },
       { text: "cors is licensed under MIT.", kind: "factual", source: "The registry lists 40 published versions of cors, and it is licensed under MIT." },
     ]);
     const fw = new Firewall({ extractor: createLlmExtractor({ model }) });
@@ -45,7 +49,12 @@ describe("LLM claim extractor", () => {
       ["The registry lists 40 published versions of cors.", "factual"],
       ["cors is licensed under MIT.", "factual"],
     ]);
-    expect(spansOf(draft, report.claims.map((c) => ({ ...c, map: [] })))).toEqual(["I looked this up.", "The registry lists 40 published versions of cors", "it is licensed under MIT."]);
+    expect(
+      spansOf(
+        draft,
+        report.claims.map((c) => ({ ...c, map: [] })),
+      ),
+    ).toEqual(["I looked this up.", "The registry lists 40 published versions of cors", "it is licensed under MIT."]);
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["not_checkable", "contradicted", "supported"]);
     const fix = report.verdicts[1]!.corrections[0]!;
     expect(draft.slice(fix.span[0], fix.span[1])).toBe("40");

@@ -57,9 +57,12 @@ describe("extractClaimsSync properties", () => {
   it("should survive markdown-heavy noise", () => {
     const piece = fc.constantFrom("**", "`", "[", "]", "(", ")", "|", "- ", "\n", "# ", "> ", "```", "[1]", "_", "~~", "a", "5", ". ", "; ", ", and ", " ");
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 80 }).map((p) => p.join("")), (draft) => {
-        expectWellFormed(draft, extractClaimsSync(draft));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 80 }).map((p) => p.join("")),
+        (draft) => {
+          expectWellFormed(draft, extractClaimsSync(draft));
+        },
+      ),
       { numRuns: 300 },
     );
   });

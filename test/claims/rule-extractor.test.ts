@@ -77,11 +77,7 @@ describe("extractClaimsSync on prose", () => {
       "Prices rose 5%, while costs fell 2%. Sales grew 3% whereas margins shrank; profit was flat.",
       [f("Prices rose 5%"), f("costs fell 2%."), f("Sales grew 3%"), f("margins shrank"), f("profit was flat.")],
     ],
-    [
-      "an abbreviation wink cuts after",
-      "See Fig. 3. It shows U.S. sales.",
-      [f("See Fig. 3."), f("It shows U.S. sales.")],
-    ],
+    ["an abbreviation wink cuts after", "See Fig. 3. It shows U.S. sales.", [f("See Fig. 3."), f("It shows U.S. sales.")]],
   ])("should extract %s", (_name, draft, expected) => {
     const claims = extractClaimsSync(draft);
     expectWellFormed(draft, claims);
@@ -110,17 +106,13 @@ describe("extractClaimsSync on prose", () => {
     ],
     [
       "a quotation with commas, kept whole",
-      "moment describes itself as “Parse, validate, manipulate, and display dates”. The README says \"fast, small, and safe\".",
-      [f("moment describes itself as “Parse, validate, manipulate, and display dates”."), f("The README says \"fast, small, and safe\".")],
+      'moment describes itself as “Parse, validate, manipulate, and display dates”. The README says "fast, small, and safe".',
+      [f("moment describes itself as “Parse, validate, manipulate, and display dates”."), f('The README says "fast, small, and safe".')],
     ],
     [
       "a parenthetical restatement and a trailing participial phrase",
       "The Team plan costs $2,400 per year (EUR 2.4k), billed annually.",
-      [
-        f("The Team plan costs $2,400 per year"),
-        f("EUR 2.4k", "The Team plan costs EUR 2.4k"),
-        f("billed annually.", "The Team plan is billed annually."),
-      ],
+      [f("The Team plan costs $2,400 per year"), f("EUR 2.4k", "The Team plan costs EUR 2.4k"), f("billed annually.", "The Team plan is billed annually.")],
     ],
     [
       "a restatement after a rate and inside a clause",
@@ -146,11 +138,7 @@ describe("extractClaimsSync on prose", () => {
         f("maintained by Vercel.", "The library is maintained by Vercel."),
       ],
     ],
-    [
-      "a second past verb that is not a participle",
-      "The pod restarted 14 times, crashed twice.",
-      [f("The pod restarted 14 times, crashed twice.")],
-    ],
+    ["a second past verb that is not a participle", "The pod restarted 14 times, crashed twice.", [f("The pod restarted 14 times, crashed twice.")]],
     [
       "relative clauses without a figure or after an object",
       "It costs $5, which is cheap. Nicklaus hit a hole-in-one in 2015, which was his first at Augusta.",
@@ -199,10 +187,7 @@ describe("extractClaimsSync on prose", () => {
 
   it("should not carry the subject when told not to", () => {
     const draft = "The stock closed at 1,410.00 CNY and traded 1,250 lots.";
-    expect(extractClaimsSync(draft, { carrySubject: false }).map((c) => c.text)).toEqual([
-      "The stock closed at 1,410.00 CNY",
-      "traded 1,250 lots.",
-    ]);
+    expect(extractClaimsSync(draft, { carrySubject: false }).map((c) => c.text)).toEqual(["The stock closed at 1,410.00 CNY", "traded 1,250 lots."]);
   });
 
   it.each(["", "   ", "\n\n\t"])("should return no claims for the blank draft %j", (draft) => {

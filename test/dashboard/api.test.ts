@@ -33,7 +33,12 @@ afterAll(async () => {
 
 describe("the JSON API", () => {
   it("should list sessions a page at a time, newest activity first, with the total", async () => {
-    const page = (await get("/api/sessions?limit=50&offset=100")).json() as { total: number; limit: number; offset: number; sessions: Array<{ sessionId: string }> };
+    const page = (await get("/api/sessions?limit=50&offset=100")).json() as {
+      total: number;
+      limit: number;
+      offset: number;
+      sessions: Array<{ sessionId: string }>;
+    };
     expect(page.total).toBe(120);
     expect([page.limit, page.offset, page.sessions.length]).toEqual([50, 100, 20]);
     const first = (await get("/api/sessions?limit=2")).json() as { sessions: Array<{ sessionId: string; claims: unknown; groundingScore: number }> };
@@ -93,7 +98,9 @@ describe("the JSON API", () => {
     const md = await get("/api/sessions/npm-audit/export?format=md");
     expect(md.headers.get("content-type")).toMatch(/text\/markdown/);
     expect(md.text).toContain("# Hallucination report: session npm-audit");
-    expect(md.text).toMatch(/\| r1\.c4 The registry lists 40 published versions of cors \| ❌ contradicted \| 0\.\d\d \| tier 0 · exact \| npm\\_view e1: “versionCount: 35” \| 40 → 35 \|/);
+    expect(md.text).toMatch(
+      /\| r1\.c4 The registry lists 40 published versions of cors \| ❌ contradicted \| 0\.\d\d \| tier 0 · exact \| npm\\_view e1: “versionCount: 35” \| 40 → 35 \|/,
+    );
     expect(md.text).not.toContain("<script>");
   });
 
@@ -121,7 +128,9 @@ describe("the pages", () => {
 
   it("should highlight the contradicted claims of a session with their corrections", async () => {
     const page = await get("/sessions/npm-audit");
-    expect(page.text).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c4" title="r1\.c4: contradicted \(0\.\d\d\)">The registry lists <del>40<\/del><span class="arrow"> → <\/span><ins title="[^"]*">35<\/ins> published versions of cors<\/a>/);
+    expect(page.text).toMatch(
+      /<a class="claim v-contradicted" href="#claim-r1\.c4" title="r1\.c4: contradicted \(0\.\d\d\)">The registry lists <del>40<\/del><span class="arrow"> → <\/span><ins title="[^"]*">35<\/ins> published versions of cors<\/a>/,
+    );
     expect(page.text).toContain('<a class="claim v-supported" href="#claim-r1.c2"');
     expect(page.text).toContain('<tr class="claim-row verdict-contradicted flagged" id="claim-r1.c4">');
     expect(page.text).toContain("tier 0 · exact");

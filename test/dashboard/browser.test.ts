@@ -97,7 +97,8 @@ describe.skipIf(!hasChromium)("the dashboard in headless Chromium", () => {
     for (const path of ["/", `/sessions/${id}`, `/sessions/${id}/evidence`, `/sessions/${id}/evidence/e1`, `/sessions/${id}/evidence/e2`]) {
       const page = await open(path);
       await page.mouse.move(10, 10);
-      for (const el of await page.locator("q, td.claim-text, pre.content, .draft a.claim, code").all()) await el.hover({ force: true, timeout: 2_000 }).catch(() => {});
+      for (const el of await page.locator("q, td.claim-text, pre.content, .draft a.claim, code").all())
+        await el.hover({ force: true, timeout: 2_000 }).catch(() => {});
       await page.keyboard.press("Tab");
       const dom = await page.evaluate(() => ({
         pwned: (window as unknown as { __hfwPwned?: string }).__hfwPwned ?? null,
@@ -111,7 +112,7 @@ describe.skipIf(!hasChromium)("the dashboard in headless Chromium", () => {
         expect(dom.text).toContain(SCRIPT_PAYLOAD);
         await page.screenshot({ path: join(artifacts, "hostile-evidence.png"), fullPage: true });
       }
-      if (path === `/sessions/${id}`) expect(dom.text).toContain('<img src=x onerror="window.__hfwPwned=\'img\'">');
+      if (path === `/sessions/${id}`) expect(dom.text).toContain("<img src=x onerror=\"window.__hfwPwned='img'\">");
       await page.close();
     }
     expect(problems).toEqual([]);

@@ -41,7 +41,9 @@ describe("createDashboard mounted in a user's app", () => {
     expect(list).toContain('<link rel="stylesheet" href="/hfw/assets/style.css">');
     expect(list).toContain("in-memory store");
     const session = await (await fetch(`${base}/hfw/sessions/live-chat`)).text();
-    expect(session).toMatch(/<a class="claim v-contradicted" href="#claim-r1\.c1"[^>]*>cors has <del>40<\/del><span class="arrow"> → <\/span><ins[^>]*>35<\/ins> published versions\.?<\/a>/);
+    expect(session).toMatch(
+      /<a class="claim v-contradicted" href="#claim-r1\.c1"[^>]*>cors has <del>40<\/del><span class="arrow"> → <\/span><ins[^>]*>35<\/ins> published versions\.?<\/a>/,
+    );
     const api = (await (await fetch(`${base}/hfw/api/sessions`)).json()) as { total: number; sessions: Array<{ sessionId: string; flagged: number }> };
     expect(api.sessions).toMatchObject([{ sessionId: "live-chat", flagged: 1 }]);
   });
@@ -112,7 +114,13 @@ describe("redaction in the dashboard", () => {
     fw.record({ source: "crm", content: { email: "dana.reyes@example.com", phone: "+1 415 555 2671", seats: 12 } });
     await fw.verify("Dana's address is dana.reyes@example.com and her plan has 12 seats.");
     const base = await listen(express().use(createDashboard({ store: fw.store, redact: true })));
-    for (const path of ["/sessions/support", "/sessions/support/evidence", "/sessions/support/evidence/e1", "/api/sessions/support/reports", "/api/sessions/support/export?format=md"]) {
+    for (const path of [
+      "/sessions/support",
+      "/sessions/support/evidence",
+      "/sessions/support/evidence/e1",
+      "/api/sessions/support/reports",
+      "/api/sessions/support/export?format=md",
+    ]) {
       const text = await (await fetch(`${base}${path}`)).text();
       expect(text, path).not.toContain("dana.reyes");
       expect(text, path).not.toContain("555 2671");

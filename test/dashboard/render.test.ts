@@ -37,7 +37,11 @@ describe("highlightDraft", () => {
   const quote = { evidenceId: "e1", source: "npm_view", text: "versionCount: 35", span: [0, 16] as [number, number] };
 
   it("should mark each claim by verdict, with the wrong value struck and the evidence value beside it", () => {
-    const out = highlightDraft(draft, [c1, c2], [verdict("r1.c1", "contradicted", [{ span: [at40, at40 + 2], wrong: "40", value: "35", quote }]), verdict("r1.c2", "supported")]).value;
+    const out = highlightDraft(
+      draft,
+      [c1, c2],
+      [verdict("r1.c1", "contradicted", [{ span: [at40, at40 + 2], wrong: "40", value: "35", quote }]), verdict("r1.c2", "supported")],
+    ).value;
     expect(out).toBe(
       'Hi &lt;there&gt;. <a class="claim v-contradicted" href="#claim-r1.c1" title="r1.c1: contradicted (0.90)">cors has <del>40</del><span class="arrow"> → </span><ins title="evidence: npm_view e1 &quot;versionCount: 35&quot;">35</ins> versions.</a> ' +
         '<a class="claim v-supported" href="#claim-r1.c2" title="r1.c2: supported (0.90)">It is MIT.</a>',

@@ -4,8 +4,7 @@ import { dateKey, extractDates, formatDateLike, matchDate } from "../../src/quan
 import type { DateMention } from "../../src/quantity/types.js";
 
 const REF = new Date("2026-06-01T12:00:00Z");
-const keys = (text: string, locale?: "us" | "gb") =>
-  extractDates(text, { reference: REF, locale }).map((d) => [d.text, dateKey(d)]);
+const keys = (text: string, locale?: "us" | "gb") => extractDates(text, { reference: REF, locale }).map((d) => [d.text, dateKey(d)]);
 const one = (text: string): DateMention => {
   const found = extractDates(text, { reference: REF });
   if (found.length !== 1) throw new Error(`expected one date in ${JSON.stringify(text)}, got ${found.length}`);
@@ -34,7 +33,13 @@ describe("extractDates", () => {
     ["Here is your briefing for May 25.", [["May 25", "--05-25"]]],
     ["revenue in October 2024 rose", [["October 2024", "2024-10"]]],
     ["since Oct 2024", [["Oct 2024", "2024-10"]]],
-    ["March 1 - 5, 2024", [["March 1", "2024-03-01"], ["5, 2024", "2024-03-05"]]],
+    [
+      "March 1 - 5, 2024",
+      [
+        ["March 1", "2024-03-01"],
+        ["5, 2024", "2024-03-05"],
+      ],
+    ],
     // numeric day/month dates
     ["03/01/2024", [["03/01/2024", "2024-03-01"]]],
     ["25/12/2024", [["25/12/2024", "2024-12-25"]]],
@@ -43,7 +48,13 @@ describe("extractDates", () => {
     // years
     ["in 2024", [["2024", "2024"]]],
     ["since 1998 the firm grew", [["1998", "1998"]]],
-    ["from 2019 to 2024", [["2019", "2019"], ["2024", "2024"]]],
+    [
+      "from 2019 to 2024",
+      [
+        ["2019", "2019"],
+        ["2024", "2024"],
+      ],
+    ],
     ["during 2100,", [["2100", "2100"]]],
     // quarters
     ["Q3 2024", [["Q3 2024", "2024-Q3"]]],

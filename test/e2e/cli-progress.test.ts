@@ -20,8 +20,12 @@ function longCase(): { evidence: string; draft: string } {
   const records: string[] = [];
   const paragraphs: string[] = [];
   for (let k = 0; k < 250; k++) {
-    records.push(JSON.stringify({ source: "npm_view", content: { name: `pkg-${k}`, version: `1.${k}.0`, license: "MIT", dependencyCount: k % 7, versionCount: 10 + k } }));
-    paragraphs.push(`The registry lists ${11 + k} published versions of pkg-${k}. pkg-${k} is released under the MIT license. pkg-${k} has ${k % 7} runtime dependencies. The latest version of pkg-${k} is 1.${k}.0.`);
+    records.push(
+      JSON.stringify({ source: "npm_view", content: { name: `pkg-${k}`, version: `1.${k}.0`, license: "MIT", dependencyCount: k % 7, versionCount: 10 + k } }),
+    );
+    paragraphs.push(
+      `The registry lists ${11 + k} published versions of pkg-${k}. pkg-${k} is released under the MIT license. pkg-${k} has ${k % 7} runtime dependencies. The latest version of pkg-${k} is 1.${k}.0.`,
+    );
   }
   writeFileSync(evidence, records.join("\n"));
   const draft = join(dir, "draft.md");
@@ -31,7 +35,11 @@ function longCase(): { evidence: string; draft: string } {
 
 function verify(afterMs: string): { code: number; stdout: string; stderr: string } {
   const { evidence, draft } = longCase();
-  const r = spawnSync(process.execPath, [cli, "verify", "-e", evidence, "-d", draft], { cwd: root, encoding: "utf8", env: { ...process.env, HFW_PROGRESS_AFTER_MS: afterMs } });
+  const r = spawnSync(process.execPath, [cli, "verify", "-e", evidence, "-d", draft], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, HFW_PROGRESS_AFTER_MS: afterMs },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -60,7 +68,9 @@ describe("progressLine", () => {
     let written = "";
     const onProgress = progressLine({ stream: { isTTY: true, write: (s: string) => ((written += s), true) }, afterMs: 0 });
     for (const done of [0, 120, 2500, 5000]) onProgress(done, 5000);
-    expect(written).toMatch(/^\rverify: 0\/5000 claims \(0%\), \d+ s elapsed\rverify: 120\/5000 claims \(2%\), \d+ s elapsed\rverify: 2500\/5000 claims \(50%\), \d+ s elapsed\rverify: 5000\/5000 claims \(100%\), \d+ s elapsed\n$/);
+    expect(written).toMatch(
+      /^\rverify: 0\/5000 claims \(0%\), \d+ s elapsed\rverify: 120\/5000 claims \(2%\), \d+ s elapsed\rverify: 2500\/5000 claims \(50%\), \d+ s elapsed\rverify: 5000\/5000 claims \(100%\), \d+ s elapsed\n$/,
+    );
   });
 
   it("should write a line only when a new tenth is reached, and the last one, elsewhere", () => {

@@ -38,7 +38,15 @@ const report = {
     { id: "r1.c3", text: "It is in the httpd section.", kind: "factual", span: at("It is in the httpd section."), citations: [] },
   ],
   verdicts: [
-    { claimId: "r1.c1", verdict: "not_checkable", confidence: 1, tier: -1, quotes: [], corrections: [], trace: [{ tier: -1, name: "extractor", outcome: "not_checkable", confidence: 1, note: "", ms: 0 }] },
+    {
+      claimId: "r1.c1",
+      verdict: "not_checkable",
+      confidence: 1,
+      tier: -1,
+      quotes: [],
+      corrections: [],
+      trace: [{ tier: -1, name: "extractor", outcome: "not_checkable", confidence: 1, note: "", ms: 0 }],
+    },
     verdict("r1.c2", "contradicted", 0, "exact", { corrections: [{ span: at("1,336 MB"), wrong: "1,336 MB", value: "1,336 KB", quote }] }),
     verdict("r1.c3", "supported", 1, "lexical"),
   ],
@@ -125,8 +133,30 @@ describe("decidingTierName and llmUsage", () => {
   });
 
   it("should read the judge's calls, tokens and cost from report.llm, counting a dry run's calls", () => {
-    const call = { purpose: "judge" as const, model: "m", provider: null, attempts: 2, inputTokens: 1000, outputTokens: 100, costUsd: 0.0002, ms: 5, claimIds: ["r1.c3"] };
-    const llm = { calls: [{ ...call, outcome: "ok" as const }, { ...call, outcome: "cached" as const, attempts: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 }], modelCalls: 2, cachedCalls: 1, inputTokens: 1000, outputTokens: 100, costUsd: 0.0002, ms: 5, notes: [] };
+    const call = {
+      purpose: "judge" as const,
+      model: "m",
+      provider: null,
+      attempts: 2,
+      inputTokens: 1000,
+      outputTokens: 100,
+      costUsd: 0.0002,
+      ms: 5,
+      claimIds: ["r1.c3"],
+    };
+    const llm = {
+      calls: [
+        { ...call, outcome: "ok" as const },
+        { ...call, outcome: "cached" as const, attempts: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 },
+      ],
+      modelCalls: 2,
+      cachedCalls: 1,
+      inputTokens: 1000,
+      outputTokens: 100,
+      costUsd: 0.0002,
+      ms: 5,
+      notes: [],
+    };
     expect(llmUsage({ ...report, llm })).toEqual({ calls: 2, costUsd: 0.0002, inputTokens: 1000, outputTokens: 100 });
     const dry = { ...llm, calls: [{ ...call, outcome: "dry_run" as const, attempts: 0 }], modelCalls: 0 };
     expect(llmUsage({ ...report, llm: dry }).calls).toBe(1);

@@ -31,7 +31,11 @@ const span = (start: number, end: number) => ({ start, end, type: "x" });
 
 // Four answers: two hallucinated (one caught), two faithful (one wrongly flagged and blocked).
 const results: CaseResult[] = [
-  result("h1", "hallucinated", [claim([0, 10], "supported"), claim([11, 20], "contradicted", 0.95, 0, "exact")], { spans: [span(12, 18)], decision: "rewrite", ms: 5 }),
+  result("h1", "hallucinated", [claim([0, 10], "supported"), claim([11, 20], "contradicted", 0.95, 0, "exact")], {
+    spans: [span(12, 18)],
+    decision: "rewrite",
+    ms: 5,
+  }),
   result("h2", "hallucinated", [claim([0, 10], "supported", 0.7)], { spans: [span(0, 4)], ms: 20 }),
   result("f1", "faithful", [claim([0, 10], "supported"), claim([11, 20], "unsupported", 0.55, -1, "pipeline")], { decision: "block", ms: 30 }),
   result("f2", "faithful", [claim([0, 10], "supported"), claim([11, 15], "not_checkable", 1, -1, "extractor")], { ms: 40 }),

@@ -112,23 +112,75 @@ describe("percentile", () => {
 describe("charCounts", () => {
   it("should compare the unions of labelled and predicted characters", () => {
     // labelled 0-10 and 5-15 (union 0-15, 15 chars); predicted 10-20 (10 chars): 5 shared
-    expect(charCounts([[0, 10], [5, 15]], [[10, 20]])).toEqual({ tp: 5, fp: 5, fn: 10 });
+    expect(
+      charCounts(
+        [
+          [0, 10],
+          [5, 15],
+        ],
+        [[10, 20]],
+      ),
+    ).toEqual({ tp: 5, fp: 5, fn: 10 });
   });
 
   it("should count every predicted character as a false positive when nothing is labelled", () => {
-    expect(charCounts([], [[0, 4], [2, 6]])).toEqual({ tp: 0, fp: 6, fn: 0 });
+    expect(
+      charCounts(
+        [],
+        [
+          [0, 4],
+          [2, 6],
+        ],
+      ),
+    ).toEqual({ tp: 0, fp: 6, fn: 0 });
   });
 
   it("should merge adjacent and overlapping spans and drop empty ones", () => {
-    expect(mergeSpans([[5, 8], [0, 2], [2, 4], [3, 3], [7, 9]])).toEqual([[0, 4], [5, 9]]);
+    expect(
+      mergeSpans([
+        [5, 8],
+        [0, 2],
+        [2, 4],
+        [3, 3],
+        [7, 9],
+      ]),
+    ).toEqual([
+      [0, 4],
+      [5, 9],
+    ]);
   });
 });
 
 describe("bestOverlap", () => {
   it("should pick the candidate sharing the most characters, the first on a tie, -1 for none", () => {
-    expect(bestOverlap([10, 20], [[0, 12], [12, 30], [19, 25]])).toBe(1);
-    expect(bestOverlap([10, 20], [[5, 15], [15, 25]])).toBe(0);
-    expect(bestOverlap([10, 20], [[0, 10], [20, 30]])).toBe(-1);
+    expect(
+      bestOverlap(
+        [10, 20],
+        [
+          [0, 12],
+          [12, 30],
+          [19, 25],
+        ],
+      ),
+    ).toBe(1);
+    expect(
+      bestOverlap(
+        [10, 20],
+        [
+          [5, 15],
+          [15, 25],
+        ],
+      ),
+    ).toBe(0);
+    expect(
+      bestOverlap(
+        [10, 20],
+        [
+          [0, 10],
+          [20, 30],
+        ],
+      ),
+    ).toBe(-1);
   });
 });
 

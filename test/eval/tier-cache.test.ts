@@ -35,7 +35,9 @@ function fakeTier(): Tier & { calls: number; claims: number } {
           verdict: "contradicted",
           confidence: 0.95,
           quotes: [],
-          corrections: [{ span: [s, s + 6], wrong: "18.0.9", value: "18.0.10", quote: { evidenceId: "e1", source: "npm_view", text: "18.0.10", span: [9, 16] } }],
+          corrections: [
+            { span: [s, s + 6], wrong: "18.0.9", value: "18.0.10", quote: { evidenceId: "e1", source: "npm_view", text: "18.0.10", span: [9, 16] } },
+          ],
           note: "version differs",
         };
       });

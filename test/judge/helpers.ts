@@ -28,7 +28,10 @@ export interface ModelRequest {
 }
 
 export function readRequest(options: CallOptions): ModelRequest {
-  const system = options.prompt.filter((m) => m.role === "system").map((m) => m.content as string).join("\n");
+  const system = options.prompt
+    .filter((m) => m.role === "system")
+    .map((m) => m.content as string)
+    .join("\n");
   const users = options.prompt.filter((m) => m.role === "user");
   const first = users[0]!.content as Array<{ type: string; text?: string }>;
   const user = first.map((p) => p.text ?? "").join("");
@@ -49,7 +52,10 @@ export type Reply = unknown;
  * A mock model whose reply is computed from the request. Returned objects are sent as JSON text; strings as
  * they are; a thrown error reaches the SDK as a provider error.
  */
-export function scriptedModel(reply: (req: ModelRequest, call: number) => Reply | Promise<Reply>, tokens: { input: number; output: number } = { input: 900, output: 120 }): MockLanguageModelV3 {
+export function scriptedModel(
+  reply: (req: ModelRequest, call: number) => Reply | Promise<Reply>,
+  tokens: { input: number; output: number } = { input: 900, output: 120 },
+): MockLanguageModelV3 {
   let calls = 0;
   return new MockLanguageModelV3({
     provider: "mock-provider",

@@ -8,7 +8,13 @@ afterAll(() => backend.close());
 
 describe("reciprocalRankFusion", () => {
   it("should score each id by the sum of 1 / (60 + rank) over the rankings", () => {
-    const fused = reciprocalRankFusion([["a", "b", "c"], ["c", "a"]], 3);
+    const fused = reciprocalRankFusion(
+      [
+        ["a", "b", "c"],
+        ["c", "a"],
+      ],
+      3,
+    );
     expect(fused.map((f) => f.id)).toEqual(["a", "c", "b"]);
     expect(fused[0]!.score).toBeCloseTo(1 / 61 + 1 / 62, 12);
     expect(fused[1]!.score).toBeCloseTo(1 / 63 + 1 / 61, 12);
@@ -16,7 +22,13 @@ describe("reciprocalRankFusion", () => {
   });
 
   it("should rank an id both lists hold above one only a single list places first", () => {
-    const fused = reciprocalRankFusion([["x", "both"], ["y", "both"]], 3);
+    const fused = reciprocalRankFusion(
+      [
+        ["x", "both"],
+        ["y", "both"],
+      ],
+      3,
+    );
     expect(fused[0]!.id).toBe("both");
   });
 

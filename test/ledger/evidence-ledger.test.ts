@@ -17,7 +17,11 @@ describe("chunkSpans", () => {
 
   it("should cut a line with no spaces hard at the maximum", () => {
     const spans = chunkSpans("x".repeat(3000));
-    expect(spans).toEqual([[0, 1200], [1200, 2400], [2400, 3000]]);
+    expect(spans).toEqual([
+      [0, 1200],
+      [1200, 2400],
+      [2400, 3000],
+    ]);
   });
 
   it("should give no chunk for blank text", () => {
@@ -33,7 +37,12 @@ describe("EvidenceLedger", () => {
     expect(rec.text).toBe(text);
     expect(rec.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rec.chunkCount).toBe(ledger.chunksOf(rec.id).length);
-    expect(ledger.chunksOf(rec.id).map((c) => c.text).join("").length).toBeGreaterThanOrEqual(text.length - 10);
+    expect(
+      ledger
+        .chunksOf(rec.id)
+        .map((c) => c.text)
+        .join("").length,
+    ).toBeGreaterThanOrEqual(text.length - 10);
   });
 
   it("should be idempotent on the same callId", () => {

@@ -27,7 +27,10 @@ describe("HFW_LLM_* configuration", () => {
     [{ HFW_LLM_PROVIDER: "openai-compatible", HFW_LLM_MODEL: "llama3.1" }, /needs HFW_LLM_BASE_URL, e\.g\. http:\/\/127\.0\.0\.1:11434\/v1/],
     [{ HFW_LLM_PROVIDER: "openai", HFW_LLM_MODEL: "gpt-4o-mini" }, /needs @ai-sdk\/openai, which is not installed: run 'npm install @ai-sdk\/openai@\^3'/],
     [{ HFW_LLM_PROVIDER: "anthropic", HFW_LLM_MODEL: "claude-3-5-haiku-latest" }, /npm install @ai-sdk\/anthropic@\^3/],
-    [{ HFW_LLM_PROVIDER: "openai-compatible", HFW_LLM_MODEL: "llama3.1", HFW_LLM_BASE_URL: "http://127.0.0.1:11434/v1" }, /npm install @ai-sdk\/openai-compatible@\^2/],
+    [
+      { HFW_LLM_PROVIDER: "openai-compatible", HFW_LLM_MODEL: "llama3.1", HFW_LLM_BASE_URL: "http://127.0.0.1:11434/v1" },
+      /npm install @ai-sdk\/openai-compatible@\^2/,
+    ],
   ])("should reject %j with a ConfigError that says what to do", (env, message) => {
     let error: unknown;
     try {

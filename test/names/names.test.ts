@@ -15,9 +15,21 @@ describe("extractNames", () => {
     ["Invoices came from Birchwood Supply Co. last week.", [["Birchwood Supply Co.", "birchwood supply co", "name"]]],
     ["The invoice went to Jane Smith today.", [["Jane Smith", "jane smith", "name"]]],
     ["Norland is a country.", [["Norland", "norland", "name"]]],
-    ["We shipped to Norland and Vesta.", [["Norland", "norland", "name"], ["Vesta", "vesta", "name"]]],
+    [
+      "We shipped to Norland and Vesta.",
+      [
+        ["Norland", "norland", "name"],
+        ["Vesta", "vesta", "name"],
+      ],
+    ],
     ["Sales in APAC rose.", [["APAC", "apac", "name"]]],
-    ["It runs on Debian and ships via FedEx.", [["Debian", "debian", "name"], ["FedEx", "fedex", "name"]]],
+    [
+      "It runs on Debian and ships via FedEx.",
+      [
+        ["Debian", "debian", "name"],
+        ["FedEx", "fedex", "name"],
+      ],
+    ],
     ["Two pods were OOMKilled overnight.", [["OOMKilled", "oomkilled", "name"]]],
     ["The economy grew.", []],
     ["Revenue rose 5%.", []],
@@ -26,18 +38,67 @@ describe("extractNames", () => {
     ["- Latency rose\n- Norland grew", [["Norland", "norland", "name"]]],
     ["The Norland economy grew.", [["Norland", "norland", "name"]]],
     ["We met Dr. Smith.", [["Dr. Smith", "smith", "name"]]],
-    ["Ask Prof. Ana de la Cruz at Norland Bank of Commerce.", [["Prof. Ana de la Cruz", "ana de la cruz", "name"], ["Norland Bank of Commerce", "norland bank of commerce", "name"]]],
+    [
+      "Ask Prof. Ana de la Cruz at Norland Bank of Commerce.",
+      [
+        ["Prof. Ana de la Cruz", "ana de la cruz", "name"],
+        ["Norland Bank of Commerce", "norland bank of commerce", "name"],
+      ],
+    ],
     ["Paid by Johnson & Johnson.", [["Johnson & Johnson", "johnson & johnson", "name"]]],
     ["Signed by José García.", [["José García", "jose garcia", "name"]]],
     ["Reviewed by Jane Q. Smith.", [["Jane Q. Smith", "jane q. smith", "name"]]],
-    ["Your order A-5521 shipped on March 3 via FedEx", [["A-5521", "a-5521", "code"], ["FedEx", "fedex", "name"]]],
+    [
+      "Your order A-5521 shipped on March 3 via FedEx",
+      [
+        ["A-5521", "a-5521", "code"],
+        ["FedEx", "fedex", "name"],
+      ],
+    ],
     ["The current release of `dotenv` landed on 2026-11-09", [["dotenv", "dotenv", "code"]]],
-    ["Upgrade to 18.0.10 or v1.2.3, not 30.5.2.", [["18.0.10", "18.0.10", "code"], ["v1.2.3", "v1.2.3", "code"], ["30.5.2", "30.5.2", "code"]]],
-    ["Needs node >=12 and react ^3.2.0.", [[">=12", ">=12", "code"], ["^3.2.0", "^3.2.0", "code"]]],
-    ["Install body-parser and @jest/core.", [["body-parser", "body-parser", "code"], ["@jest/core", "@jest/core", "code"]]],
-    ["Pod ledger-api-7d9f in payments-staging restarted.", [["ledger-api-7d9f", "ledger-api-7d9f", "code"], ["payments-staging", "payments-staging", "code"]]],
-    ["Licensed under MIT or BSD-2-Clause.", [["MIT", "mit", "code"], ["BSD-2-Clause", "bsd-2-clause", "code"]]],
-    ["See https://example.com/docs. Mail ops@example.com.", [["https://example.com/docs", "https://example.com/docs", "code"], ["ops@example.com", "ops@example.com", "code"]]],
+    [
+      "Upgrade to 18.0.10 or v1.2.3, not 30.5.2.",
+      [
+        ["18.0.10", "18.0.10", "code"],
+        ["v1.2.3", "v1.2.3", "code"],
+        ["30.5.2", "30.5.2", "code"],
+      ],
+    ],
+    [
+      "Needs node >=12 and react ^3.2.0.",
+      [
+        [">=12", ">=12", "code"],
+        ["^3.2.0", "^3.2.0", "code"],
+      ],
+    ],
+    [
+      "Install body-parser and @jest/core.",
+      [
+        ["body-parser", "body-parser", "code"],
+        ["@jest/core", "@jest/core", "code"],
+      ],
+    ],
+    [
+      "Pod ledger-api-7d9f in payments-staging restarted.",
+      [
+        ["ledger-api-7d9f", "ledger-api-7d9f", "code"],
+        ["payments-staging", "payments-staging", "code"],
+      ],
+    ],
+    [
+      "Licensed under MIT or BSD-2-Clause.",
+      [
+        ["MIT", "mit", "code"],
+        ["BSD-2-Clause", "bsd-2-clause", "code"],
+      ],
+    ],
+    [
+      "See https://example.com/docs. Mail ops@example.com.",
+      [
+        ["https://example.com/docs", "https://example.com/docs", "code"],
+        ["ops@example.com", "ops@example.com", "code"],
+      ],
+    ],
     ["A real-time, well-known and end-to-end system and/or e.g. 3.14 km/h.", []],
     ["WARNING: DISK IS FULL. ERROR from the API.", []],
     ["Q3 revenue in March rose on Monday.", []],
@@ -49,17 +110,24 @@ describe("extractNames", () => {
   it("should give exact spans", () => {
     const text = "Your order A-5521 shipped on March 3 via FedEx from Birchwood Supply Co. to `dotenv` users.";
     for (const n of extractNames(text)) expect(text.slice(...n.span)).toBe(n.text);
-    expect(extractNames(text).map((n) => n.span)).toEqual([[11, 17], [41, 46], [52, 72], [77, 83]]);
+    expect(extractNames(text).map((n) => n.span)).toEqual([
+      [11, 17],
+      [41, 46],
+      [52, 72],
+      [77, 83],
+    ]);
   });
 
   it("should count a sentence-initial common word when it is capitalised mid-sentence elsewhere", () => {
-    expect(found("Smith said hi. We thanked Smith.")).toEqual([["Smith", "smith", "name"], ["Smith", "smith", "name"]]);
+    expect(found("Smith said hi. We thanked Smith.")).toEqual([
+      ["Smith", "smith", "name"],
+      ["Smith", "smith", "name"],
+    ]);
   });
 });
 
 describe("prepareNameIndex", () => {
-  const evidence =
-    'Jane Smith of Birchwood Supply Company met Jose Garcia. J. Doe signed. {"18.0.10":"2026-11-09T00:53:33+00:00"} dotenv-expand A-5521';
+  const evidence = 'Jane Smith of Birchwood Supply Company met Jose Garcia. J. Doe signed. {"18.0.10":"2026-11-09T00:53:33+00:00"} dotenv-expand A-5521';
   const index = prepareNameIndex(evidence);
 
   it.each([

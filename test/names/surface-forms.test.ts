@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
 import { sentencesOf } from "../../src/verify/lexical-features.js";
 
-const EVIDENCE = "Agent: This is Sam from BestInsuranceXYZ. We sell the TikTok app and NovoIntel tools to ForwardTech Inc. since Jan. 18. The BOJ's 0.5% cap held.";
+const EVIDENCE =
+  "Agent: This is Sam from BestInsuranceXYZ. We sell the TikTok app and NovoIntel tools to ForwardTech Inc. since Jan. 18. The BOJ's 0.5% cap held.";
 
 describe("names written as they appear in the evidence", () => {
   it.each([
@@ -31,6 +32,12 @@ describe("names written as they appear in the evidence", () => {
 describe("evidence sentences", () => {
   it("should not end a sentence at an abbreviation", () => {
     const text = "It rose since Jan. 18. Dr. Smith said so! Is it? ForwardTech Inc. grew. U.S. sales fell.";
-    expect(sentencesOf(text).map((s) => text.slice(s.start, s.end))).toEqual(["It rose since Jan. 18.", "Dr. Smith said so!", "Is it?", "ForwardTech Inc. grew.", "U.S. sales fell."]);
+    expect(sentencesOf(text).map((s) => text.slice(s.start, s.end))).toEqual([
+      "It rose since Jan. 18.",
+      "Dr. Smith said so!",
+      "Is it?",
+      "ForwardTech Inc. grew.",
+      "U.S. sales fell.",
+    ]);
   });
 });

@@ -60,7 +60,10 @@ describe.skipIf(!built)("tier 1 as built", () => {
     const r = spawnSync(process.execPath, [EVAL, "--data", data, "--tiers", "exact,nli", "--out", out], { encoding: "utf8", env });
     expect(r.stderr).not.toMatch(/failed/);
     expect(r.status).toBe(0);
-    const results = JSON.parse(readFileSync(out, "utf8")) as { config: { tiers: string[] }; cases: Array<{ id: string; flagged: boolean; claims: Array<{ tierName: string }> }> };
+    const results = JSON.parse(readFileSync(out, "utf8")) as {
+      config: { tiers: string[] };
+      cases: Array<{ id: string; flagged: boolean; claims: Array<{ tierName: string }> }>;
+    };
     expect(results.config.tiers).toEqual(["exact", "nli"]);
     expect(results.cases.map((c) => [c.id, c.flagged])).toEqual([
       ["t1", false],

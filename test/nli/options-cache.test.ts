@@ -16,7 +16,16 @@ describe("resolveNliOptions", () => {
     vi.stubEnv("HFW_EMBED_MODEL", undefined);
     vi.stubEnv("HFW_OFFLINE", undefined);
     const o = resolveNliOptions();
-    expect(o).toMatchObject({ model: DEFAULT_NLI_MODEL, embedModel: DEFAULT_EMBED_MODEL, allowRemote: true, worker: true, dtype: "q8", threshold: 0.6, contradictThreshold: 0.6, batchSize: 8 });
+    expect(o).toMatchObject({
+      model: DEFAULT_NLI_MODEL,
+      embedModel: DEFAULT_EMBED_MODEL,
+      allowRemote: true,
+      worker: true,
+      dtype: "q8",
+      threshold: 0.6,
+      contradictThreshold: 0.6,
+      batchSize: 8,
+    });
     expect(DEFAULT_NLI_MODEL).toBe("Xenova/nli-deberta-v3-xsmall");
   });
 

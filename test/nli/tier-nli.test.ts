@@ -60,24 +60,23 @@ function record(fw: Firewall, texts = EVIDENCE) {
 }
 
 describe("NLI tier: labels come from config.json, in any order and casing", () => {
-  it.each([
-    [["contradiction", "entailment", "neutral"]],
-    [["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]],
-    [["Neutral", "Contradiction", "Entailment"]],
-  ])("should give the same verdicts with id2label %j", async (labels) => {
-    const fw = firewall(models.nli(`order-${labels.join("-")}`, { labels }));
-    record(fw);
-    const report = await fw.verify("cors has the mit license. cors is deprecated. cors has the red slow fast license.");
-    const [mit, deprecated, invented] = report.verdicts;
-    expect(mit).toMatchObject({ verdict: "supported", tier: 1 });
-    // The tier's own score is in the trace; the verdict's confidence is that score calibrated.
-    expect(mit!.trace.at(-1)!.confidence).toBeGreaterThan(0.95);
-    expect(mit!.quotes[0]).toMatchObject({ evidenceId: "e1", text: "The cors package has the mit license." });
-    expect(deprecated).toMatchObject({ verdict: "contradicted", tier: 1 });
-    expect(deprecated!.quotes[0]!.text).toBe("cors is not deprecated.");
-    expect(invented).toMatchObject({ verdict: "unsupported", tier: 1 });
-    expect(invented!.trace.at(-1)!.confidence).toBeGreaterThan(0.9);
-  });
+  it.each([[["contradiction", "entailment", "neutral"]], [["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]], [["Neutral", "Contradiction", "Entailment"]]])(
+    "should give the same verdicts with id2label %j",
+    async (labels) => {
+      const fw = firewall(models.nli(`order-${labels.join("-")}`, { labels }));
+      record(fw);
+      const report = await fw.verify("cors has the mit license. cors is deprecated. cors has the red slow fast license.");
+      const [mit, deprecated, invented] = report.verdicts;
+      expect(mit).toMatchObject({ verdict: "supported", tier: 1 });
+      // The tier's own score is in the trace; the verdict's confidence is that score calibrated.
+      expect(mit!.trace.at(-1)!.confidence).toBeGreaterThan(0.95);
+      expect(mit!.quotes[0]).toMatchObject({ evidenceId: "e1", text: "The cors package has the mit license." });
+      expect(deprecated).toMatchObject({ verdict: "contradicted", tier: 1 });
+      expect(deprecated!.quotes[0]!.text).toBe("cors is not deprecated.");
+      expect(invented).toMatchObject({ verdict: "unsupported", tier: 1 });
+      expect(invented!.trace.at(-1)!.confidence).toBeGreaterThan(0.9);
+    },
+  );
 
   it("should read a two-class model as supported or not, never contradicted", async () => {
     const fw = firewall(models.nli("two-class", { labels: ["not_entailment", "entailment"] }));
@@ -92,7 +91,13 @@ describe("NLI tier: labels come from config.json, in any order and casing", () =
     const tier = createNliTier({ model, embedModel: "", worker: false, allowRemote: false });
     open.push(tier);
     await expect(tier.ready()).rejects.toThrow(/LABEL_0.*labels/);
-    const mapped = createNliTier({ model, embedModel: "", worker: false, allowRemote: false, labels: { LABEL_0: "contradiction", LABEL_1: "entailment", LABEL_2: "neutral" } });
+    const mapped = createNliTier({
+      model,
+      embedModel: "",
+      worker: false,
+      allowRemote: false,
+      labels: { LABEL_0: "contradiction", LABEL_1: "entailment", LABEL_2: "neutral" },
+    });
     open.push(mapped);
     expect((await mapped.ready()).labelMap).toMatchObject({ entailment: 1, contradiction: 0 });
   });
@@ -164,7 +169,12 @@ describe("NLI tier: batching", () => {
 });
 
 describe("NLI tier: long evidence is windowed, never truncated", () => {
-  const filler = ["The tower is in the north of the city.", "The river has a bridge.", "The company was founded in one year.", "The blue car is fast and the red car is slow."];
+  const filler = [
+    "The tower is in the north of the city.",
+    "The river has a bridge.",
+    "The company was founded in one year.",
+    "The blue car is fast and the red car is slow.",
+  ];
   // 20,000 words of filler with one statement about the alpha server after the first 15,000.
   const sentences: string[] = [];
   let words = 0;
@@ -197,7 +207,13 @@ describe("NLI tier: long evidence is windowed, never truncated", () => {
   });
 
   it("should refuse a pair longer than the model's input rather than truncate it", async () => {
-    const backend = createModelBackend(resolveNliOptions({ model: models.nli("long", { labels: ["entailment", "neutral", "contradiction"], maxLength: 24 }), worker: false, allowRemote: false }));
+    const backend = createModelBackend(
+      resolveNliOptions({
+        model: models.nli("long", { labels: ["entailment", "neutral", "contradiction"], maxLength: 24 }),
+        worker: false,
+        allowRemote: false,
+      }),
+    );
     open.push(backend);
     await expect(backend.classify([filler.join(" ")], ["The alpha server has the gamma license."])).rejects.toThrow(/exceeds the model's 24 tokens/);
   });
@@ -294,7 +310,10 @@ describe("NLI tier: a model that cannot be had", () => {
   });
 
   it("should hand the claims on instead when onError is pass", async () => {
-    const fw = new Firewall({ tiers: ["exact", "nli", "lexical"], nli: { model: `${models.root}/no-such-model`, embedModel: "", worker: false, onError: "pass" } });
+    const fw = new Firewall({
+      tiers: ["exact", "nli", "lexical"],
+      nli: { model: `${models.root}/no-such-model`, embedModel: "", worker: false, onError: "pass" },
+    });
     open.push(fw);
     record(fw);
     const v = (await fw.verify("cors has the mit license.")).verdicts[0]!;

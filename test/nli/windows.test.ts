@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { windowSpans } from "../../src/index.js";
 
 /** One token per word, and one per 4 characters of a long word (as subword tokenizers split rare strings). */
-const words = (s: string) => s.split(/\s+/).filter(Boolean).reduce((n, w) => n + Math.max(1, Math.ceil(w.length / 4)), 0);
+const words = (s: string) =>
+  s
+    .split(/\s+/)
+    .filter(Boolean)
+    .reduce((n, w) => n + Math.max(1, Math.ceil(w.length / 4)), 0);
 
 function covered(text: string, spans: Array<[number, number]>): boolean {
   const mark = new Array<boolean>(text.length).fill(false);
@@ -39,13 +43,18 @@ describe("windowSpans", () => {
   it("should keep every window within the budget and cover every non-blank character (property)", () => {
     const word = fc.stringMatching(/^[a-z]{1,30}[.!?]?$/);
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 200 }), fc.array(fc.constantFrom(" ", " ", "\n", "  "), { minLength: 200, maxLength: 200 }), fc.integer({ min: 1, max: 40 }), (ws, seps, budget) => {
-        const text = ws.map((w, i) => w + seps[i]!).join("");
-        const spans = windowSpans(text, budget, words);
-        for (const [s, e] of spans) expect(words(text.slice(s, e))).toBeLessThanOrEqual(budget);
-        for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![0]);
-        expect(covered(text, spans)).toBe(true);
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 200 }),
+        fc.array(fc.constantFrom(" ", " ", "\n", "  "), { minLength: 200, maxLength: 200 }),
+        fc.integer({ min: 1, max: 40 }),
+        (ws, seps, budget) => {
+          const text = ws.map((w, i) => w + seps[i]!).join("");
+          const spans = windowSpans(text, budget, words);
+          for (const [s, e] of spans) expect(words(text.slice(s, e))).toBeLessThanOrEqual(budget);
+          for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![0]);
+          expect(covered(text, spans)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });

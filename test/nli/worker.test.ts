@@ -11,7 +11,10 @@ afterAll(async () => {
 });
 
 function workerBackend(maxQueue = 64): WorkerBackend {
-  const backend = new WorkerBackend(backendConfig(resolveNliOptions({ model: models.nli("worker"), embedModel: models.embed(), allowRemote: false, threads: 1 })), { maxQueue });
+  const backend = new WorkerBackend(
+    backendConfig(resolveNliOptions({ model: models.nli("worker"), embedModel: models.embed(), allowRemote: false, threads: 1 })),
+    { maxQueue },
+  );
   open.push(backend);
   return backend;
 }

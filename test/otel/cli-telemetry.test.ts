@@ -22,10 +22,14 @@ describe("cliExporter", () => {
 describe("startCliTelemetry", () => {
   it("should not load the SDK when export is off", async () => {
     let loaded = false;
-    const t = await startCliTelemetry({}, () => {}, async () => {
-      loaded = true;
-      throw new Error("not expected");
-    });
+    const t = await startCliTelemetry(
+      {},
+      () => {},
+      async () => {
+        loaded = true;
+        throw new Error("not expected");
+      },
+    );
     expect(loaded).toBe(false);
     expect(await t.run("x", async () => 42)).toBe(42);
   });
@@ -33,7 +37,11 @@ describe("startCliTelemetry", () => {
   it("should warn once and run the command untraced when the SDK packages are missing", async () => {
     const warnings: string[] = [];
     const missing = Object.assign(new Error("Cannot find package '@opentelemetry/sdk-node'"), { code: "ERR_MODULE_NOT_FOUND" });
-    const t = await startCliTelemetry({ HFW_OTEL: "1" }, (m) => warnings.push(m), () => Promise.reject(missing));
+    const t = await startCliTelemetry(
+      { HFW_OTEL: "1" },
+      (m) => warnings.push(m),
+      () => Promise.reject(missing),
+    );
     expect(await t.run("hfw.cli.verify", async () => "report")).toBe("report");
     await t.shutdown();
     expect(warnings).toHaveLength(1);

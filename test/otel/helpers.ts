@@ -61,7 +61,14 @@ export function points(exporter: InMemoryMetricExporter, name: string): Array<{ 
 }
 
 /** The cors evidence and draft used with the LLM judge: c3 and c5 are left to the judge by tier 1. */
-export const CORS_VIEW = { name: "cors", versionCount: 35, license: "MIT", description: "Node.js CORS middleware", author: "Troy Goode", dependencies: { vary: "^1", "object-assign": "^4" } };
+export const CORS_VIEW = {
+  name: "cors",
+  versionCount: 35,
+  license: "MIT",
+  description: "Node.js CORS middleware",
+  author: "Troy Goode",
+  dependencies: { vary: "^1", "object-assign": "^4" },
+};
 export const CORS_DOCS = "The cors package lets Express servers answer cross-origin requests. It was first released in 2013 and is maintained by Troy Goode.";
 export const JUDGE_DRAFT =
   "The registry lists 40 published versions of cors. cors is distributed under the MIT license. " +
@@ -79,7 +86,9 @@ export function judgeModel(): MockLanguageModelV3 {
     modelId: "mock-judge-1",
     doGenerate: async (options) => {
       const first = options.prompt.find((m) => m.role === "user")!.content as Array<{ text?: string }>;
-      const data = JSON.parse(/<data>\n([\s\S]*)\n<\/data>/.exec(first.map((p) => p.text ?? "").join(""))![1]!) as { claims: Array<{ id: string; claim: string }> };
+      const data = JSON.parse(/<data>\n([\s\S]*)\n<\/data>/.exec(first.map((p) => p.text ?? "").join(""))![1]!) as {
+        claims: Array<{ id: string; claim: string }>;
+      };
       const verdicts = data.claims.map((c) =>
         /Express/.test(c.claim)
           ? { claim: c.id, verdict: "supported", quote: "lets Express servers answer cross-origin requests", rationale: "the docs say so" }
@@ -88,7 +97,10 @@ export function judgeModel(): MockLanguageModelV3 {
       return {
         content: [{ type: "text", text: JSON.stringify({ verdicts }) }],
         finishReason: { unified: "stop", raw: undefined },
-        usage: { inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 120, text: 120, reasoning: undefined } },
+        usage: {
+          inputTokens: { total: 900, noCache: 900, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 120, text: 120, reasoning: undefined },
+        },
         warnings: [],
       };
     },

@@ -58,7 +58,9 @@ describe("setupTracing with the OTLP/HTTP exporter", () => {
     }
     const tier0 = only(receiver.spans, "hfw.tier.0");
     const events = tier0.events.filter((e) => e.name === "gen_ai.evaluation.result");
-    expect(events.map((e) => [e.attributes["hfw.claim.id"], e.attributes["gen_ai.evaluation.score.label"], e.attributes["gen_ai.evaluation.score.value"]])).toEqual([
+    expect(
+      events.map((e) => [e.attributes["hfw.claim.id"], e.attributes["gen_ai.evaluation.score.label"], e.attributes["gen_ai.evaluation.score.value"]]),
+    ).toEqual([
       // The event's score is the verdict's confidence: tier 0's raw 0.92, calibrated.
       ["r1.c4", "contradicted", calibrate(CALIBRATION_TABLE, "exact", "contradicted", 0.92)],
       ["r1.c5", "contradicted", calibrate(CALIBRATION_TABLE, "exact", "contradicted", 0.92)],
@@ -67,7 +69,12 @@ describe("setupTracing with the OTLP/HTTP exporter", () => {
     expect(receiver.logs).toHaveLength(6);
     const logOfC4 = receiver.logs.find((l) => l.attributes["hfw.claim.id"] === "r1.c4")!;
     expect(logOfC4).toMatchObject({ eventName: "gen_ai.evaluation.result", spanId: tier0.spanId, traceId: tier0.traceId });
-    expect(logOfC4.attributes).toMatchObject({ "gen_ai.evaluation.name": "hfw.groundedness", "gen_ai.conversation.id": "conv-42", "hfw.response.id": "r1", "hfw.tier": 0 });
+    expect(logOfC4.attributes).toMatchObject({
+      "gen_ai.evaluation.name": "hfw.groundedness",
+      "gen_ai.conversation.id": "conv-42",
+      "hfw.response.id": "r1",
+      "hfw.tier": 0,
+    });
 
     const claims = receiver.metrics.filter((m) => m.name === "hfw.claims").flatMap((m) => m.points);
     expect(claims.find((p) => p.attributes["hfw.verdict"] === "contradicted" && p.attributes["hfw.tier"] === 0)?.value).toBe(2);
@@ -132,7 +139,12 @@ describe.runIf(existsSync(cli))("hfw verify exporting its spans", () => {
   });
 
   it("should send to the default endpoint's path on HFW_OTEL=1 with OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", async () => {
-    const r = await runCli(ARGS, { HFW_OTEL: "1", OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`, OTEL_METRICS_EXPORTER: "none", OTEL_LOGS_EXPORTER: "none" });
+    const r = await runCli(ARGS, {
+      HFW_OTEL: "1",
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces`,
+      OTEL_METRICS_EXPORTER: "none",
+      OTEL_LOGS_EXPORTER: "none",
+    });
     expect(r.code).toBe(0);
     expect(only(receiver.spans, "hfw.verify").attributes["hfw.claims.count"]).toBe(6);
   });

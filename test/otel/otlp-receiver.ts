@@ -81,7 +81,15 @@ interface TracesRequest {
     resource?: { attributes?: KeyValue[] };
     scopeSpans?: Array<{
       scope?: { name?: string };
-      spans?: Array<{ name: string; traceId: string; spanId: string; parentSpanId?: string; attributes?: KeyValue[]; events?: Array<{ name: string; attributes?: KeyValue[] }>; status?: { code?: number; message?: string } }>;
+      spans?: Array<{
+        name: string;
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        attributes?: KeyValue[];
+        events?: Array<{ name: string; attributes?: KeyValue[] }>;
+        status?: { code?: number; message?: string };
+      }>;
     }>;
   }>;
 }
@@ -103,7 +111,13 @@ interface NumberPoint {
 interface MetricsRequest {
   resourceMetrics?: Array<{
     scopeMetrics?: Array<{
-      metrics?: Array<{ name: string; unit?: string; sum?: { dataPoints?: NumberPoint[] }; gauge?: { dataPoints?: NumberPoint[] }; histogram?: { dataPoints?: NumberPoint[] } }>;
+      metrics?: Array<{
+        name: string;
+        unit?: string;
+        sum?: { dataPoints?: NumberPoint[] };
+        gauge?: { dataPoints?: NumberPoint[] };
+        histogram?: { dataPoints?: NumberPoint[] };
+      }>;
     }>;
   }>;
 }

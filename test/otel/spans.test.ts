@@ -70,7 +70,14 @@ describe("the span tree of one verify", () => {
   it("should count claims in, decided per verdict and passed on each tier span, with the tier's thresholds", async () => {
     await firewallWithEvidence().verify(DRAFT);
     const t0 = one(spans(), "hfw.tier.0").attributes;
-    expect(t0).toMatchObject({ "hfw.tier": 0, "hfw.tier.name": "exact", "hfw.claims.in": 4, "hfw.claims.contradicted": 2, "hfw.claims.supported": 0, "hfw.claims.passed": 2 });
+    expect(t0).toMatchObject({
+      "hfw.tier": 0,
+      "hfw.tier.name": "exact",
+      "hfw.claims.in": 4,
+      "hfw.claims.contradicted": 2,
+      "hfw.claims.supported": 0,
+      "hfw.claims.passed": 2,
+    });
     const t1 = one(spans(), "hfw.tier.1").attributes;
     expect(t1).toMatchObject({ "hfw.tier": 1, "hfw.tier.name": "lexical", "hfw.claims.in": 2, "hfw.claims.supported": 2, "hfw.claims.passed": 0 });
     expect(t1["hfw.tier.threshold.support"]).toBe(DEFAULT_LEXICAL_THRESHOLDS.support);
@@ -89,7 +96,11 @@ describe("the span tree of one verify", () => {
     });
     expect(byName(spans(), "hfw.rewrite")).toHaveLength(0);
     expect(one(spans(), "hfw.extract").attributes).toMatchObject({ "hfw.extractor": "rules", "hfw.claims.count": 6, "hfw.claims.kind.factual": 4 });
-    expect(one(spans(), "hfw.retrieve").attributes).toMatchObject({ "gen_ai.operation.name": "retrieval", "hfw.claims.checkable": 4, "hfw.retrieval.top_k": 5 });
+    expect(one(spans(), "hfw.retrieve").attributes).toMatchObject({
+      "gen_ai.operation.name": "retrieval",
+      "hfw.claims.checkable": 4,
+      "hfw.retrieval.top_k": 5,
+    });
   });
 });
 
@@ -115,7 +126,11 @@ describe("verdict events", () => {
     // What an event shares with its span stays on the span; events of claims no tier decided say the tier.
     expect(one(all, "hfw.tier.0").attributes).toMatchObject({ "gen_ai.conversation.id": "default", "hfw.response.id": "r1" });
     for (const e of onVerify) expect(e.attributes).toMatchObject({ "hfw.tier": -1, "hfw.tier.name": "extractor" });
-    expect(onTier0[0]!.attributes).toMatchObject({ "gen_ai.evaluation.score.label": "contradicted", "hfw.claim.corrections.count": 1, "hfw.claim.evidence_ids": ["e1"] });
+    expect(onTier0[0]!.attributes).toMatchObject({
+      "gen_ai.evaluation.score.label": "contradicted",
+      "hfw.claim.corrections.count": 1,
+      "hfw.claim.evidence_ids": ["e1"],
+    });
   });
 
   it("should emit the same events as log records named gen_ai.evaluation.result, parented to the tier span", async () => {
@@ -130,7 +145,13 @@ describe("verdict events", () => {
       expect(l.spanContext?.spanId).toBe(tier0.spanId);
       expect(l.spanContext?.traceId).toBe(tier0.traceId);
       // A log record stands alone: it carries the session, response and tier its span event leaves to the span.
-      expect(l.attributes).toMatchObject({ "gen_ai.evaluation.name": "hfw.groundedness", "gen_ai.conversation.id": "default", "hfw.response.id": "r1", "hfw.tier": 0, "hfw.tier.name": "exact" });
+      expect(l.attributes).toMatchObject({
+        "gen_ai.evaluation.name": "hfw.groundedness",
+        "gen_ai.conversation.id": "default",
+        "hfw.response.id": "r1",
+        "hfw.tier": 0,
+        "hfw.tier.name": "exact",
+      });
     }
     const notCheckable = logs.filter((l) => l.attributes["gen_ai.evaluation.score.label"] === "not_checkable");
     expect(notCheckable.map((l) => [l.attributes["hfw.tier"], l.attributes["hfw.response.id"]])).toEqual([
@@ -149,7 +170,13 @@ describe("verdict events", () => {
     const tool = one(spans(), "execute_tool npm_view");
     const events = tool.events.filter((e) => e.name === "hfw.evidence.recorded");
     expect(events).toHaveLength(1);
-    expect(events[0]!.attributes).toMatchObject({ "gen_ai.tool.name": "npm_view", "gen_ai.tool.call.id": "call_9", "hfw.evidence.id": "e4", "gen_ai.conversation.id": "default", "hfw.evidence.format": "json" });
+    expect(events[0]!.attributes).toMatchObject({
+      "gen_ai.tool.name": "npm_view",
+      "gen_ai.tool.call.id": "call_9",
+      "hfw.evidence.id": "e4",
+      "gen_ai.conversation.id": "default",
+      "hfw.evidence.format": "json",
+    });
     expect(spans().map((s) => s.name)).toEqual(["execute_tool npm_view"]);
   });
 });
@@ -180,7 +207,7 @@ describe("content capture", () => {
     expect(c4["hfw.claim.text"]).toBe("The registry lists 40 published versions of cors");
     expect(c4["hfw.claim.corrections"]).toEqual(["40 -> 35"]);
     expect(c4["hfw.claim.span"]).toEqual(report.claims.find((c) => c.id === "r1.c4")!.span);
-    expect(c4["gen_ai.evaluation.explanation"]).toContain('versionCount: 35');
+    expect(c4["gen_ai.evaluation.explanation"]).toContain("versionCount: 35");
     expect((one(spans(), "hfw.policy").attributes["hfw.policy.reasons"] as string[])[0]).toContain("r1.c4 contradicted");
   });
 
@@ -262,7 +289,11 @@ describe("the LLM judge (tier 2)", () => {
     await tracing.forceFlush();
     const tokens = points(tracing.memory!.metrics, "gen_ai.client.token.usage");
     expect(tokens.find((p) => p.attributes["gen_ai.token.type"] === "input")).toMatchObject({ value: 900, count: 1 });
-    expect(tokens[0]!.attributes).toMatchObject({ "gen_ai.request.model": "mock-judge-1", "gen_ai.provider.name": "mock-provider", "hfw.llm.purpose": "judge" });
+    expect(tokens[0]!.attributes).toMatchObject({
+      "gen_ai.request.model": "mock-judge-1",
+      "gen_ai.provider.name": "mock-provider",
+      "hfw.llm.purpose": "judge",
+    });
     expect(points(tracing.memory!.metrics, "hfw.usage.cost")[0]!.value).toBeCloseTo(0.003, 12);
   });
 
@@ -271,7 +302,11 @@ describe("the LLM judge (tier 2)", () => {
     const c3 = verdictOf(report, "r1.c3");
     expect(c3).toMatchObject({ verdict: "supported", tier: 2 });
     expect(c3.trace.map((t) => t.outcome)).toEqual(["pass", "unsupported", "supported"]);
-    const events = spans().flatMap((s) => s.events.filter((e) => e.name === EVAL).map((e) => ({ span: s.name, claim: e.attributes!["hfw.claim.id"], label: e.attributes!["gen_ai.evaluation.score.label"] })));
+    const events = spans().flatMap((s) =>
+      s.events
+        .filter((e) => e.name === EVAL)
+        .map((e) => ({ span: s.name, claim: e.attributes!["hfw.claim.id"], label: e.attributes!["gen_ai.evaluation.score.label"] })),
+    );
     expect(events.filter((e) => e.claim === "r1.c3")).toEqual([{ span: "hfw.tier.2", claim: "r1.c3", label: "supported" }]);
     expect(events).toHaveLength(report.claims.length);
     // Each event sits inside its tier span's time.
@@ -299,7 +334,9 @@ describe("failures", () => {
     expect(t1.events.some((e) => e.name === "exception")).toBe(true);
     expect(one(spans(), "hfw.verify").status.code).toBe(SpanStatusCode.UNSET);
     // The claims tier 1 could not settle get their verdict event on hfw.verify.
-    const onVerify = one(spans(), "hfw.verify").events.filter((e) => e.name === EVAL).map((e) => e.attributes!["hfw.claim.id"]);
+    const onVerify = one(spans(), "hfw.verify")
+      .events.filter((e) => e.name === EVAL)
+      .map((e) => e.attributes!["hfw.claim.id"]);
     expect(onVerify).toEqual(["r1.c1", "r1.c2", "r1.c3", "r1.c6"]);
     expect(verdictOf(report, "r1.c2").verdict).toBe("unsupported");
   });
@@ -345,6 +382,8 @@ describe("metrics", () => {
   it("should count blocked answers", async () => {
     await firewallWithEvidence({ strictness: "strict" }).verify(DRAFT);
     await tracing.forceFlush();
-    expect(points(tracing.memory!.metrics, "hfw.responses")).toEqual([{ attributes: { "hfw.decision": "block", "hfw.policy.strictness": "strict" }, value: 1 }]);
+    expect(points(tracing.memory!.metrics, "hfw.responses")).toEqual([
+      { attributes: { "hfw.decision": "block", "hfw.policy.strictness": "strict" }, value: 1 },
+    ]);
   });
 });

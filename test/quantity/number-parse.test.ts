@@ -76,7 +76,25 @@ const rows: Row[] = [
   ["-1.5k", "auto", -1500, [], 50],
 ];
 
-const rejected = ["", "abc", "1.2.3", "18.0.10", "1,00,0", "1,2,3", "1.000,000,5", "1,000.000,5", "5x", "4.2Mbps", "5m", "5 m", "1e6", "--5", "1..2", "1,,000", "$"];
+const rejected = [
+  "",
+  "abc",
+  "1.2.3",
+  "18.0.10",
+  "1,00,0",
+  "1,2,3",
+  "1.000,000,5",
+  "1,000.000,5",
+  "5x",
+  "4.2Mbps",
+  "5m",
+  "5 m",
+  "1e6",
+  "--5",
+  "1..2",
+  "1,,000",
+  "$",
+];
 
 describe("parseNumber", () => {
   it.each(rows)("should read %j (locale %s) as %d", (token, locale, value, alternatives, precision) => {

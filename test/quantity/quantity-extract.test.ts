@@ -8,8 +8,21 @@ const brief = (q: Quantity) => [q.text, q.kind, q.value];
 describe("extractQuantities", () => {
   it.each([
     ["The Birchwood Supply Co invoice totals 3450.0 USD", [["3450.0 USD", "money", 3450]]],
-    ["Housing $2,850.00 67.2%", [["$2,850.00", "money", 2850], ["67.2%", "percent", 67.2]]],
-    ["1.410,00 CNY | 17,93 % | 1.000 Lots", [["1.410,00 CNY", "money", 1410], ["17,93 %", "percent", 17.93], ["1.000", "number", 1000]]],
+    [
+      "Housing $2,850.00 67.2%",
+      [
+        ["$2,850.00", "money", 2850],
+        ["67.2%", "percent", 67.2],
+      ],
+    ],
+    [
+      "1.410,00 CNY | 17,93 % | 1.000 Lots",
+      [
+        ["1.410,00 CNY", "money", 1410],
+        ["17,93 %", "percent", 17.93],
+        ["1.000", "number", 1000],
+      ],
+    ],
     ["Its population is **54** million", [["**54** million", "number", 54e6]]],
     ["invoices[0].total: 4213450", [["4213450", "number", 4213450]]],
     ['{"total": 4213450, "currency": "EUR"}', [["4213450", "number", 4213450]]],
@@ -50,7 +63,13 @@ describe("extractQuantities", () => {
     ["since 1998", [["1998", "number", 1998]]],
     ["restarts: 14", [["14", "number", 14]]],
     ["temperature -3.5", [["-3.5", "number", -3.5]]],
-    ["between 10-20 items", [["10", "number", 10], ["20", "number", 20]]],
+    [
+      "between 10-20 items",
+      [
+        ["10", "number", 10],
+        ["20", "number", 20],
+      ],
+    ],
     ["3x faster", [["3", "number", 3]]],
     ["50+ users", [["50+", "number", 50]]],
     ["二十五人", [["二十五", "number", 25]]],
@@ -59,14 +78,47 @@ describe("extractQuantities", () => {
     ["`4213450` rows", [["4213450", "number", 4213450]]],
     ["1 000 EUR", [["1 000 EUR", "money", 1000]]],
     ["1\u202F000 units", [["1\u202F000", "number", 1000]]],
-    ["cells 100 200", [["100", "number", 100], ["200", "number", 200]]],
+    [
+      "cells 100 200",
+      [
+        ["100", "number", 100],
+        ["200", "number", 200],
+      ],
+    ],
     ["lots of 1 000 000 people", [["1 000 000", "number", 1e6]]],
     ["In March 58 people came", [["58", "number", 58]]],
-    ["Price: USD 1,234.56; VAT 19 %; total €1.469,13", [["USD 1,234.56", "money", 1234.56], ["19 %", "percent", 19], ["€1.469,13", "money", 1469.13]]],
+    [
+      "Price: USD 1,234.56; VAT 19 %; total €1.469,13",
+      [
+        ["USD 1,234.56", "money", 1234.56],
+        ["19 %", "percent", 19],
+        ["€1.469,13", "money", 1469.13],
+      ],
+    ],
     ["zahlten 1,5 Mio. Euro", [["1,5 Mio. Euro", "money", 1.5e6]]],
-    ["Q1 $1.2M, Q2 $1.5M (+25%)", [["$1.2M", "money", 1.2e6], ["$1.5M", "money", 1.5e6], ["+25%", "percent", 25]]],
-    ["timeout 30s, retries=3", [["30s", "measure", 30000], ["3", "number", 3]]],
-    ["It was 42. Next was .5 and 0,5", [["42", "number", 42], [".5", "number", 0.5], ["0,5", "number", 0.5]]],
+    [
+      "Q1 $1.2M, Q2 $1.5M (+25%)",
+      [
+        ["$1.2M", "money", 1.2e6],
+        ["$1.5M", "money", 1.5e6],
+        ["+25%", "percent", 25],
+      ],
+    ],
+    [
+      "timeout 30s, retries=3",
+      [
+        ["30s", "measure", 30000],
+        ["3", "number", 3],
+      ],
+    ],
+    [
+      "It was 42. Next was .5 and 0,5",
+      [
+        ["42", "number", 42],
+        [".5", "number", 0.5],
+        ["0,5", "number", 0.5],
+      ],
+    ],
   ] as [string, unknown[][]][])("should read %j", (text, expected) => {
     expect(extractQuantities(text).map(brief)).toEqual(expected);
   });
@@ -195,7 +247,10 @@ describe("extractQuantities", () => {
 
   it("should give a year no count noun from a name or a hedge after it, and read a clause-opening 'one is' as a pronoun", () => {
     expect(extractQuantities("a 2014 Indian Tamil film").map((q) => q.unit)).toEqual([null]);
-    expect(extractQuantities("In 2009 almost 300 people died").map((q) => [q.value, q.unit])).toEqual([[2009, null], [300, "people"]]);
+    expect(extractQuantities("In 2009 almost 300 people died").map((q) => [q.value, q.unit])).toEqual([
+      [2009, null],
+      [300, "people"],
+    ]);
     expect(extractQuantities("1.000 Lots and 3 CVEs").map((q) => q.unit)).toEqual(["lots", "cves"]);
     expect(extractQuantities("Two films: one is a drama, the other a comedy.").map((q) => q.value)).toEqual([2]);
     expect(extractQuantities("Only one is left.").map((q) => q.value)).toEqual([1]);

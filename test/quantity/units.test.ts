@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  currencyCandidates,
-  lookupCurrency,
-  lookupUnit,
-  readCurrencyAfter,
-  readCurrencyBefore,
-  readUnitAt,
-} from "../../src/quantity/units.js";
+import { currencyCandidates, lookupCurrency, lookupUnit, readCurrencyAfter, readCurrencyBefore, readUnitAt } from "../../src/quantity/units.js";
 
 describe("lookupUnit", () => {
   it.each([

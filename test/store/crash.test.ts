@@ -80,9 +80,16 @@ describe.runIf(built)("a writer killed mid-run", () => {
     // The session's counters agree with what its rows hold.
     const session = raw.prepare("SELECT * FROM sessions WHERE id = 'agent-1'").get() as Record<string, number>;
     const sums = raw
-      .prepare("SELECT count(*) AS reports, sum(supported) AS supported, sum(contradicted) AS contradicted, sum(decision = 'block') AS blocked FROM reports WHERE session_id = 'agent-1'")
+      .prepare(
+        "SELECT count(*) AS reports, sum(supported) AS supported, sum(contradicted) AS contradicted, sum(decision = 'block') AS blocked FROM reports WHERE session_id = 'agent-1'",
+      )
       .get() as Record<string, number>;
-    expect([session.report_count, session.supported, session.contradicted, session.blocked]).toEqual([sums.reports, sums.supported, sums.contradicted, sums.blocked]);
+    expect([session.report_count, session.supported, session.contradicted, session.blocked]).toEqual([
+      sums.reports,
+      sums.supported,
+      sums.contradicted,
+      sums.blocked,
+    ]);
     expect(session.evidence_count).toBe(raw.prepare("SELECT count(*) FROM evidence WHERE session_id = 'agent-1'").pluck().get());
     raw.close();
 

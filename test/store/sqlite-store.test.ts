@@ -70,7 +70,11 @@ describe("SqliteStore", () => {
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(raw.prepare("SELECT version, description FROM schema_migrations").all()).toEqual([{ version: 1, description: expect.stringContaining("sessions") }]);
     expect(store.schemaVersion()).toBe(SqliteStore.SCHEMA_VERSION);
-    const chunks = raw.prepare("SELECT evidence_id, start, end FROM chunks WHERE session_id = ? ORDER BY evidence_id, ord").all("npm-audit") as Array<{ evidence_id: string; start: number; end: number }>;
+    const chunks = raw.prepare("SELECT evidence_id, start, end FROM chunks WHERE session_id = ? ORDER BY evidence_id, ord").all("npm-audit") as Array<{
+      evidence_id: string;
+      start: number;
+      end: number;
+    }>;
     const ledgerChunks = fw.session().ledger.chunks.map((c) => ({ evidence_id: c.evidenceId, start: c.span[0], end: c.span[1] }));
     expect(chunks).toEqual(ledgerChunks);
     expect(rowCount(raw, "traces")).toBeGreaterThan(rowCount(raw, "verdicts") - 1);
@@ -163,7 +167,13 @@ describe("SqliteStore", () => {
     const expected = browserOf(memory).trends({ days: 30, now: t });
     expect(store.trends({ days: 30, now: t })).toEqual(expected);
     expect(expected.map((d) => d.day)).toEqual([new Date(t - 2 * day).toISOString().slice(0, 10), new Date(t).toISOString().slice(0, 10)]);
-    expect(expected[0]).toMatchObject({ responses: 2, claims: { supported: 4, contradicted: 4, unsupported: 0, not_checkable: 4 }, flagged: 4, groundingScore: 0.5, blocked: 1 });
+    expect(expected[0]).toMatchObject({
+      responses: 2,
+      claims: { supported: 4, contradicted: 4, unsupported: 0, not_checkable: 4 },
+      flagged: 4,
+      groundingScore: 0.5,
+      blocked: 1,
+    });
   });
 
   it("should prune the sessions idle for more than N days, and count them on a dry run", async () => {

@@ -29,7 +29,13 @@ describe("agent phrasings of tool results (found by trying the firewall as a new
   // Known gap: the figure's own phrase ("24 units are in stock") is typed, but another record's value of the
   // slot still reads as agreeing.
   it.fails.each([
-    ["'24 units are in stock' in a long sentence", products, "The Aurora Mechanical Keyboard (KB-101) costs 129.99 USD and 24 units are in stock in the Denver warehouse.", "24", "42"],
+    [
+      "'24 units are in stock' in a long sentence",
+      products,
+      "The Aurora Mechanical Keyboard (KB-101) costs 129.99 USD and 24 units are in stock in the Denver warehouse.",
+      "24",
+      "42",
+    ],
   ])("does not yet correct %s", async (_, evidence, draft, wrong, value) => {
     const { v } = await check(evidence, draft);
     expect(v.verdict).toBe("contradicted");
@@ -83,7 +89,15 @@ describe("sources and ratios an agent names", () => {
 
   it("should support a whole-number ratio of two subjects' values ('roughly 404 times the size')", async () => {
     const fw = new Firewall();
-    fw.record({ source: "sql_query", content: { rows: [{ name: "jq", installed_size_kb: 111 }, { name: "git", installed_size_kb: 44890 }] } });
+    fw.record({
+      source: "sql_query",
+      content: {
+        rows: [
+          { name: "jq", installed_size_kb: 111 },
+          { name: "git", installed_size_kb: 44890 },
+        ],
+      },
+    });
     expect((await fw.verify("`git` is roughly 404 times the size of `jq`.")).verdicts[0]!.verdict).toBe("supported");
     expect((await fw.verify("`git` is roughly 900 times the size of `jq`.")).verdicts[0]!.verdict).not.toBe("supported");
   });

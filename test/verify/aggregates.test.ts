@@ -45,7 +45,10 @@ describe("quantified claims over a tool's entities", () => {
     for (const [claim, was, value] of wrong) {
       const v = (await fw.verify(claim)).verdicts[0]!;
       expect(v.verdict, claim).toBe("contradicted");
-      expect(v.corrections.map((c) => [c.wrong, c.value]), claim).toEqual(value === null ? [] : [[was, value]]);
+      expect(
+        v.corrections.map((c) => [c.wrong, c.value]),
+        claim,
+      ).toEqual(value === null ? [] : [[was, value]]);
       expect(v.quotes.length, claim).toBeGreaterThan(0);
     }
   });

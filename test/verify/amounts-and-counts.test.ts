@@ -5,7 +5,15 @@ import { check } from "./helpers.js";
 describe("an amount or a percentage against numbers that count", () => {
   it("should not take a term's '1 year' for a price", async () => {
     const fw = new Firewall();
-    fw.record({ source: "membership_api", content: { membership_levels: [{ level: "Individual", price_usd: 45, term: "1 year" }, { level: "Family", price_usd: 80, term: "1 year" }] } });
+    fw.record({
+      source: "membership_api",
+      content: {
+        membership_levels: [
+          { level: "Individual", price_usd: 45, term: "1 year" },
+          { level: "Family", price_usd: 80, term: "1 year" },
+        ],
+      },
+    });
     expect(await check(fw, "An Individual membership is $45.")).toEqual(["supported", []]);
     expect(await check(fw, "An Individual membership is $50.")).toEqual(["contradicted", ["$45"]]);
   });
@@ -35,7 +43,10 @@ describe("a count of a named subject", () => {
   it("should not be covered by another record that never names the subject", async () => {
     const fw = new Firewall();
     fw.record({ source: "npm_view", content: { name: "render-plugin-764", version: "16.20.0", license: "MIT", versionCount: 30, dependencyCount: 25 } });
-    fw.record({ source: "doc_search", content: "It has 37 dependencies and 389 published versions. Security advisories are handled through the project's disclosure policy." });
+    fw.record({
+      source: "doc_search",
+      content: "It has 37 dependencies and 389 published versions. Security advisories are handled through the project's disclosure policy.",
+    });
     expect((await check(fw, "render-plugin-764 has 37 published versions."))[0]).not.toBe("supported");
     expect((await check(fw, "render-plugin-764 has 30 versions."))[0]).toBe("supported");
   });

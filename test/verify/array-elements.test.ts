@@ -16,13 +16,14 @@ describe("values inside arrays belong to their element (a forecast day, a transa
     expect((await check("weather_api", "Tomorrow (June 15) should peak at 27°C with no rain expected.")).v.verdict).toBe("supported");
   });
 
-  it.each([
-    ["the rain of the day the claim names", "June 15 will see 12.4 mm of rain.", "12.4 mm", "0 mm"],
-  ])("should correct from %s", async (_, draft, wrong, value) => {
-    const { v } = await check("weather_api", draft);
-    expect(v.verdict).toBe("contradicted");
-    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
-  });
+  it.each([["the rain of the day the claim names", "June 15 will see 12.4 mm of rain.", "12.4 mm", "0 mm"]])(
+    "should correct from %s",
+    async (_, draft, wrong, value) => {
+      const { v } = await check("weather_api", draft);
+      expect(v.verdict).toBe("contradicted");
+      expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+    },
+  );
 
   // Known gap: a temperature matched to the record's current reading (24.5 °C) outside every forecast day
   // is kept as a match.
@@ -44,7 +45,12 @@ describe("values inside arrays belong to their element (a forecast day, a transa
   it.each([
     ["a date from another field of the record", "weather_api", "On June 16 Lisbon tops out at 22°C, 5 degrees cooler than on the 15th.", /Jun 14|24\.5/],
     ["an estimated delivery date for a scan event", "shipment_tracker", "It arrived in Wichita, KS on June 15.", /Jun 18/],
-    ["another transaction's values in a claim about two", "bank_transactions", "Shell charged $52.10 on June 11, 2024, and Netflix $15.94 the next day.", /-\$15\.49|Jun 12/],
+    [
+      "another transaction's values in a claim about two",
+      "bank_transactions",
+      "Shell charged $52.10 on June 11, 2024, and Netflix $15.94 the next day.",
+      /-\$15\.49|Jun 12/,
+    ],
   ])("should never insert %s", async (_, source, draft, wrong) => {
     const { v, output } = await check(source, draft);
     expect(output).not.toMatch(wrong);

@@ -2,7 +2,16 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CALIBRATION_TABLE, calibrate, Firewall, fitCalibrationTable, fitIsotonic, PRESETS, type CalibrationPoint, type CalibrationTable } from "../../src/index.js";
+import {
+  CALIBRATION_TABLE,
+  calibrate,
+  Firewall,
+  fitCalibrationTable,
+  fitIsotonic,
+  PRESETS,
+  type CalibrationPoint,
+  type CalibrationTable,
+} from "../../src/index.js";
 
 /** Labelled points of a past dev run (tier, verdict, raw score, right), copied so no test reads the shared data. */
 const POINTS: CalibrationPoint[] = JSON.parse(readFileSync(fileURLToPath(new URL("../fixtures/calibration-points.json", import.meta.url)), "utf8"));
@@ -17,16 +26,21 @@ const point = fc.record({ raw: fc.double({ min: 0, max: 1, noNaN: true }), corre
 describe("fitIsotonic", () => {
   it("should give non-decreasing steps with increasing edges ending at 1, for any points", () => {
     fc.assert(
-      fc.property(fc.array(point, { minLength: 1, maxLength: 80 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 8 }), (points, minBin, prior) => {
-        const steps = fitIsotonic(points, { minBin, prior });
-        expect(steps.at(-1)!.upTo).toBe(1);
-        for (let i = 1; i < steps.length; i++) {
-          expect(steps[i]!.p).toBeGreaterThan(steps[i - 1]!.p);
-          expect(steps[i]!.upTo).toBeGreaterThan(steps[i - 1]!.upTo);
-        }
-        for (const s of steps) expect(s.p >= 0 && s.p <= 1).toBe(true);
-        expect(steps.reduce((n, s) => n + s.n, 0)).toBe(points.length);
-      }),
+      fc.property(
+        fc.array(point, { minLength: 1, maxLength: 80 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 8 }),
+        (points, minBin, prior) => {
+          const steps = fitIsotonic(points, { minBin, prior });
+          expect(steps.at(-1)!.upTo).toBe(1);
+          for (let i = 1; i < steps.length; i++) {
+            expect(steps[i]!.p).toBeGreaterThan(steps[i - 1]!.p);
+            expect(steps[i]!.upTo).toBeGreaterThan(steps[i - 1]!.upTo);
+          }
+          for (const s of steps) expect(s.p >= 0 && s.p <= 1).toBe(true);
+          expect(steps.reduce((n, s) => n + s.n, 0)).toBe(points.length);
+        },
+      ),
     );
   });
 
@@ -102,7 +116,11 @@ describe("calibrate", () => {
 
 describe("the shipped table and the policy presets", () => {
   /** Before calibration, a preset flagged a verdict whose raw score reached these. */
-  const RAW = { lenient: { contradicted: 0.8, unsupported: 1.01 }, balanced: { contradicted: 0.6, unsupported: 0.6 }, strict: { contradicted: 0, unsupported: 0 } } as const;
+  const RAW = {
+    lenient: { contradicted: 0.8, unsupported: 1.01 },
+    balanced: { contradicted: 0.6, unsupported: 0.6 },
+    strict: { contradicted: 0, unsupported: 0 },
+  } as const;
   const tiers = [...new Set([...CALIBRATION_TABLE.groups.map((g) => g.tier), "nli", "judge", "pipeline"])];
 
   it.each(["lenient", "balanced", "strict"] as const)("should let %s flag every verdict it flagged on raw scores, for every tier", (name) => {

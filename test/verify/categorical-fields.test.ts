@@ -35,9 +35,23 @@ describe("boolean fields", () => {
   });
 
   it("should decide nothing when two records disagree and the claim names neither", async () => {
-    const verdicts = await verdictOf([{ plan: "Basic", roaming: false }, { plan: "Plus", roaming: true }], "Roaming is included.");
+    const verdicts = await verdictOf(
+      [
+        { plan: "Basic", roaming: false },
+        { plan: "Plus", roaming: true },
+      ],
+      "Roaming is included.",
+    );
     expect(verdicts).not.toEqual(["contradicted"]);
-    expect(await verdictOf([{ plan: "Basic", roaming: false }, { plan: "Plus", roaming: true }], "The Basic plan has roaming.")).toEqual(["contradicted"]);
+    expect(
+      await verdictOf(
+        [
+          { plan: "Basic", roaming: false },
+          { plan: "Plus", roaming: true },
+        ],
+        "The Basic plan has roaming.",
+      ),
+    ).toEqual(["contradicted"]);
   });
 
   it.each([
@@ -62,7 +76,13 @@ describe("status fields", () => {
   });
 
   it("should decide nothing for a status of an entity the claim does not pick", async () => {
-    const v = await verdictOf([{ order_id: "ORD-1", status: "in_transit" }, { order_id: "ORD-2", status: "delivered" }], "Your order has been delivered.");
+    const v = await verdictOf(
+      [
+        { order_id: "ORD-1", status: "in_transit" },
+        { order_id: "ORD-2", status: "delivered" },
+      ],
+      "Your order has been delivered.",
+    );
     expect(v).not.toEqual(["contradicted"]);
   });
 

@@ -6,10 +6,13 @@ import { categoryFields, fieldVocabulary } from "../../src/verify/category-value
 function supportLedger(fw: Firewall): void {
   const tiers = ["gold", "silver", "bronze"];
   const names = ["Tim Koch", "Marie Becker", "Nina Wagner", "Felix Fischer", "Anna Schmidt", "Jonas Weber"];
-  for (let i = 0; i < 6; i++) fw.record({ source: "crm", content: { customer_id: `C-${200 + i}`, name: names[i], tier: tiers[i % 3], country: i % 2 ? "NL" : "FR" } });
+  for (let i = 0; i < 6; i++)
+    fw.record({ source: "crm", content: { customer_id: `C-${200 + i}`, name: names[i], tier: tiers[i % 3], country: i % 2 ? "NL" : "FR" } });
   const statuses = ["open", "paid", "overdue"];
-  for (let i = 0; i < 9; i++) fw.record({ source: "billing", content: { invoice_id: `INV-${300 + i}`, status: statuses[i % 3], currency: i % 2 ? "USD" : "EUR", amount: 100 + i } });
-  for (let i = 0; i < 9; i++) fw.record({ source: "shipping", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
+  for (let i = 0; i < 9; i++)
+    fw.record({ source: "billing", content: { invoice_id: `INV-${300 + i}`, status: statuses[i % 3], currency: i % 2 ? "USD" : "EUR", amount: 100 + i } });
+  for (let i = 0; i < 9; i++)
+    fw.record({ source: "shipping", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
   fw.record({ source: "apt", content: "Package: redis-tools\nSection: vcs\nPriority: optional" });
   fw.record({ source: "apt", content: "Package: sqlite3\nSection: database\nPriority: optional" });
 }
@@ -42,7 +45,10 @@ describe("categorical fields", () => {
     for (const [claim, wrong, value] of cases) {
       const v = (await fw.verify(claim)).verdicts[0]!;
       expect(v.verdict, claim).toBe("contradicted");
-      expect(v.corrections.map((c) => [c.wrong, c.value]), claim).toEqual([[wrong, value]]);
+      expect(
+        v.corrections.map((c) => [c.wrong, c.value]),
+        claim,
+      ).toEqual([[wrong, value]]);
     }
   });
 
@@ -89,7 +95,8 @@ describe("cases of one entity", () => {
   it("should correct the field the claim's value belongs to, across the records that refer to the subject", async () => {
     const fw = new Firewall();
     for (let i = 0; i < 6; i++) fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, status: i % 2 ? "shipped" : "paid", total: 100 + i } });
-    for (let i = 0; i < 6; i++) fw.record({ source: "shipments", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 ? "DHL" : "UPS" } });
+    for (let i = 0; i < 6; i++)
+      fw.record({ source: "shipments", content: { shipment_id: `S-${500 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 ? "DHL" : "UPS" } });
     const v = (await fw.verify("Order A-1000 shipped with DHL.")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["DHL", "UPS"]]);
@@ -100,8 +107,12 @@ describe("other tools' fields and clock times", () => {
   it("should not read a pod's status word in a claim about a flight, nor a UTC offset as a count", async () => {
     const fw = new Firewall();
     for (let i = 0; i < 4; i++) fw.record({ source: "kubectl_get_pods", content: { name: `api-${i}`, status: i % 2 ? "Running" : "Pending", restarts: i } });
-    for (let i = 0; i < 4; i++) fw.record({ source: "flight_status", content: { flight: `LH-43${i}`, status: i % 2 ? "Delayed" : "On time", delay_minutes: i * 20 } });
-    fw.record({ source: "kubectl_describe", content: "Name:             api-worker-5c8b-xk2lp\nStart Time:       Mon, 18 Nov 2024 09:12:44 +0000\nRestart Count:    47" });
+    for (let i = 0; i < 4; i++)
+      fw.record({ source: "flight_status", content: { flight: `LH-43${i}`, status: i % 2 ? "Delayed" : "On time", delay_minutes: i * 20 } });
+    fw.record({
+      source: "kubectl_describe",
+      content: "Name:             api-worker-5c8b-xk2lp\nStart Time:       Mon, 18 Nov 2024 09:12:44 +0000\nRestart Count:    47",
+    });
     const late = (await fw.verify("LH-431 is running more than half an hour late.")).verdicts[0]!;
     expect(late.corrections.map((c) => c.wrong)).not.toContain("running");
     const restarts = (await fw.verify("Pod api-worker-5c8b-xk2lp has restarted 47 times.")).verdicts[0]!;

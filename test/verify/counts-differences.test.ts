@@ -4,7 +4,10 @@ import { arrayCounts } from "../../src/verify/array-counts.js";
 
 function billing(): Firewall {
   const fw = new Firewall();
-  fw.record({ source: "get_invoice", content: { id: "INV-2041", customer: "Lindqvist Bakery AB", total: 4213.5, currency: "EUR", status: "overdue", dueDate: "2026-10-31" } });
+  fw.record({
+    source: "get_invoice",
+    content: { id: "INV-2041", customer: "Lindqvist Bakery AB", total: 4213.5, currency: "EUR", status: "overdue", dueDate: "2026-10-31" },
+  });
   fw.record({ source: "list_payments", content: [{ invoice: "INV-2041", date: "2026-10-12", amount: 1500, currency: "EUR" }] });
   return fw;
 }
@@ -62,7 +65,11 @@ describe("citations", () => {
 });
 
 describe("JSON answers", () => {
-  const draft = JSON.stringify({ summary: "Invoice INV-2041 totals 4,312.50 EUR.", due: "It is due on 2026-10-31.", note: "The customer was founded in 1990." }, null, 2);
+  const draft = JSON.stringify(
+    { summary: "Invoice INV-2041 totals 4,312.50 EUR.", due: "It is due on 2026-10-31.", note: "The customer was founded in 1990." },
+    null,
+    2,
+  );
 
   it("should rewrite inside the strings, without markers, so the answer still parses", async () => {
     const report = await billing().verify(draft);

@@ -36,7 +36,14 @@ function input(claim: string, figure: string, lines: string[], draft?: string): 
   const at = claim.indexOf(figure);
   const q = extractQuantities(claim).find((x) => x.span[0] === at)!;
   const facts = lines.map((l) => fact(l));
-  return { figure: q, span: q.span, text: claim, sentence: sentenceOf(claim, q.span, draft), values: facts.filter((f) => f.value.type === "quantity"), dates: facts.filter((f) => f.value.type === "date") };
+  return {
+    figure: q,
+    span: q.span,
+    text: claim,
+    sentence: sentenceOf(claim, q.span, draft),
+    values: facts.filter((f) => f.value.type === "quantity"),
+    dates: facts.filter((f) => f.value.type === "date"),
+  };
 }
 
 const outcome = (shape: { check(i: DerivedInput): { outcome: string; fact: EvidenceFact } | null }, i: DerivedInput) => {
@@ -66,7 +73,12 @@ describe("unitConversion", () => {
 });
 
 describe("scheduleOffset", () => {
-  const flight = ["departure.scheduled: 2024-03-18T22:45:00+00:00", "departure.actual: 2024-03-18T23:22:00+00:00", "arrival.scheduledTime: 2024-03-19T16:15:00+00:00", "arrival.actualTime: 2024-03-19T16:27:00+00:00"];
+  const flight = [
+    "departure.scheduled: 2024-03-18T22:45:00+00:00",
+    "departure.actual: 2024-03-18T23:22:00+00:00",
+    "arrival.scheduledTime: 2024-03-19T16:15:00+00:00",
+    "arrival.actualTime: 2024-03-19T16:27:00+00:00",
+  ];
   it.each([
     ["It pushed back 37 minutes late.", "37 minutes", "match"],
     ["It departed about 90 minutes late.", "90 minutes", "mismatch 37 minutes"],
@@ -95,7 +107,10 @@ describe("scheduleOffset", () => {
     ["The flight to Helsinki landed early", null],
     ["KL 1164 and KL 1167 landed early", null],
   ])("should pick the element a token names only once: %s", (words, want) => {
-    const rows = new Map([["a", "number: KL 1164\ncity: Helsinki"], ["b", "number: KL 1167\ncity: Helsinki"]]);
+    const rows = new Map([
+      ["a", "number: KL 1164\ncity: Helsinki"],
+      ["b", "number: KL 1167\ncity: Helsinki"],
+    ]);
     expect(identifiedRow(rows, words)).toBe(want);
   });
 });

@@ -7,7 +7,16 @@ import { valueIndex } from "../../src/verify/value-index.js";
 
 function ledgerOf(): EvidenceLedger {
   const ledger = new EvidenceLedger();
-  ledger.record({ source: "orders", content: { orders: [{ id: "A-1", total: 4213450, currency: "USD", placed: "2024-03-01T10:00:00Z" }, { id: "A-2", total: 129.5, placed: "2024-03-02" }], version: "18.0.10" } });
+  ledger.record({
+    source: "orders",
+    content: {
+      orders: [
+        { id: "A-1", total: 4213450, currency: "USD", placed: "2024-03-01T10:00:00Z" },
+        { id: "A-2", total: 129.5, placed: "2024-03-02" },
+      ],
+      version: "18.0.10",
+    },
+  });
   ledger.record({ source: "doc", content: "Invoice A-1 was paid on 1 March 2024. The refund of $52.10 reached the card in 3 days. Release 18.0.10 followed." });
   return ledger;
 }
@@ -18,7 +27,8 @@ describe("far values (value index offsets, sentence reads)", () => {
     for (const chunk of ledger.chunks) {
       const json = ledger.get(chunk.evidenceId)!.format === "json";
       const offsets = sentenceSpans(chunk.text).map((s) => s.start);
-      const strip = (fs: ReturnType<typeof factsAt>) => fs.map((f) => ({ value: f.value, span: f.span, slot: [...f.slot].sort(), row: f.row, rowId: f.rowId, quote: f.quote.text }));
+      const strip = (fs: ReturnType<typeof factsAt>) =>
+        fs.map((f) => ({ value: f.value, span: f.span, slot: [...f.slot].sort(), row: f.row, rowId: f.rowId, quote: f.quote.text }));
       const partial = strip(factsAt(ledger, chunk, json, offsets));
       // No facts were cached by the sentence read: the whole read below computes them afresh.
       expect(ledger.peekMemo("facts", chunk.id)).toBeUndefined();
@@ -29,7 +39,23 @@ describe("far values (value index offsets, sentence reads)", () => {
   it("should point at the sentence that states a value, and read only that sentence", () => {
     const ledger = ledgerOf();
     const index = valueIndex(ledger);
-    const refund = { type: "quantity" as const, q: { text: "$52.10", span: [0, 6] as [number, number], kind: "money" as const, value: 52.1, alternatives: [], currency: "USD", dimension: null, unit: "USD", precision: 0.01, approx: false, bound: "eq" as const, word: false } };
+    const refund = {
+      type: "quantity" as const,
+      q: {
+        text: "$52.10",
+        span: [0, 6] as [number, number],
+        kind: "money" as const,
+        value: 52.1,
+        alternatives: [],
+        currency: "USD",
+        dimension: null,
+        unit: "USD",
+        precision: 0.01,
+        approx: false,
+        bound: "eq" as const,
+        word: false,
+      },
+    };
     const near = index.chunksNear(refund);
     expect(near.size).toBe(1);
     const [ord, offsets] = [...near][0]!;
@@ -45,7 +71,8 @@ describe("far values (value index offsets, sentence reads)", () => {
 
   it("should find a figure stated far from the retrieved passages in a large ledger", async () => {
     const fw = new Firewall();
-    for (let i = 0; i < 120; i++) fw.record({ source: "npm_view", content: { name: `pkg-${i}`, version: `1.${i}.0`, dependencyCount: i % 17, description: "A small package." } });
+    for (let i = 0; i < 120; i++)
+      fw.record({ source: "npm_view", content: { name: `pkg-${i}`, version: `1.${i}.0`, dependencyCount: i % 17, description: "A small package." } });
     fw.record({ source: "changelog", content: "The 2025 audit counted 9,731 open advisories across the registry." });
     const report = await fw.verify("An audit counted 9,731 open advisories.");
     expect(report.verdicts[0]!.verdict).toBe("supported");
@@ -60,7 +87,11 @@ describe("another entity's record", () => {
     const version = (i: number) => `${1 + (i % 9)}.${i % 7}.${i % 5}`;
     for (let i = 0; i < 160; i++) {
       if (i % 2 === 0) fw.record({ source: "npm_view", content: { name: name(i), version: version(i), license: "MIT", dependencyCount: i % 13 } });
-      else fw.record({ source: "doc_search", content: `${name(i)} ${version(i)} is licensed under MIT. It has ${i % 13} dependencies. The package works in Node.js and in browsers.` });
+      else
+        fw.record({
+          source: "doc_search",
+          content: `${name(i)} ${version(i)} is licensed under MIT. It has ${i % 13} dependencies. The package works in Node.js and in browsers.`,
+        });
     }
     // Prose packages: their records say the version without the word "version"; JSON records of other
     // packages that share name parts say "version: ..." and rank high.
@@ -131,7 +162,8 @@ describe("loose prose slots", () => {
   // Known gap since tier 0 decides only on a typed slot: a record picked by its id field alone is not a picked entity yet.
   it.fails("should take an id as a record's first field for its identity (another order's values are not this one's)", async () => {
     const fw = new Firewall();
-    for (let i = 0; i < 80; i++) fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, customer_id: `C-${200 + (i % 9)}`, shipping: 4.9 + (i % 5), total: 100 + i * 7.5 } });
+    for (let i = 0; i < 80; i++)
+      fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, customer_id: `C-${200 + (i % 9)}`, shipping: 4.9 + (i % 5), total: 100 + i * 7.5 } });
     // A-1021 ships at 5.90; other orders' records hold 6.90.
     const report = await fw.verify("The shipping cost for order A-1021 was 6.90 EUR.");
     const v = report.verdicts[0]!;
@@ -164,7 +196,8 @@ describe("look-alike names and the claim's subject", () => {
 
   it("should never replace the claim's subject id with another entity's to fit a wrong value", async () => {
     const fw = new Firewall();
-    for (let i = 0; i < 30; i++) fw.record({ source: "shipments", content: { shipment_id: `S-${5000 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
+    for (let i = 0; i < 30; i++)
+      fw.record({ source: "shipments", content: { shipment_id: `S-${5000 + i}`, order_id: `A-${1000 + i}`, carrier: i % 3 === 0 ? "UPS" : "DHL" } });
     const report = await fw.verify("Order A-1021 shipped with DHL.");
     for (const c of report.verdicts[0]!.corrections) expect(c.wrong).not.toBe("A-1021");
     expect(report.verdicts[0]!.verdict).not.toBe("supported");
@@ -184,8 +217,19 @@ describe("correction style", () => {
 describe("numbered items", () => {
   it("should read a pull request's own values, never another element's of a list", async () => {
     const fw = new Firewall();
-    fw.record({ source: "github_pulls", content: [1189, 1166, 1102, 1050].map((n, i) => ({ repository: "acme/api-client", number: n, state: "closed", merged_at: `2024-11-${11 + i}T10:00:00Z` })) });
-    fw.record({ source: "gh_pr_view", content: { repository: "acme/api-client", number: 318, title: "Support cursor pagination", state: "open", merged_at: null } });
+    fw.record({
+      source: "github_pulls",
+      content: [1189, 1166, 1102, 1050].map((n, i) => ({
+        repository: "acme/api-client",
+        number: n,
+        state: "closed",
+        merged_at: `2024-11-${11 + i}T10:00:00Z`,
+      })),
+    });
+    fw.record({
+      source: "gh_pr_view",
+      content: { repository: "acme/api-client", number: 318, title: "Support cursor pagination", state: "open", merged_at: null },
+    });
     const open = (await fw.verify("PR #318 in acme/api-client was merged on 2024-11-15.")).verdicts[0]!;
     expect(open.corrections).toEqual([]);
     expect(open.verdict).not.toBe("supported");

@@ -45,10 +45,19 @@ describe("the time between two deploys in a query's rows", () => {
 describe("two-part versions and superlative compounds", () => {
   it("should date 'v3.1' and 'v3.2' by their rows, though two-part versions read as codes", async () => {
     const fw = new Firewall();
-    fw.record({ source: "syllabus_versions", content: { course: "CS240", versions: [{ version: "v3.0", published: "2025-06-01" }, { version: "v3.1", published: "2025-08-25" }, { version: "v3.2", published: "2025-09-30" }] } });
+    fw.record({
+      source: "syllabus_versions",
+      content: {
+        course: "CS240",
+        versions: [
+          { version: "v3.0", published: "2025-06-01" },
+          { version: "v3.1", published: "2025-08-25" },
+          { version: "v3.2", published: "2025-09-30" },
+        ],
+      },
+    });
     const v = (await fw.verify("CS240 syllabus v3.2 came 30 days after v3.1.")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => c.value)).toEqual(["36 days"]);
   });
 });
-

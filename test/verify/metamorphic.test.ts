@@ -46,28 +46,53 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A day as a tool writes it (ISO) and as an answer writes it ("March 5, 2024"), and another day. */
-const dayArb = fc.record({ y: fc.integer({ min: 2021, max: 2026 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 27 }), shift: fc.integer({ min: 1, max: 40 }) }).map(({ y, m, d, shift }) => {
-  const other = new Date(Date.UTC(y, m - 1, d + shift));
-  return {
-    iso: `${y}-${pad(m)}-${pad(d)}`,
-    right: `${MONTHS[m - 1]} ${d}, ${y}`,
-    wrong: `${MONTHS[other.getUTCMonth()]} ${other.getUTCDate()}, ${other.getUTCFullYear()}`,
-  };
-});
+const dayArb = fc
+  .record({
+    y: fc.integer({ min: 2021, max: 2026 }),
+    m: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 1, max: 27 }),
+    shift: fc.integer({ min: 1, max: 40 }),
+  })
+  .map(({ y, m, d, shift }) => {
+    const other = new Date(Date.UTC(y, m - 1, d + shift));
+    return {
+      iso: `${y}-${pad(m)}-${pad(d)}`,
+      right: `${MONTHS[m - 1]} ${d}, ${y}`,
+      wrong: `${MONTHS[other.getUTCMonth()]} ${other.getUTCDate()}, ${other.getUTCFullYear()}`,
+    };
+  });
 
 /** Two distinct words of a vocabulary: the record's and a wrong one. */
 const twoOf = (words: string[]) => fc.shuffledSubarray(words, { minLength: 2, maxLength: 2 }).map(([a, b]) => ({ right: a!, wrong: b! }));
 /** An amount in cents and a wrong amount at least a dollar off. */
-const moneyArb = fc.record({ cents: fc.integer({ min: 1_000, max: 250_000 }), off: fc.integer({ min: 100, max: 9_000 }), up: fc.boolean() }).map(({ cents, off, up }) => ({ cents, wrong: up || cents - off < 100 ? cents + off : cents - off }));
+const moneyArb = fc
+  .record({ cents: fc.integer({ min: 1_000, max: 250_000 }), off: fc.integer({ min: 100, max: 9_000 }), up: fc.boolean() })
+  .map(({ cents, off, up }) => ({ cents, wrong: up || cents - off < 100 ? cents + off : cents - off }));
 /** A count and a wrong count. */
-const countArb = (min: number, max: number) => fc.record({ n: fc.integer({ min, max }), off: fc.integer({ min: 1, max: 9 }) }).map(({ n, off }) => ({ n, wrong: n + off }));
+const countArb = (min: number, max: number) =>
+  fc.record({ n: fc.integer({ min, max }), off: fc.integer({ min: 1, max: 9 }) }).map(({ n, off }) => ({ n, wrong: n + off }));
 
 const orderArb: fc.Arbitrary<Output> = fc
-  .record({ id: fc.integer({ min: 1000, max: 9999 }), total: moneyArb, items: countArb(1, 40), status: twoOf(["shipped", "pending", "delivered", "cancelled"]), carrier: twoOf(["UPS", "DHL", "FedEx", "USPS"]), day: dayArb })
+  .record({
+    id: fc.integer({ min: 1000, max: 9999 }),
+    total: moneyArb,
+    items: countArb(1, 40),
+    status: twoOf(["shipped", "pending", "delivered", "cancelled"]),
+    carrier: twoOf(["UPS", "DHL", "FedEx", "USPS"]),
+    day: dayArb,
+  })
   .map(({ id, total, items, status, carrier, day }) => ({
     source: "get_order",
     subject: `order A-${id}`,
-    record: { order_id: `A-${id}`, total: total.cents / 100, currency: "USD", item_count: items.n, status: status.right, carrier: carrier.right, order_date: day.iso },
+    record: {
+      order_id: `A-${id}`,
+      total: total.cents / 100,
+      currency: "USD",
+      item_count: items.n,
+      status: status.right,
+      carrier: carrier.right,
+      order_date: day.iso,
+    },
     facts: [
       { key: "total", label: "total", right: dollars(total.cents), wrong: dollars(total.wrong) },
       { key: "item_count", label: "item count", right: String(items.n), wrong: String(items.wrong) },
@@ -92,7 +117,14 @@ const invoiceArb: fc.Arbitrary<Output> = fc
   }));
 
 const flightArb: fc.Arbitrary<Output> = fc
-  .record({ no: fc.integer({ min: 100, max: 999 }), passengers: countArb(40, 390), delay: countArb(5, 170), status: twoOf(["delayed", "boarding", "departed", "cancelled"]), gate: twoOf(["B12", "C7", "A3", "D22"]), day: dayArb })
+  .record({
+    no: fc.integer({ min: 100, max: 999 }),
+    passengers: countArb(40, 390),
+    delay: countArb(5, 170),
+    status: twoOf(["delayed", "boarding", "departed", "cancelled"]),
+    gate: twoOf(["B12", "C7", "A3", "D22"]),
+    day: dayArb,
+  })
   .map(({ no, passengers, delay, status, gate, day }) => ({
     source: "flight_status",
     subject: `flight LH${no}`,
@@ -107,7 +139,13 @@ const flightArb: fc.Arbitrary<Output> = fc
   }));
 
 const weatherArb: fc.Arbitrary<Output> = fc
-  .record({ city: fc.constantFrom("Oslo", "Lisbon", "Denver", "Nairobi", "Osaka"), humidity: countArb(20, 85), rain: countArb(1, 40), condition: twoOf(["sunny", "cloudy", "rainy", "foggy"]), day: dayArb })
+  .record({
+    city: fc.constantFrom("Oslo", "Lisbon", "Denver", "Nairobi", "Osaka"),
+    humidity: countArb(20, 85),
+    rain: countArb(1, 40),
+    condition: twoOf(["sunny", "cloudy", "rainy", "foggy"]),
+    day: dayArb,
+  })
   .map(({ city, humidity, rain, condition, day }) => ({
     source: "weather",
     subject: city,
@@ -120,7 +158,14 @@ const weatherArb: fc.Arbitrary<Output> = fc
   }));
 
 const packageArb: fc.Arbitrary<Output> = fc
-  .record({ no: fc.integer({ min: 100_000, max: 999_999 }), tenths: fc.integer({ min: 5, max: 300 }), off: fc.integer({ min: 5, max: 50 }), status: twoOf(["in transit", "delivered", "out for delivery", "returned"]), carrier: twoOf(["UPS", "DHL", "FedEx", "USPS"]), day: dayArb })
+  .record({
+    no: fc.integer({ min: 100_000, max: 999_999 }),
+    tenths: fc.integer({ min: 5, max: 300 }),
+    off: fc.integer({ min: 5, max: 50 }),
+    status: twoOf(["in transit", "delivered", "out for delivery", "returned"]),
+    carrier: twoOf(["UPS", "DHL", "FedEx", "USPS"]),
+    day: dayArb,
+  })
   .map(({ no, tenths, off, status, carrier, day }) => ({
     source: "track_package",
     subject: `package 1Z${no}`,
@@ -145,7 +190,11 @@ interface Stated {
 function statedArb(output: Output): fc.Arbitrary<Stated[]> {
   return fc
     .shuffledSubarray(output.facts, { minLength: 1, maxLength: Math.min(4, output.facts.length) })
-    .chain((facts) => fc.array(fc.boolean(), { minLength: facts.length, maxLength: facts.length }).map((rights) => facts.map((fact, i) => ({ fact, surface: rights[i] ? fact.right : fact.wrong }))));
+    .chain((facts) =>
+      fc
+        .array(fc.boolean(), { minLength: facts.length, maxLength: facts.length })
+        .map((rights) => facts.map((fact, i) => ({ fact, surface: rights[i] ? fact.right : fact.wrong }))),
+    );
 }
 
 /** An output with a draft about it: one sentence per stated fact, each naming the subject. */
@@ -163,9 +212,11 @@ const unrelatedValueArb = fc.oneof(
   fc.constantFrom("en-US", "v2", "eu-west-1", "WH-17", "b-2291"),
   fc.stringMatching(/^req_[0-9a-f]{6}$/),
 );
-const unrelatedFieldsArb = fc.uniqueArray(fc.constantFrom(...UNRELATED_KEYS), { minLength: 1, maxLength: 3 }).chain((keys) =>
-  fc.array(unrelatedValueArb, { minLength: keys.length, maxLength: keys.length }).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]]))),
-);
+const unrelatedFieldsArb = fc
+  .uniqueArray(fc.constantFrom(...UNRELATED_KEYS), { minLength: 1, maxLength: 3 })
+  .chain((keys) =>
+    fc.array(unrelatedValueArb, { minLength: keys.length, maxLength: keys.length }).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]]))),
+  );
 
 /** Every claim's verdict and its corrections' values, in draft order. */
 type Outcome = Array<{ claim: string; verdict: string; corrections: string[] }>;
@@ -234,7 +285,12 @@ describe("verdicts under transformations of the evidence", () => {
           fc.pre(other.subject !== output.subject);
           // Only figures: a word value is compared through the session's vocabulary of the tool's field (README,
           // Limits), so another output of the same tool may rightly settle a status or a gate claim.
-          const stated = permute(output.facts.filter((f) => !f.category), seed).slice(0, 3).map((fact, i) => ({ fact, surface: (seed >> i) & 1 ? fact.right : fact.wrong }));
+          const stated = permute(
+            output.facts.filter((f) => !f.category),
+            seed,
+          )
+            .slice(0, 3)
+            .map((fact, i) => ({ fact, surface: (seed >> i) & 1 ? fact.right : fact.wrong }));
           const draft = sentences(output, stated);
           const before = await outcome([asEvidence(output)], draft);
           const after = await outcome([asEvidence(output), asEvidence(other)], draft);
@@ -251,8 +307,14 @@ describe("verdicts under transformations of the evidence", () => {
         const unrelated = others.filter((o) => o.source !== output.source);
         const draft = sentences(output, stated);
         const records = [output, ...unrelated];
-        const before = await outcome(records.map((o) => asEvidence(o)), draft);
-        const after = await outcome(permute(records, seed).map((o, i) => asEvidence(o, permuteKeys(o.record, seed + i + 1))), draft);
+        const before = await outcome(
+          records.map((o) => asEvidence(o)),
+          draft,
+        );
+        const after = await outcome(
+          permute(records, seed).map((o, i) => asEvidence(o, permuteKeys(o.record, seed + i + 1))),
+          draft,
+        );
         same(after, before);
       }),
       params,
@@ -316,7 +378,10 @@ describe("verdicts under rewordings of the draft", () => {
         const a = await fw().verify(bullets.draft);
         const b = await fw().verify(sentenceDraft);
         stated.forEach((s, i) => {
-          same({ fact: s.fact.key, surface: s.surface, ...perFact(b, sentenceDraft, sentence.at[i]!, s.surface) }, { fact: s.fact.key, surface: s.surface, ...perFact(a, bullets.draft, bullets.at[i]!, s.surface) });
+          same(
+            { fact: s.fact.key, surface: s.surface, ...perFact(b, sentenceDraft, sentence.at[i]!, s.surface) },
+            { fact: s.fact.key, surface: s.surface, ...perFact(a, bullets.draft, bullets.at[i]!, s.surface) },
+          );
         });
       }),
       params,
@@ -333,7 +398,9 @@ describe("verdicts under rewordings of the draft", () => {
   /** k hundreds that have a "twelve hundred" form and a "1.2k" form (not a round thousand). */
   const hundredsArb = fc.integer({ min: 11, max: 99 }).filter((k) => k % 10 !== 0);
 
-  const numberCase = fc.record({ k: hundredsArb, wrongK: hundredsArb, no: fc.integer({ min: 100, max: 999 }), money: fc.boolean(), right: fc.boolean() }).filter(({ k, wrongK }) => k !== wrongK);
+  const numberCase = fc
+    .record({ k: hundredsArb, wrongK: hundredsArb, no: fc.integer({ min: 100, max: 999 }), money: fc.boolean(), right: fc.boolean() })
+    .filter(({ k, wrongK }) => k !== wrongK);
 
   it("should give 1,200, 1.2k and twelve hundred the same verdict and correction", async () => {
     await fc.assert(
@@ -341,7 +408,11 @@ describe("verdicts under rewordings of the draft", () => {
         const record = money ? { flight: `LH${no}`, fare_total: k * 100, currency: "USD" } : { flight: `LH${no}`, passengers_booked: k * 100 };
         const claimed = forms(right ? k : wrongK);
         const drafts = money
-          ? [`The fare total of flight LH${no} is $${claimed[0]}.`, `The fare total of flight LH${no} is $${claimed[1]}.`, `The fare total of flight LH${no} is ${claimed[2]} dollars.`]
+          ? [
+              `The fare total of flight LH${no} is $${claimed[0]}.`,
+              `The fare total of flight LH${no} is $${claimed[1]}.`,
+              `The fare total of flight LH${no} is ${claimed[2]} dollars.`,
+            ]
           : claimed.map((f) => `Flight LH${no} has ${f} passengers booked.`);
         const got = [];
         for (const draft of drafts) {

@@ -6,7 +6,8 @@ const verdict = async (evidence: string, claim: string): Promise<string> => (awa
 
 describe("polarity of multi-clause claims", () => {
   it("should not contradict a claim that repeats its evidence word for word", async () => {
-    const s = "No records of the Techichi are available prior to the 9th century, although dog pots from Colima, Mexico, which date back to 300 BC are thought to depict Techichis.";
+    const s =
+      "No records of the Techichi are available prior to the 9th century, although dog pots from Colima, Mexico, which date back to 300 BC are thought to depict Techichis.";
     expect(await verdict(s, s)).toBe("supported");
     const cod = "Dry cod may be prepared as unsalted stockfish, as cured salt cod or clipfish.";
     expect(await verdict(cod, cod)).toBe("supported");
@@ -21,18 +22,25 @@ describe("polarity of multi-clause claims", () => {
 
 describe("words that look like negations", () => {
   it("should read 'no 1' as a number sign, not a negation", async () => {
-    expect(await verdict("Bridget: Think that's my no 1 fave beach, Whitehaven Beach.", "Whitehaven Beach is Bridget's favourite beach.")).not.toBe("contradicted");
+    expect(await verdict("Bridget: Think that's my no 1 fave beach, Whitehaven Beach.", "Whitehaven Beach is Bridget's favourite beach.")).not.toBe(
+      "contradicted",
+    );
   });
 
   it("should read 'Not sure but' as a hedge, not a negation", async () => {
-    expect(await verdict("His music career began in 1954 with producer Sam Phillips.", "Not sure but his music career began in 1954 with producer Sam Phillips.")).not.toBe("contradicted");
+    expect(
+      await verdict("His music career began in 1954 with producer Sam Phillips.", "Not sure but his music career began in 1954 with producer Sam Phillips."),
+    ).not.toBe("contradicted");
   });
 });
 
 describe("antonyms across a record's fields", () => {
   it("should not read 'departs' against a record that has both departure and arrival fields", async () => {
     const fw = new Firewall();
-    fw.record({ source: "flight_status", content: { flight: "LH-438", departure: { airport: "FRA", gate: "Z25" }, arrival: { airport: "DFW", city: "Dallas" }, status: "Delayed" } });
+    fw.record({
+      source: "flight_status",
+      content: { flight: "LH-438", departure: { airport: "FRA", gate: "Z25" }, arrival: { airport: "DFW", city: "Dallas" }, status: "Delayed" },
+    });
     expect((await fw.verify("Flight LH-438 departs from gate Z25.")).verdicts[0]!.verdict).toBe("supported");
     const fw2 = new Firewall();
     fw2.record({ source: "flight_status", content: { flight: "LH-439", arrival: { airport: "FRA", gate: "D18" } } });

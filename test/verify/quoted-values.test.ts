@@ -21,7 +21,9 @@ describe("quoted text attributed to a subject", () => {
     registry(fw);
     const v = (await fw.verify("`moment` describes itself as “yargs the modern, pirate-themed, successor to optimist” [1]")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
-    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["yargs the modern, pirate-themed, successor to optimist", "Parse, validate, manipulate, and display dates"]]);
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([
+      ["yargs the modern, pirate-themed, successor to optimist", "Parse, validate, manipulate, and display dates"],
+    ]);
   });
 
   it("should leave the subject's own quote and a quote found nowhere alone", async () => {

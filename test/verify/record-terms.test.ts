@@ -21,13 +21,18 @@ describe("recordTerms", () => {
 
   it("should intersect tokens and stems across records, as the single-term lookups would", () => {
     const ledger = new EvidenceLedger();
-    const ids = Array.from({ length: 40 }, (_, i) => ledger.record({ source: "npm", content: `${i % 2 ? "bundle" : "client"} ${i % 3 ? "server" : "router"} loads packages ${i}` }).id);
+    const ids = Array.from(
+      { length: 40 },
+      (_, i) => ledger.record({ source: "npm", content: `${i % 2 ? "bundle" : "client"} ${i % 3 ? "server" : "router"} loads packages ${i}` }).id,
+    );
     const terms = recordTerms(ledger);
     const bySingle = (words: string[], one: (w: string) => ReadonlySet<string>) => ids.filter((id) => words.every((w) => one(w).has(id)));
     for (const words of [["bundle"], ["bundle", "server"], ["client", "router", "loads"], ["bundle", "client"], ["bundle", "absent"], []]) {
       expect([...terms.withAllTokens(words)].sort()).toEqual(words.length === 0 ? [] : bySingle(words, (w) => terms.withToken(w)).sort());
     }
-    expect([...terms.withAllStems(["loading", "package", "bundles"])].sort()).toEqual(bySingle(["loading", "package", "bundles"], (w) => terms.withStem(w)).sort());
+    expect([...terms.withAllStems(["loading", "package", "bundles"])].sort()).toEqual(
+      bySingle(["loading", "package", "bundles"], (w) => terms.withStem(w)).sort(),
+    );
     expect(terms.withAllStems(["bundles", "routers", "client"]).size).toBe(0);
   });
 

@@ -5,11 +5,37 @@ import { check } from "./helpers.js";
 /** A registrar agent's session: course records keyed by `code`, query rows, a student record, a news snippet. */
 function session(): Firewall {
   const fw = new Firewall();
-  fw.record({ source: "get_course", content: { code: "CS101", title: "Introduction to Programming", capacity: 120, enrolled: 118, status: "open", room: "Hall B-12" } });
-  fw.record({ source: "get_course", content: { code: "CS240", title: "Data Structures", capacity: 80, enrolled: 80, status: "full", waitlist: 12, room: "Lab 3.04" } });
-  fw.record({ source: "get_course", content: { code: "BIO205", title: "Genetics", capacity: 60, enrolled: 60, status: "waitlist", waitlist: 7, room: "Science 210" } });
-  fw.record({ source: "sql_query", content: { rows: [{ room: "Hall A-01", seats: 150 }, { room: "Hall B-12", seats: 130 }, { room: "Science 210", seats: 64 }] } });
-  fw.record({ source: "sql_query", content: { rows: [{ code: "CS101", section: "A", status: "open" }, { code: "CS240", section: "A", status: "full" }] } });
+  fw.record({
+    source: "get_course",
+    content: { code: "CS101", title: "Introduction to Programming", capacity: 120, enrolled: 118, status: "open", room: "Hall B-12" },
+  });
+  fw.record({
+    source: "get_course",
+    content: { code: "CS240", title: "Data Structures", capacity: 80, enrolled: 80, status: "full", waitlist: 12, room: "Lab 3.04" },
+  });
+  fw.record({
+    source: "get_course",
+    content: { code: "BIO205", title: "Genetics", capacity: 60, enrolled: 60, status: "waitlist", waitlist: 7, room: "Science 210" },
+  });
+  fw.record({
+    source: "sql_query",
+    content: {
+      rows: [
+        { room: "Hall A-01", seats: 150 },
+        { room: "Hall B-12", seats: 130 },
+        { room: "Science 210", seats: 64 },
+      ],
+    },
+  });
+  fw.record({
+    source: "sql_query",
+    content: {
+      rows: [
+        { code: "CS101", section: "A", status: "open" },
+        { code: "CS240", section: "A", status: "full" },
+      ],
+    },
+  });
   fw.record({ source: "get_student", content: { student_id: "S-20417", name: "Maya Lindqvist", year: 3, gpa: 3.82, status: "enrolled" } });
   fw.record({ source: "get_student", content: { student_id: "S-20533", name: "Daniel Osei", year: 2, gpa: 3.41, status: "on_leave" } });
   fw.record({

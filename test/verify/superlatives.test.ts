@@ -31,8 +31,14 @@ describe("superlatives", () => {
     for (const [claim, wrong, value] of cases) {
       const v = (await fw.verify(claim)).verdicts[0]!;
       expect(v.verdict, claim).toBe("contradicted");
-      expect(v.corrections.map((c) => [c.wrong, c.value]), claim).toEqual([[wrong, value]]);
-      expect(v.quotes.some((q) => q.text.includes(value)), claim).toBe(true);
+      expect(
+        v.corrections.map((c) => [c.wrong, c.value]),
+        claim,
+      ).toEqual([[wrong, value]]);
+      expect(
+        v.quotes.some((q) => q.text.includes(value)),
+        claim,
+      ).toBe(true);
     }
   });
 
@@ -75,7 +81,15 @@ describe("superlatives over rows named by any of their fields", () => {
       },
     });
     // Another query's rows of the same field are another group.
-    fw.record({ source: "sql_query", content: { rows: [{ course: "BIO205", rating: 2.1 }, { course: "BIO110", rating: 4.9 }] } });
+    fw.record({
+      source: "sql_query",
+      content: {
+        rows: [
+          { course: "BIO205", rating: 2.1 },
+          { course: "BIO110", rating: 4.9 },
+        ],
+      },
+    });
     const v = (await fw.verify("The lowest rating went to CS240 at 3.4.")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["CS240", "PHYS120"]]);
@@ -86,10 +100,17 @@ describe("superlatives over rows named by any of their fields", () => {
 describe("superlative compounds", () => {
   it("should read 'highest-rated' as a word, not as an identifier to find", async () => {
     const fw = new Firewall();
-    fw.record({ source: "sql_query", content: { rows: [{ instructor: "Dr. Helena Marsh", rating: 4.6 }, { instructor: "Dr. Priya Raman", rating: 4.8 }] } });
+    fw.record({
+      source: "sql_query",
+      content: {
+        rows: [
+          { instructor: "Dr. Helena Marsh", rating: 4.6 },
+          { instructor: "Dr. Priya Raman", rating: 4.8 },
+        ],
+      },
+    });
     expect((await fw.verify("The highest-rated instructor is Dr. Priya Raman at 4.8.")).verdicts[0]!.verdict).toBe("supported");
     const v = (await fw.verify("The highest-rated instructor is Dr. Helena Marsh at 4.8.")).verdicts[0]!;
     expect(v.corrections.map((c) => c.value)).toEqual(["Dr. Priya Raman"]);
   });
 });
-

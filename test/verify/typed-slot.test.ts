@@ -36,7 +36,18 @@ function keyMeasure(text: string, dimension: Dimension, unit: string, factor: nu
   const v = qty(text);
   if (v.type !== "quantity") throw new Error("not a quantity");
   const q = v.q;
-  return { type: "quantity", q: { ...q, kind: "measure", dimension, unit, value: q.value * factor, alternatives: q.alternatives.map((a) => a * factor), precision: q.precision * factor } };
+  return {
+    type: "quantity",
+    q: {
+      ...q,
+      kind: "measure",
+      dimension,
+      unit,
+      value: q.value * factor,
+      alternatives: q.alternatives.map((a) => a * factor),
+      precision: q.precision * factor,
+    },
+  };
 }
 
 /** A number under a percent key (`error_rate_pct: 2`). */
@@ -218,7 +229,11 @@ describe("dimensionStems", () => {
     ["length", ["distanc", "km"]],
   ])("should name the %s dimension's slot words", (dimension, expected) => {
     const got = dimensionStems(dimension);
-    for (const s of expected) expect([...got].some((x) => x === s || x.startsWith(s)), `${s} in ${[...got].join(" ")}`).toBe(true);
+    for (const s of expected)
+      expect(
+        [...got].some((x) => x === s || x.startsWith(s)),
+        `${s} in ${[...got].join(" ")}`,
+      ).toBe(true);
   });
 
   it("should name nothing for no dimension", () => {
@@ -239,18 +254,67 @@ describe("readSlot", () => {
     // kind: a count fills no percentage's slot.
     ["kind: 14% against `errors: 14`", "14%", "errors", [jsonFact("errors", "14")], true, { outcome: "unsettled" }],
     // entity: two records fill the slot and the claim names neither.
-    ["entity: two records, none named", "$50", "total", [jsonFact("total", "42.1", { evidenceId: "e1" }), jsonFact("total", "57.3", { evidenceId: "e2" })], false, { outcome: "unsettled" }],
-    ["entity: two records agreeing, none named", "$50", "total", [jsonFact("total", "42.1", { evidenceId: "e1" }), jsonFact("total", "42.1", { evidenceId: "e2" })], false, { outcome: "unsettled" }],
+    [
+      "entity: two records, none named",
+      "$50",
+      "total",
+      [jsonFact("total", "42.1", { evidenceId: "e1" }), jsonFact("total", "57.3", { evidenceId: "e2" })],
+      false,
+      { outcome: "unsettled" },
+    ],
+    [
+      "entity: two records agreeing, none named",
+      "$50",
+      "total",
+      [jsonFact("total", "42.1", { evidenceId: "e1" }), jsonFact("total", "42.1", { evidenceId: "e2" })],
+      false,
+      { outcome: "unsettled" },
+    ],
     // period: two array elements (months) fill the slot and the claim picked none of them.
-    ["period: two months' rows", "$1,200", "revenue", [jsonFact("monthly[0].revenue", "1500", { row: "monthly[0]" }), jsonFact("monthly[1].revenue", "1700", { row: "monthly[1]" })], true, { outcome: "unsettled" }],
+    [
+      "period: two months' rows",
+      "$1,200",
+      "revenue",
+      [jsonFact("monthly[0].revenue", "1500", { row: "monthly[0]" }), jsonFact("monthly[1].revenue", "1700", { row: "monthly[1]" })],
+      true,
+      { outcome: "unsettled" },
+    ],
     // one value: two values of the slot differ.
     ["one value: two values of one field differ", "$50", "total", [jsonFact("total", "42.1"), jsonFact("total", "45")], true, { outcome: "unsettled" }],
-    ["one value: two values of one field agree", "$50", "total", [jsonFact("total", "42.1"), jsonFact("total", "42.1")], true, { outcome: "mismatch", quote: "total: 42.1" }],
-    ["one value: an agreeing value among several", "$42.10", "total", [jsonFact("total", "45"), jsonFact("total", "42.1")], true, { outcome: "match", quote: "total: 42.1" }],
+    [
+      "one value: two values of one field agree",
+      "$50",
+      "total",
+      [jsonFact("total", "42.1"), jsonFact("total", "42.1")],
+      true,
+      { outcome: "mismatch", quote: "total: 42.1" },
+    ],
+    [
+      "one value: an agreeing value among several",
+      "$42.10",
+      "total",
+      [jsonFact("total", "45"), jsonFact("total", "42.1")],
+      true,
+      { outcome: "match", quote: "total: 42.1" },
+    ],
     // A field that says more than the claim ("summary total") yields to the one that says no more.
-    ["one value: the field the claim names best decides", "$50", "total", [jsonFact("summary.total", "45"), jsonFact("total", "42.1")], true, { outcome: "mismatch", quote: "total: 42.1" }],
+    [
+      "one value: the field the claim names best decides",
+      "$50",
+      "total",
+      [jsonFact("summary.total", "45"), jsonFact("total", "42.1")],
+      true,
+      { outcome: "mismatch", quote: "total: 42.1" },
+    ],
     // scale: a `_mb` key against a GB claim.
-    ["scale: 3 GB against `size_mb: 1536`", "3 GB", "size", [jsonFact("size_mb", "1536", { value: keyMeasure("1536", "data", "MB", 1e6) })], true, { outcome: "mismatch", quote: "size_mb: 1536" }],
+    [
+      "scale: 3 GB against `size_mb: 1536`",
+      "3 GB",
+      "size",
+      [jsonFact("size_mb", "1536", { value: keyMeasure("1536", "data", "MB", 1e6) })],
+      true,
+      { outcome: "mismatch", quote: "size_mb: 1536" },
+    ],
   ] as const)("should read %s", (_name, claim, governing, candidates, picked, expected) => {
     const reading = readSlot(qty(claim), stems(governing), candidates, picked);
     expect(reading.outcome).toBe(expected.outcome);
@@ -303,7 +367,10 @@ describe("typed slots end to end", () => {
   });
 
   describe("entity", () => {
-    const orders = [{ order_id: "A-1021", total: 42.1 }, { order_id: "A-2044", total: 57.3 }];
+    const orders = [
+      { order_id: "A-1021", total: 42.1 },
+      { order_id: "A-2044", total: 57.3 },
+    ];
     it.each([
       ["another record's value", orders],
       ["another array element's value", [{ orders }]],
@@ -314,12 +381,26 @@ describe("typed slots end to end", () => {
 
   describe("period", () => {
     it("should correct another month's value to the named month's, in an array of months", async () => {
-      const evidence = [{ monthly: [{ month: "January 2024", revenue: 1200 }, { month: "February 2024", revenue: 1500 }] }];
+      const evidence = [
+        {
+          monthly: [
+            { month: "January 2024", revenue: 1200 },
+            { month: "February 2024", revenue: 1500 },
+          ],
+        },
+      ];
       expect(await verdictOn(evidence, "Revenue in February 2024 was $1,200.")).toEqual(["contradicted", ["$1,500"]]);
     });
 
     it("should not support another month's value when the months are ISO keys", async () => {
-      const evidence = [{ monthly: [{ month: "2024-01", revenue: 1200 }, { month: "2024-02", revenue: 1500 }] }];
+      const evidence = [
+        {
+          monthly: [
+            { month: "2024-01", revenue: 1200 },
+            { month: "2024-02", revenue: 1500 },
+          ],
+        },
+      ];
       const [verdict, corrections] = await verdictOn(evidence, "Revenue in February 2024 was $1,200.");
       expect(verdict).not.toBe("supported");
       expect(corrections.every((c) => valueOf(c) === 1500)).toBe(true);
@@ -402,7 +483,10 @@ describe("typed slots end to end", () => {
 
     // Fails: the correction of "$9.00" against `amount: 10` is written "$10.0", not in the claim's style ("$10.00").
     it.fails("should write an amount's correction with the claim's cents", async () => {
-      expect(await verdictOn([{ order_id: "A-1000", amount: 10, currency: "USD" }], "The amount of order A-1000 is $9.00.")).toEqual(["contradicted", ["$10.00"]]);
+      expect(await verdictOn([{ order_id: "A-1000", amount: 10, currency: "USD" }], "The amount of order A-1000 is $9.00.")).toEqual([
+        "contradicted",
+        ["$10.00"],
+      ]);
     });
 
     it("should support GB against a `_mb` key", async () => {
@@ -432,15 +516,39 @@ describe("typed slots end to end", () => {
 
   describe("one value", () => {
     it.each([
-      ["two records of the entity differ", [{ order_id: "A-1021", total: 42.1 }, { order_id: "A-1021", total: 45 }], "Order A-1021 totals $50."],
-      ["two array elements differ and the claim names none", [{ orders: [{ region: "eu", total: 42.1 }, { region: "us", total: 45 }] }], "The total is $50."],
+      [
+        "two records of the entity differ",
+        [
+          { order_id: "A-1021", total: 42.1 },
+          { order_id: "A-1021", total: 45 },
+        ],
+        "Order A-1021 totals $50.",
+      ],
+      [
+        "two array elements differ and the claim names none",
+        [
+          {
+            orders: [
+              { region: "eu", total: 42.1 },
+              { region: "us", total: 45 },
+            ],
+          },
+        ],
+        "The total is $50.",
+      ],
       ["two text records of the entity differ", ["Order A-1021 total: $42.10", "Order A-1021 total: $45.00"], "Order A-1021 totals $50."],
     ])("should leave a figure unsupported when %s", async (_name, evidence, draft) => {
       expect(await verdictOn(evidence, draft)).toEqual(["unsupported", []]);
     });
 
     it("should correct a figure when two records of the entity agree", async () => {
-      const [verdict, corrections] = await verdictOn([{ order_id: "A-1021", total: 42.1 }, { order_id: "A-1021", total: 42.1 }], "Order A-1021 totals $50.");
+      const [verdict, corrections] = await verdictOn(
+        [
+          { order_id: "A-1021", total: 42.1 },
+          { order_id: "A-1021", total: 42.1 },
+        ],
+        "Order A-1021 totals $50.",
+      );
       expect(verdict).toBe("contradicted");
       expect(corrections.map(valueOf).every((v) => Math.abs(v - 42.1) <= 0.5)).toBe(true);
     });

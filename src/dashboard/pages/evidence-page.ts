@@ -32,7 +32,10 @@ ${record.args !== undefined ? html`<div class="args">arguments: <code>${argsText
 </article>`;
 }
 
-export function evidencePage(ctx: PageContext, data: { session: SessionOverview; summaries: ReportSummary[]; records: EvidenceRecord[]; page: number; size: number }): SafeHtml {
+export function evidencePage(
+  ctx: PageContext,
+  data: { session: SessionOverview; summaries: ReportSummary[]; records: EvidenceRecord[]; page: number; size: number },
+): SafeHtml {
   const s = data.session;
   const pages = Math.max(1, Math.ceil(s.evidenceCount / data.size));
   const nav = pager(pathTo(ctx.base, "sessions", s.sessionId, "evidence"), data.page, pages, "records", s.evidenceCount, data.size);

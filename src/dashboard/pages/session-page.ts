@@ -27,11 +27,13 @@ ${v && v.quotes.length > 1 ? html`<details class="more-quotes"><summary>${v.quot
 </td>
 <td class="n">${v ? v.confidence.toFixed(2) : ""}</td>
 <td>${v ? tierText(v.tier, decider?.name) : ""}</td>
-<td>${v && v.trace.length > 0
-    ? html`<details class="trace"><summary>${v.trace.length} step${v.trace.length > 1 ? "s" : ""} · ${msText(v.trace.reduce((n, t) => n + t.ms, 0))}</summary>
+<td>${
+    v && v.trace.length > 0
+      ? html`<details class="trace"><summary>${v.trace.length} step${v.trace.length > 1 ? "s" : ""} · ${msText(v.trace.reduce((n, t) => n + t.ms, 0))}</summary>
 <table class="trace-table"><thead><tr><th>tier</th><th>outcome</th><th class="n">confidence</th><th class="n">time</th><th>note</th></tr></thead>
 <tbody>${v.trace.map((t) => html`<tr><td>${tierText(t.tier, t.name)}</td><td class="o-${t.outcome}">${t.outcome}</td><td class="n">${t.confidence === null ? "" : t.confidence.toFixed(2)}</td><td class="n">${msText(t.ms)}</td><td>${t.note}</td></tr>`)}</tbody></table></details>`
-    : ""}</td>
+      : ""
+  }</td>
 </tr>`;
 }
 
@@ -47,19 +49,26 @@ function answer(ctx: PageContext, r: Report): SafeHtml {
 </header>
 <div class="draft">${highlightDraft(r.draft, r.claims, r.verdicts)}</div>
 ${r.reasons.length > 0 ? html`<ul class="reasons">${r.reasons.map((x) => html`<li>${x}</li>`)}</ul>` : ""}
-${r.output === null
+${
+  r.output === null
     ? html`<p class="blocked-note">Blocked: nothing of this answer was shipped.</p>`
     : r.output !== r.draft
       ? html`<details class="output"><summary>Text that may ship (${r.decision})</summary><pre>${r.output}</pre>${r.sources.length > 0 ? html`<p class="muted small">Sources: ${r.sources.map((s) => html`[${s.marker}] ${s.source} (${s.evidenceId}) `)}</p>` : ""}</details>`
-      : ""}
-${r.claims.length === 0
+      : ""
+}
+${
+  r.claims.length === 0
     ? html`<p class="muted">No claims in this answer.</p>`
     : html`<table class="claims"><thead><tr><th>claim</th><th>verdict</th><th>text, evidence and correction</th><th class="n">confidence</th><th>decided by</th><th>trace</th></tr></thead>
-<tbody>${r.claims.map((c) => claimRow(ctx, r.sessionId, c, byId.get(c.id)))}</tbody></table>`}
+<tbody>${r.claims.map((c) => claimRow(ctx, r.sessionId, c, byId.get(c.id)))}</tbody></table>`
+}
 </section>`;
 }
 
-export function sessionPage(ctx: PageContext, data: { session: SessionOverview; summaries: ReportSummary[]; reports: Report[]; page: number; size: number }): SafeHtml {
+export function sessionPage(
+  ctx: PageContext,
+  data: { session: SessionOverview; summaries: ReportSummary[]; reports: Report[]; page: number; size: number },
+): SafeHtml {
   const s = data.session;
   const pages = Math.max(1, Math.ceil(s.responses / data.size));
   const nav = pager(pathTo(ctx.base, "sessions", s.sessionId), data.page, pages, "answers", s.responses, data.size);

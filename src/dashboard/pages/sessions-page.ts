@@ -14,8 +14,19 @@ export interface SessionsView {
   size: number;
 }
 
-const STATUS_LABEL: Record<SessionStatus, string> = { all: "all sessions", blocked: "with a blocked answer", flagged: "with flagged claims", clean: "with no flagged claim" };
-const SORT_LABEL: Record<SessionSort, string> = { recent: "last activity", oldest: "oldest first", score: "lowest grounding score", flagged: "most flagged claims", answers: "most answers" };
+const STATUS_LABEL: Record<SessionStatus, string> = {
+  all: "all sessions",
+  blocked: "with a blocked answer",
+  flagged: "with flagged claims",
+  clean: "with no flagged claim",
+};
+const SORT_LABEL: Record<SessionSort, string> = {
+  recent: "last activity",
+  oldest: "oldest first",
+  score: "lowest grounding score",
+  flagged: "most flagged claims",
+  answers: "most answers",
+};
 
 function options<T extends string>(labels: Record<T, string>, selected: T): SafeHtml[] {
   return (Object.keys(labels) as T[]).map((k) => html`<option value="${k}"${k === selected ? html` selected` : ""}>${labels[k]}</option>`);
@@ -48,10 +59,17 @@ function row(ctx: PageContext, s: SessionOverview): SafeHtml {
 export function sessionsPage(ctx: PageContext, data: { result: SessionPage; view: SessionsView; trends: DayTrend[]; days: number }): SafeHtml {
   const { result, view } = data;
   const pages = Math.max(1, Math.ceil(result.total / view.size));
-  const keep = { q: view.q, status: view.status === "all" ? undefined : view.status, sort: view.sort === "recent" ? undefined : view.sort, size: view.size === 50 ? undefined : view.size };
+  const keep = {
+    q: view.q,
+    status: view.status === "all" ? undefined : view.status,
+    sort: view.sort === "recent" ? undefined : view.sort,
+    size: view.size === 50 ? undefined : view.size,
+  };
   const pageLink = (p: number) => withQuery(`${ctx.base}/`, { ...keep, page: p === 1 ? undefined : p });
   const sortLink = (sort: SessionSort, label: string | SafeHtml) =>
-    view.sort === sort ? html`<span class="sorted">${label} ▾</span>` : html`<a href="${withQuery(`${ctx.base}/`, { ...keep, sort: sort === "recent" ? undefined : sort })}">${label}</a>`;
+    view.sort === sort
+      ? html`<span class="sorted">${label} ▾</span>`
+      : html`<a href="${withQuery(`${ctx.base}/`, { ...keep, sort: sort === "recent" ? undefined : sort })}">${label}</a>`;
   const chart = renderChart(
     data.trends.map((t) => ({
       label: t.day.slice(5),

@@ -52,6 +52,19 @@ export function computedFact(figure: Quantity, value: number, from: EvidenceFact
   const text = decimals === undefined ? formatLike(value, { ...figure, approx: false }) : figure.text.replace(/\d[\d,]*(?:\.\d+)?/, value.toFixed(decimals));
   const back = extractQuantities(text)[0];
   if (!back || Math.abs(back.value - value) > Math.abs(value) * 0.01 + 1e-9) return null;
-  const q: Quantity = { ...back, kind: figure.kind, unit: figure.unit, currency: figure.currency, dimension: figure.dimension, text, value, precision: back.precision, approx: false, bound: "eq", word: false, alternatives: [] };
+  const q: Quantity = {
+    ...back,
+    kind: figure.kind,
+    unit: figure.unit,
+    currency: figure.currency,
+    dimension: figure.dimension,
+    text,
+    value,
+    precision: back.precision,
+    approx: false,
+    bound: "eq",
+    word: false,
+    alternatives: [],
+  };
   return { ...from, value: { type: "quantity", q } };
 }

@@ -17,7 +17,11 @@ function check(input: DerivedInput): DerivedFinding | null {
   const { figure, sentence } = input;
   if (figure.kind === "percent" || !PER_PERSON.test(sentence.text.slice(sentence.span[1]))) return null;
   const counts = claimQuantities(sentence.text).filter(
-    (q) => q.kind === "number" && Number.isInteger(q.value) && q.value > 1 && (COUNT_BEFORE.test(sentence.text.slice(0, q.span[0])) || COUNT_AFTER.test(sentence.text.slice(q.span[1]))),
+    (q) =>
+      q.kind === "number" &&
+      Number.isInteger(q.value) &&
+      q.value > 1 &&
+      (COUNT_BEFORE.test(sentence.text.slice(0, q.span[0])) || COUNT_AFTER.test(sentence.text.slice(q.span[1]))),
   );
   if (counts.length !== 1) return null;
   const n = counts[0]!.value;
@@ -29,7 +33,9 @@ function check(input: DerivedInput): DerivedFinding | null {
   if (agreesWith(figure, values) === "match") return { outcome: "match", fact: total.fact, note };
   if (all.length !== 1) return null;
   const computed = computedFact(figure, values[0]!, total.fact);
-  return computed ? { outcome: "mismatch", fact: computed, note: `${total.q.text} for ${n} is ${(computed.value as { q: { text: string } }).q.text} per person` } : null;
+  return computed
+    ? { outcome: "mismatch", fact: computed, note: `${total.q.text} for ${n} is ${(computed.value as { q: { text: string } }).q.text} per person` }
+    : null;
 }
 
 export const perUnit: DerivedShape = { name: "per person", check };

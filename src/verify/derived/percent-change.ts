@@ -9,7 +9,8 @@ import { statedOperands } from "./operands.js";
 import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 
 export const INCREASE = /\b(?:up|rose|risen|rises?|grew|grown|grows?|increased?|increases|jump(?:ed|s)?|gain(?:ed|s)?|climb(?:ed|s)?|surged?|higher|more)\b/i;
-export const DECREASE = /\b(?:down|fell|fallen|falls?|drop(?:ped|s)?|decreased?|decreases|declin(?:e|ed|es)|cut|lower|less|shr[iu]nk|plunged?|slump(?:ed|s)?)\b/i;
+export const DECREASE =
+  /\b(?:down|fell|fallen|falls?|drop(?:ped|s)?|decreased?|decreases|declin(?:e|ed|es)|cut|lower|less|shr[iu]nk|plunged?|slump(?:ed|s)?)\b/i;
 const BASE_BEFORE = /\b(?:from|on|over|than|versus|vs\.?|compared (?:with|to))\s+(?:[\w']+\s+){0,3}$/i;
 
 function check(input: DerivedInput): DerivedFinding | null {
@@ -31,7 +32,9 @@ function check(input: DerivedInput): DerivedFinding | null {
   // A contradiction needs the only two operands of the sentence.
   if (all.length !== 2 || stated.length !== 2) return null;
   const computed = computedFact(figure, values[0]!, now.fact);
-  return computed ? { outcome: "mismatch", fact: computed, note: `the change from ${old.q.text} to ${now.q.text} is ${(computed.value as { q: { text: string } }).q.text}` } : null;
+  return computed
+    ? { outcome: "mismatch", fact: computed, note: `the change from ${old.q.text} to ${now.q.text} is ${(computed.value as { q: { text: string } }).q.text}` }
+    : null;
 }
 
 export const percentChange: DerivedShape = { name: "percent change", check };

@@ -22,7 +22,9 @@ function check(input: DerivedInput): DerivedFinding | null {
   if (agreesWith(figure, values) === "match") return { outcome: "match", fact: a!.fact, note };
   if (all.length !== 2 || stated.length !== 2) return null;
   const computed = computedFact(figure, values[0]!, a!.fact);
-  return computed ? { outcome: "mismatch", fact: computed, note: `the ratio of ${a!.q.text} to ${b!.q.text} is ${(computed.value as { q: { text: string } }).q.text}` } : null;
+  return computed
+    ? { outcome: "mismatch", fact: computed, note: `the ratio of ${a!.q.text} to ${b!.q.text} is ${(computed.value as { q: { text: string } }).q.text}` }
+    : null;
 }
 
 export const ratio: DerivedShape = { name: "ratio", check };

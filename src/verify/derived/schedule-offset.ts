@@ -114,8 +114,20 @@ function check(input: DerivedInput): DerivedFinding | null {
   const pair = found[0]!;
   // An early claim of a late event (or the reverse) is wrong in its words, not its figure: left unsettled.
   if (diff !== 0 && Math.sign(diff) !== offset.sign) return null;
-  const asTime: Quantity = { ...figure, kind: "measure", dimension: "time", unit: figure.unit ?? "min", value: offset.ms, precision: figure.kind === "measure" ? figure.precision : offset.ms * 0.02 };
-  const note = `equals the time between the scheduled and the actual ${pair.event.split(" ")[1]!.replace(/^\[\d+\]\./, "").replace(/\.$/, "") || "time"} (${Math.abs(diff) / 60_000} min)`;
+  const asTime: Quantity = {
+    ...figure,
+    kind: "measure",
+    dimension: "time",
+    unit: figure.unit ?? "min",
+    value: offset.ms,
+    precision: figure.kind === "measure" ? figure.precision : offset.ms * 0.02,
+  };
+  const note = `equals the time between the scheduled and the actual ${
+    pair.event
+      .split(" ")[1]!
+      .replace(/^\[\d+\]\./, "")
+      .replace(/\.$/, "") || "time"
+  } (${Math.abs(diff) / 60_000} min)`;
   if (agreesWith(asTime, [Math.abs(diff)]) === "match") return { outcome: "match", fact: pair.actual, note };
   if (offset.spelledFraction) return null;
   const computed = computedFact(figure, Math.abs(diff), pair.actual);

@@ -32,7 +32,11 @@ export function sentenceOf(claim: string, span: [number, number], draft: string 
   // Offsets are taken in the draft without its emphasis marks, as the claim text has it.
   const clean = draft.replace(EMPHASIS, "");
   const surface = claim.slice(span[0], span[1]);
-  for (const [before, after] of [[0, 12], [12, 0], [0, 0]] as const) {
+  for (const [before, after] of [
+    [0, 12],
+    [12, 0],
+    [0, 0],
+  ] as const) {
     const needle = claim.slice(Math.max(0, span[0] - before), Math.min(claim.length, span[1] + after));
     const at = uniqueIndex(clean, needle);
     if (at < 0) continue;

@@ -32,7 +32,9 @@ function check(input: DerivedInput): DerivedFinding | null {
   if (agreesWith(figure, values) === "match") return { outcome: "match", fact: part.fact, note };
   if (!explicitOf || all.length !== 2 || stated.length !== 2) return null;
   const computed = computedFact(figure, values[0]!, part.fact);
-  return computed ? { outcome: "mismatch", fact: computed, note: `${note.replace("equals ", "")} is ${(computed.value as { q: { text: string } }).q.text}` } : null;
+  return computed
+    ? { outcome: "mismatch", fact: computed, note: `${note.replace("equals ", "")} is ${(computed.value as { q: { text: string } }).q.text}` }
+    : null;
 }
 
 export const share: DerivedShape = { name: "share", check };

@@ -8,7 +8,8 @@ import { agreesWith, atCorners, computedFact } from "./arithmetic.js";
 import { statedOperands } from "./operands.js";
 import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 
-const SPREAD_BEFORE = /\b(?:spread|difference|gap|range|swing|margin)\s+(?:of\s+)?(?:about|around|roughly|approximately|some|nearly|almost|just(?:\s+(?:over|under))?)?\s*$/i;
+const SPREAD_BEFORE =
+  /\b(?:spread|difference|gap|range|swing|margin)\s+(?:of\s+)?(?:about|around|roughly|approximately|some|nearly|almost|just(?:\s+(?:over|under))?)?\s*$/i;
 const SPREAD_AFTER = /^\s*(?:[°º]?\s*\w+\s+)?(?:apart|difference|spread|gap)\b/i;
 
 function check(input: DerivedInput): DerivedFinding | null {
@@ -25,7 +26,9 @@ function check(input: DerivedInput): DerivedFinding | null {
   if (all.length !== 2 || stated.length !== 2) return null;
   const decimals = figure.kind === "measure" ? undefined : Math.max(a!.decimals, b!.decimals);
   const computed = computedFact(figure, values[0]!, a!.fact, decimals);
-  return computed ? { outcome: "mismatch", fact: computed, note: `the difference of ${a!.q.text} and ${b!.q.text} is ${(computed.value as { q: { text: string } }).q.text}` } : null;
+  return computed
+    ? { outcome: "mismatch", fact: computed, note: `the difference of ${a!.q.text} and ${b!.q.text} is ${(computed.value as { q: { text: string } }).q.text}` }
+    : null;
 }
 
 export const spread: DerivedShape = { name: "spread", check };

@@ -38,7 +38,8 @@ export function scaleOf(q: Quantity, after: string): Scale | null {
 }
 
 /** What may stand between a figure and its conversion: brackets, a comma or slash, "or", "is", a hedge. */
-const CONVERSION_GAP = /^[\s(,/=~–—-]*(?:of\s+\w+\s+)?(?:(?:or|is|i\.e\.|that is|which is|works out to|about|around|roughly|approximately|approx\.|nearly|some|just under|just over|almost)[\s(,~]*)*$/i;
+const CONVERSION_GAP =
+  /^[\s(,/=~–—-]*(?:of\s+\w+\s+)?(?:(?:or|is|i\.e\.|that is|which is|works out to|about|around|roughly|approximately|approx\.|nearly|some|just under|just over|almost)[\s(,~]*)*$/i;
 
 function check(input: DerivedInput): DerivedFinding | null {
   const { text, span, figure } = input.sentence.text === input.text ? { ...input } : { ...input, text: input.sentence.text, span: input.sentence.span };
@@ -62,7 +63,13 @@ function check(input: DerivedInput): DerivedFinding | null {
   const note = `equals ${partner.text} ${from.unit} in ${own.unit}`;
   if (agreesWith(figure, values) === "match") return { outcome: "match", fact, note };
   const computed = computedFact(figure, values[0]!, fact);
-  return computed ? { outcome: "mismatch", fact: computed, note: `${partner.text} ${from.unit} is ${computed.value.type === "quantity" ? computed.value.q.text : ""} ${own.unit}, not ${figure.text}` } : null;
+  return computed
+    ? {
+        outcome: "mismatch",
+        fact: computed,
+        note: `${partner.text} ${from.unit} is ${computed.value.type === "quantity" ? computed.value.q.text : ""} ${own.unit}, not ${figure.text}`,
+      }
+    : null;
 }
 
 export const unitConversion: DerivedShape = { name: "unit conversion", check };

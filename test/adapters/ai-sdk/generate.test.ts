@@ -84,7 +84,13 @@ describe("firewallMiddleware with generateText", () => {
   });
 
   it("should pass a provider error through unchanged", async () => {
-    const providerError = new APICallError({ message: "rate limited", url: "https://api.example.test/v1", requestBodyValues: {}, statusCode: 429, isRetryable: false });
+    const providerError = new APICallError({
+      message: "rate limited",
+      url: "https://api.example.test/v1",
+      requestBodyValues: {},
+      statusCode: 429,
+      isRetryable: false,
+    });
     const fw = new Firewall();
     const mock = new MockLanguageModelV3({
       doGenerate: async () => {
@@ -111,7 +117,13 @@ describe("firewallMiddleware with generateText", () => {
     const mock = new MockLanguageModelV3({ doGenerate: [...lookupSteps(RIGHT, "INV-2041", "a"), ...lookupSteps(RIGHT, "INV-2042", "b")].map(generateResult) });
     const model = wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw) });
     const tools = billingTools();
-    const a = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt: "INV-2041?", providerOptions: { hallucinationFirewall: { sessionId: "conv-a" } } });
+    const a = await generateText({
+      model,
+      tools,
+      stopWhen: stepCountIs(5),
+      prompt: "INV-2041?",
+      providerOptions: { hallucinationFirewall: { sessionId: "conv-a" } },
+    });
     const b = await generateText({ model, tools, stopWhen: stepCountIs(5), prompt: "INV-2042?", headers: { "X-HFW-Session": "conv-b" } });
     expect(fw.session("conv-a").ledger.records.map((e) => e.callId)).toEqual(["a-1", "a-2"]);
     expect(fw.session("conv-b").ledger.records.map((e) => e.callId)).toEqual(["b-1", "b-2"]);
@@ -223,7 +235,12 @@ describe("firewallMiddleware with generateText", () => {
       doGenerate: {
         content: [
           { type: "tool-call", toolCallId: "ws-1", toolName: "web_search", input: '{"query":"INV-2043"}', providerExecuted: true },
-          { type: "tool-result", toolCallId: "ws-1", toolName: "web_search", result: { invoice: "INV-2043", customer: "Kallio Dental Oy", total: 12640, currency: "EUR" } },
+          {
+            type: "tool-result",
+            toolCallId: "ws-1",
+            toolName: "web_search",
+            result: { invoice: "INV-2043", customer: "Kallio Dental Oy", total: 12640, currency: "EUR" },
+          },
           { type: "text", text: "Invoice INV-2043 for Kallio Dental Oy totals 12,460 EUR." },
         ],
         finishReason: { unified: "stop", raw: "stop" },
@@ -247,7 +264,10 @@ describe("firewallMiddleware with generateText", () => {
       messages: [
         { role: "user", content: "INV-2041?" },
         { role: "assistant", content: [{ type: "tool-call", toolCallId: "bin-1", toolName: "get_pdf", input: {} }] },
-        { role: "tool", content: [{ type: "tool-result", toolCallId: "bin-1", toolName: "get_pdf", output: { type: "text", value: "%PDF\u0000\u0001\u0002" } }] },
+        {
+          role: "tool",
+          content: [{ type: "tool-result", toolCallId: "bin-1", toolName: "get_pdf", output: { type: "text", value: "%PDF\u0000\u0001\u0002" } }],
+        },
       ],
     });
     const meta = readFirewallMetadata(r.providerMetadata)!;

@@ -104,7 +104,10 @@ export function generateResult(step: Step): LanguageModelV3GenerateResult {
 
 /** The stream parts of a step; text is split into word-sized deltas as a provider streams it. */
 export function streamParts(step: Step, textId = "txt-1"): LanguageModelV3StreamPart[] {
-  const parts: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "response-metadata", id: "resp-1", modelId: "mock-model-id" }];
+  const parts: LanguageModelV3StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: "resp-1", modelId: "mock-model-id" },
+  ];
   if ("reasoning" in step && step.reasoning) {
     parts.push({ type: "reasoning-start", id: "r-1" }, { type: "reasoning-delta", id: "r-1", delta: step.reasoning }, { type: "reasoning-end", id: "r-1" });
   }
@@ -122,7 +125,12 @@ export function streamParts(step: Step, textId = "txt-1"): LanguageModelV3Stream
       parts.push({ type: "tool-call", toolCallId: c.id, toolName: c.toolName, input: JSON.stringify(c.input) });
     }
   }
-  parts.push({ type: "finish", finishReason: { unified: toolCalls ? "tool-calls" : "stop", raw: undefined }, usage, providerMetadata: { mock: { served: true } } });
+  parts.push({
+    type: "finish",
+    finishReason: { unified: toolCalls ? "tool-calls" : "stop", raw: undefined },
+    usage,
+    providerMetadata: { mock: { served: true } },
+  });
   return parts;
 }
 
@@ -139,7 +147,9 @@ export function scriptedModel(steps: Step[]): MockLanguageModelV3 {
 /** The tool-result parts of every prompt the model received, as (toolCallId) lists per call. */
 export function toolResultIdsPerCall(model: MockLanguageModelV3): string[][] {
   return [...model.doGenerateCalls, ...model.doStreamCalls].map((call) =>
-    call.prompt.flatMap((m) => (m.role === "tool" ? m.content.filter((p) => p.type === "tool-result").map((p) => (p as { toolCallId: string }).toolCallId) : [])),
+    call.prompt.flatMap((m) =>
+      m.role === "tool" ? m.content.filter((p) => p.type === "tool-result").map((p) => (p as { toolCallId: string }).toolCallId) : [],
+    ),
   );
 }
 

@@ -4,10 +4,26 @@ import { MockLanguageModelV3, convertArrayToReadableStream, convertReadableStrea
 import { describe, expect, it } from "vitest";
 import { Firewall, HallucinationBlocked } from "../../../src/index.js";
 import { DEFAULT_REFUSAL, firewallMiddleware, readFirewallMetadata, type FirewallMiddlewareOptions } from "../../../adapters/ai-sdk/index.js";
-import { CORRECTED, RIGHT, WRONG, billingTools, feedableModel, lookupSteps, recordInvoice, scriptedModel, settledWithin, streamParts, toolResultIdsPerCall, usage } from "./helpers.js";
+import {
+  CORRECTED,
+  RIGHT,
+  WRONG,
+  billingTools,
+  feedableModel,
+  lookupSteps,
+  recordInvoice,
+  scriptedModel,
+  settledWithin,
+  streamParts,
+  toolResultIdsPerCall,
+  usage,
+} from "./helpers.js";
 
 const finish: LanguageModelV3StreamPart = { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage };
-const opening: LanguageModelV3StreamPart[] = [{ type: "stream-start", warnings: [] }, { type: "text-start", id: "t" }];
+const opening: LanguageModelV3StreamPart[] = [
+  { type: "stream-start", warnings: [] },
+  { type: "text-start", id: "t" },
+];
 
 function streamWith(options: FirewallMiddlewareOptions, fw = new Firewall()) {
   const feed = feedableModel();
@@ -16,7 +32,11 @@ function streamWith(options: FirewallMiddlewareOptions, fw = new Firewall()) {
 }
 
 /** Calls the middleware's wrapStream directly, as `wrapLanguageModel` does. */
-async function wrapped(middleware: LanguageModelMiddleware, parts: LanguageModelV3StreamPart[] | ReadableStream<LanguageModelV3StreamPart>, params: Partial<LanguageModelV3CallOptions> = {}) {
+async function wrapped(
+  middleware: LanguageModelMiddleware,
+  parts: LanguageModelV3StreamPart[] | ReadableStream<LanguageModelV3StreamPart>,
+  params: Partial<LanguageModelV3CallOptions> = {},
+) {
   const model = new MockLanguageModelV3();
   const stream = Array.isArray(parts) ? convertArrayToReadableStream(parts) : parts;
   const full = { prompt: [{ role: "user" as const, content: [{ type: "text" as const, text: "INV-2041?" }] }], ...params };
@@ -90,14 +110,22 @@ describe("firewallMiddleware with streamText", () => {
     recordInvoice(fw.session());
     const controller = new AbortController();
     controller.abort();
-    const out = await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }, finish], { abortSignal: controller.signal });
+    const out = await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }, finish], {
+      abortSignal: controller.signal,
+    });
     const parts = await convertReadableStreamToArray(out);
     expect(parts.map((p) => p.type)).toEqual(["stream-start", "finish"]);
     expect(fw.sessionReport().responses).toBe(0);
   });
 
   it("should pass a provider error from doStream through unchanged", async () => {
-    const providerError = new APICallError({ message: "overloaded", url: "https://api.example.test/v1", requestBodyValues: {}, statusCode: 529, isRetryable: false });
+    const providerError = new APICallError({
+      message: "overloaded",
+      url: "https://api.example.test/v1",
+      requestBodyValues: {},
+      statusCode: 529,
+      isRetryable: false,
+    });
     const fw = new Firewall();
     const mock = new MockLanguageModelV3({
       doStream: async () => {
@@ -105,7 +133,12 @@ describe("firewallMiddleware with streamText", () => {
       },
     });
     const errors: unknown[] = [];
-    const result = streamText({ model: wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw) }), prompt: "hi", maxRetries: 0, onError: ({ error }) => void errors.push(error) });
+    const result = streamText({
+      model: wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw) }),
+      prompt: "hi",
+      maxRetries: 0,
+      onError: ({ error }) => void errors.push(error),
+    });
     const parts = await convertReadableStreamToArray(result.fullStream);
     expect(parts.find((p) => p.type === "error")).toMatchObject({ error: providerError });
     expect(errors).toEqual([providerError]);
@@ -130,7 +163,10 @@ describe("firewallMiddleware with streamText", () => {
   it("should error the stream with HallucinationBlocked when onBlock is throw, releasing no text", async () => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const model = wrapLanguageModel({ model: scriptedModel([{ text: WRONG }]), middleware: firewallMiddleware(fw, { verify: { strictness: "strict" }, onBlock: "throw" }) });
+    const model = wrapLanguageModel({
+      model: scriptedModel([{ text: WRONG }]),
+      middleware: firewallMiddleware(fw, { verify: { strictness: "strict" }, onBlock: "throw" }),
+    });
     const result = streamText({ model, prompt: "INV-2041?", onError: () => {} });
     const deltas: string[] = [];
     const error = await (async () => {
@@ -144,7 +180,10 @@ describe("firewallMiddleware with streamText", () => {
   it("should, in observe mode, let the deltas out and then error the stream when onBlock is throw", async () => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const model = wrapLanguageModel({ model: scriptedModel([{ text: WRONG }]), middleware: firewallMiddleware(fw, { stream: "observe", verify: { strictness: "strict" }, onBlock: "throw" }) });
+    const model = wrapLanguageModel({
+      model: scriptedModel([{ text: WRONG }]),
+      middleware: firewallMiddleware(fw, { stream: "observe", verify: { strictness: "strict" }, onBlock: "throw" }),
+    });
     const result = streamText({ model, prompt: "INV-2041?", onError: () => {} });
     const deltas: string[] = [];
     const error = await (async () => {
@@ -177,7 +216,12 @@ describe("firewallMiddleware with streamText", () => {
     }
     // The tool-calling step's own text is released unchanged (it is not the final answer).
     const toolOut = await convertReadableStreamToArray(await wrapped(middleware, toolStep));
-    expect(toolOut.filter((p) => p.type === "text-delta").map((p) => (p as { delta: string }).delta).join("")).toBe("Let me look that up.");
+    expect(
+      toolOut
+        .filter((p) => p.type === "text-delta")
+        .map((p) => (p as { delta: string }).delta)
+        .join(""),
+    ).toBe("Let me look that up.");
   });
 
   it("should keep the provider's own metadata on finish and add the report beside it", async () => {
@@ -213,7 +257,12 @@ describe("firewallMiddleware with streamText", () => {
   it("should record tool results once across a multi-step streamed loop and correct the final text", async () => {
     const fw = new Firewall();
     const mock = scriptedModel(lookupSteps(WRONG));
-    const result = streamText({ model: wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw) }), tools: billingTools(), stopWhen: stepCountIs(5), prompt: "INV-2041?" });
+    const result = streamText({
+      model: wrapLanguageModel({ model: mock, middleware: firewallMiddleware(fw) }),
+      tools: billingTools(),
+      stopWhen: stepCountIs(5),
+      prompt: "INV-2041?",
+    });
     const text = await result.text;
     expect(text).toContain(CORRECTED);
     expect(toolResultIdsPerCall(mock)).toEqual([[], ["call-1", "call-2"]]);
@@ -244,8 +293,13 @@ describe("firewallMiddleware with streamText", () => {
   it("should gate a stream that ends without a finish part", async () => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const out = await convertReadableStreamToArray(await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }]));
-    const text = out.filter((p) => p.type === "text-delta").map((p) => (p as { delta: string }).delta).join("");
+    const out = await convertReadableStreamToArray(
+      await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }]),
+    );
+    const text = out
+      .filter((p) => p.type === "text-delta")
+      .map((p) => (p as { delta: string }).delta)
+      .join("");
     expect(text).toContain(CORRECTED);
   });
 });

@@ -55,7 +55,9 @@ describe("withEvidence", () => {
   it("should pass a thrown error through unrecorded", async () => {
     const fw = new Firewall();
     const tools = withEvidence(billingTools(), fw);
-    await expect(tools.get_invoice.execute!({ id: "INV-0000" }, { toolCallId: "x-1", messages: [] }) as Promise<unknown>).rejects.toThrow("no invoice INV-0000");
+    await expect(tools.get_invoice.execute!({ id: "INV-0000" }, { toolCallId: "x-1", messages: [] }) as Promise<unknown>).rejects.toThrow(
+      "no invoice INV-0000",
+    );
     expect(fw.session().ledger.records).toHaveLength(0);
   });
 

@@ -58,7 +58,11 @@ describe("FirewallCallbackHandler", () => {
         return `user-${String(run.metadata.user_id)}`;
       },
     });
-    await createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch] }).invoke(ask, { callbacks: [handler], metadata: { user_id: 7 }, configurable: { thread_id: "t" } });
+    await createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch] }).invoke(ask, {
+      callbacks: [handler],
+      metadata: { user_id: 7 },
+      configurable: { thread_id: "t" },
+    });
     expect(fw.session("user-7").ledger.records).toHaveLength(2);
     expect(seen).toContain("t");
   });
@@ -116,9 +120,15 @@ describe("FirewallCallbackHandler", () => {
   });
 
   it("should record a huge JSON result whole", async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => ({ invoice_id: `INV-9-${String(i).padStart(5, "0")}`, customer: `Customer ${i}`, total: 1000 + i * 3.5 }));
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      invoice_id: `INV-9-${String(i).padStart(5, "0")}`,
+      customer: `Customer ${i}`,
+      total: 1000 + i * 3.5,
+    }));
     const ledgerTool = tool(async () => rows, { name: "ledger_export", description: "Export every invoice.", schema: z.object({}) });
-    const model = fakeModel().respondWithTools([{ name: "ledger_export", args: {}, id: "export" }]).respond(new AIMessage("done"));
+    const model = fakeModel()
+      .respondWithTools([{ name: "ledger_export", args: {}, id: "export" }])
+      .respond(new AIMessage("done"));
     const fw = new Firewall();
     const handler = new FirewallCallbackHandler({ firewall: fw });
     await createAgent({ model, tools: [ledgerTool] }).invoke(ask, { callbacks: [handler], configurable: { thread_id: "big" } });
@@ -132,7 +142,11 @@ describe("FirewallCallbackHandler", () => {
   });
 
   it("should skip media-only results and log a refused artifact without throwing into the run", async () => {
-    const screenshot = tool(async () => [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], { name: "screenshot", description: "Take a screenshot.", schema: z.object({}) });
+    const screenshot = tool(async () => [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], {
+      name: "screenshot",
+      description: "Take a screenshot.",
+      schema: z.object({}),
+    });
     const pdf = tool(async () => ["Invoice INV-2024-0117: total 4379.20 EUR.", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0xfe, 0x00])], {
       name: "pdf_fetch",
       description: "Fetch an invoice PDF.",
@@ -151,9 +165,13 @@ describe("FirewallCallbackHandler", () => {
     const out = await createAgent({ model, tools: [screenshot, pdf] }).invoke(ask, { callbacks: [handler], configurable: { thread_id: "media" } });
 
     expect((out.messages.at(-1) as AIMessage).text).toBe("ok");
-    expect(fw.session("media").ledger.records.map((r) => [r.source, r.callId, r.text])).toEqual([["pdf_fetch", "pdf", "Invoice INV-2024-0117: total 4379.20 EUR."]]);
+    expect(fw.session("media").ledger.records.map((r) => [r.source, r.callId, r.text])).toEqual([
+      ["pdf_fetch", "pdf", "Invoice INV-2024-0117: total 4379.20 EUR."],
+    ]);
     expect(handler.stats).toMatchObject({ recorded: 1, skipped: 1, errors: 1 });
-    expect(logger.warnings.join("\n")).toMatch(/artifact of tool 'pdf_fetch' was not recorded: .*not valid UTF-8|artifact of tool 'pdf_fetch' was not recorded: .*binary/);
+    expect(logger.warnings.join("\n")).toMatch(
+      /artifact of tool 'pdf_fetch' was not recorded: .*not valid UTF-8|artifact of tool 'pdf_fetch' was not recorded: .*binary/,
+    );
   });
 
   it("should keep two concurrent threads apart", async () => {
@@ -168,7 +186,12 @@ describe("FirewallCallbackHandler", () => {
       }).invoke(ask, { callbacks: [handler], configurable: { thread_id: thread } });
     await Promise.all([run("a", "INV-2024-0117"), run("b", "INV-2024-0121"), run("a", "INV-2024-0118")]);
 
-    expect(fw.session("a").ledger.records.map((r) => (r.content as string).match(/INV-\d+-\d+/)?.[0]).sort()).toEqual(["INV-2024-0117", "INV-2024-0118"]);
+    expect(
+      fw
+        .session("a")
+        .ledger.records.map((r) => (r.content as string).match(/INV-\d+-\d+/)?.[0])
+        .sort(),
+    ).toEqual(["INV-2024-0117", "INV-2024-0118"]);
     expect(fw.session("b").ledger.records.map((r) => (r.content as string).match(/INV-\d+-\d+/)?.[0])).toEqual(["INV-2024-0121"]);
     const inB = await fw.session("b").verify("Invoice INV-2024-0117 totals 4,379.20 EUR.");
     expect(inB.verdicts[0]!.verdict).not.toBe("supported");
@@ -187,7 +210,14 @@ describe("FirewallCallbackHandler", () => {
     expect(handler.stats.errors).toBeGreaterThanOrEqual(2);
     expect(logger.warnings.some((w) => w.includes("cannot") || w.includes("cycle") || w.includes("circular"))).toBe(true);
 
-    const throwing = new FirewallCallbackHandler({ firewall: new Firewall(), logger: { warn: () => { throw new Error("logger down"); } } });
+    const throwing = new FirewallCallbackHandler({
+      firewall: new Firewall(),
+      logger: {
+        warn: () => {
+          throw new Error("logger down");
+        },
+      },
+    });
     expect(() => throwing.handleToolEnd(cyclic, randomUUID())).not.toThrow();
     expect(throwing.stats.errors).toBe(1);
   });

@@ -9,7 +9,7 @@ describe("examples/langchain", () => {
 
     expect(report!.draft).toBe(SCRIPTED_ANSWER);
     expect(out).toContain('❌ r1.c1  contradicted  "Invoice INV-2024-0117 for Northwind Traders totals 4,739.20 EUR"');
-    expect(out).toContain("correction: 4,739.20 EUR → 4,379.20 EUR   (invoice_lookup: \"total: 4379.2\")");
+    expect(out).toContain('correction: 4,739.20 EUR → 4,379.20 EUR   (invoice_lookup: "total: 4379.2")');
     expect(out).toMatch(/✅ r1\.c\d+ +supported +"Overdue invoices accrue a late fee of 1\.5%/);
     expect(out).toContain("e1 invoice_lookup");
     expect(out).toContain("e2 doc_search");
@@ -21,6 +21,8 @@ describe("examples/langchain", () => {
     const notes: string[] = [];
     const chosen = await chooseModel((l) => notes.push(l), { OPENAI_API_KEY: "sk-test" });
     expect(chosen.label).toContain("scripted");
-    expect(notes[0]).toBe("OPENAI_API_KEY is set, but @langchain/openai is not installed: run `npm install @langchain/openai` to use it. Using the scripted model.");
+    expect(notes[0]).toBe(
+      "OPENAI_API_KEY is set, but @langchain/openai is not installed: run `npm install @langchain/openai` to use it. Using the scripted model.",
+    );
   });
 });

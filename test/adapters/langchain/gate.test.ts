@@ -26,13 +26,20 @@ describe("firewallGate", () => {
     const fw = new Firewall();
     const handler = new FirewallCallbackHandler({ firewall: fw });
     const gate = firewallGate({ firewall: fw, handler });
-    const chain = lookupChain(new FakeListChatModel({ responses: [ANSWER] })).pipe(new StringOutputParser()).pipe(gate);
+    const chain = lookupChain(new FakeListChatModel({ responses: [ANSWER] }))
+      .pipe(new StringOutputParser())
+      .pipe(gate);
     const runId = randomUUID();
     const text = await chain.invoke("What does INV-2024-0117 total?", { callbacks: [handler], runId });
 
     expect(text).toContain("totals 4,379.20 EUR");
     expect(text).not.toContain("4,739.20");
-    expect(fw.session(runId).ledger.records.map((r) => r.source).sort()).toEqual(["doc_search", "invoice_lookup"]);
+    expect(
+      fw
+        .session(runId)
+        .ledger.records.map((r) => r.source)
+        .sort(),
+    ).toEqual(["doc_search", "invoice_lookup"]);
     const [report] = fw.sessionReport(runId).reports;
     expect(report!.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "supported"]);
     expect(gate.stats).toMatchObject({ verified: 1, errors: 0 });
@@ -49,7 +56,9 @@ describe("firewallGate", () => {
   it("should verify in the firewall's default session when nothing names one", async () => {
     const fw = new Firewall();
     fw.record({ source: "invoice_lookup", content: { invoice_id: "INV-2024-0117", total: 4379.2, currency: "EUR" } });
-    const out = await RunnableLambda.from(() => new AIMessage({ content: "Invoice INV-2024-0117 totals 4,739.20 EUR.", id: "m1" })).pipe(firewallGate({ firewall: fw })).invoke(null);
+    const out = await RunnableLambda.from(() => new AIMessage({ content: "Invoice INV-2024-0117 totals 4,739.20 EUR.", id: "m1" }))
+      .pipe(firewallGate({ firewall: fw }))
+      .invoke(null);
     expect(AIMessage.isInstance(out)).toBe(true);
     expect((out as AIMessage).id).toBe("m1");
     expect((out as AIMessage).text).toContain("4,379.20 EUR");
@@ -68,7 +77,11 @@ describe("firewallGate", () => {
   it("should pass an output that is neither text nor a message, and say so", async () => {
     const logger = memoryLogger();
     const gate = firewallGate({ firewall: new Firewall(), logger });
-    expect(await RunnableLambda.from(() => ({ total: 1 })).pipe(gate).invoke(null)).toEqual({ total: 1 });
+    expect(
+      await RunnableLambda.from(() => ({ total: 1 }))
+        .pipe(gate)
+        .invoke(null),
+    ).toEqual({ total: 1 });
     expect(gate.stats.errors).toBe(1);
     expect(logger.warnings[0]).toContain("is neither text nor a message: it passed unverified");
   });
@@ -86,7 +99,10 @@ describe("firewallGate", () => {
       .addEdge("tools", "agent")
       .addEdge("firewall", END)
       .compile();
-    const out = await graph.invoke({ messages: [new HumanMessage("What does INV-2024-0117 total?")] }, { callbacks: [handler], configurable: { thread_id: "graph-1" } });
+    const out = await graph.invoke(
+      { messages: [new HumanMessage("What does INV-2024-0117 total?")] },
+      { callbacks: [handler], configurable: { thread_id: "graph-1" } },
+    );
 
     const answers = out.messages.filter((m: BaseMessage) => m.id === "answer-1");
     expect(answers).toHaveLength(1);
@@ -142,7 +158,10 @@ describe("withFirewall", () => {
     expect(tokens.length).toBeGreaterThan(10);
 
     const chunks: string[] = [];
-    for await (const c of await withFirewall(lookupChain(new FakeListChatModel({ responses: [ANSWER] })).pipe(new StringOutputParser()), { firewall: fw }).stream("q")) chunks.push(c);
+    for await (const c of await withFirewall(lookupChain(new FakeListChatModel({ responses: [ANSWER] })).pipe(new StringOutputParser()), {
+      firewall: fw,
+    }).stream("q"))
+      chunks.push(c);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toContain("totals 4,379.20 EUR");
   });

@@ -8,9 +8,39 @@ import { tool } from "langchain";
 import { z } from "zod";
 
 export const INVOICES = [
-  { invoice_id: "INV-2024-0117", customer: "Northwind Traders", currency: "EUR", subtotal: 3680, vat_rate: 0.19, vat: 699.2, total: 4379.2, status: "overdue", due: "2024-12-04" },
-  { invoice_id: "INV-2024-0118", customer: "Contoso Ltd", currency: "EUR", subtotal: 1540, vat_rate: 0.19, vat: 292.6, total: 1832.6, status: "paid", due: "2024-12-06" },
-  { invoice_id: "INV-2024-0121", customer: "Fabrikam Inc", currency: "USD", subtotal: 1440, vat_rate: 0, vat: 0, total: 1440, status: "open", due: "2024-12-27" },
+  {
+    invoice_id: "INV-2024-0117",
+    customer: "Northwind Traders",
+    currency: "EUR",
+    subtotal: 3680,
+    vat_rate: 0.19,
+    vat: 699.2,
+    total: 4379.2,
+    status: "overdue",
+    due: "2024-12-04",
+  },
+  {
+    invoice_id: "INV-2024-0118",
+    customer: "Contoso Ltd",
+    currency: "EUR",
+    subtotal: 1540,
+    vat_rate: 0.19,
+    vat: 292.6,
+    total: 1832.6,
+    status: "paid",
+    due: "2024-12-06",
+  },
+  {
+    invoice_id: "INV-2024-0121",
+    customer: "Fabrikam Inc",
+    currency: "USD",
+    subtotal: 1440,
+    vat_rate: 0,
+    vat: 0,
+    total: 1440,
+    status: "open",
+    due: "2024-12-27",
+  },
 ];
 
 export const DOCS = [
@@ -32,7 +62,9 @@ export const invoiceLookup = tool(
 export const docSearch = tool(
   async ({ query }: { query: string }) => {
     const words = query.toLowerCase().split(/\s+/);
-    return DOCS.filter((d) => words.every((w) => d.text.toLowerCase().includes(w))).map((d) => `${d.path}: ${d.text}`).join("\n\n");
+    return DOCS.filter((d) => words.every((w) => d.text.toLowerCase().includes(w)))
+      .map((d) => `${d.path}: ${d.text}`)
+      .join("\n\n");
   },
   { name: "doc_search", description: "Search the policy documents.", schema: z.object({ query: z.string() }) },
 );

@@ -27,7 +27,11 @@ describe("firewallMiddleware", () => {
   it("should record both tools' results and rewrite the wrong figure of the final answer", async () => {
     const fw = new Firewall();
     const middleware = firewallMiddleware({ firewall: fw });
-    const agent = createAgent({ model: scriptedModel(ANSWER, { lookup: "call_lookup", search: "call_search" }), tools: [invoiceLookup, docSearch], middleware: [middleware] });
+    const agent = createAgent({
+      model: scriptedModel(ANSWER, { lookup: "call_lookup", search: "call_search" }),
+      tools: [invoiceLookup, docSearch],
+      middleware: [middleware],
+    });
     const out = await agent.invoke(ask, { configurable: { thread_id: "thread-1" } });
 
     const records = fw.session("thread-1").ledger.records;
@@ -48,7 +52,11 @@ describe("firewallMiddleware", () => {
     expect(report.draft).toBe(ANSWER);
     expect(report.decision).toBe("rewrite");
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "supported"]);
-    expect(report.verdicts[0]!.corrections[0]).toMatchObject({ wrong: "4,739.20 EUR", value: "4,379.20 EUR", quote: { source: "invoice_lookup", text: "total: 4379.2" } });
+    expect(report.verdicts[0]!.corrections[0]).toMatchObject({
+      wrong: "4,739.20 EUR",
+      value: "4,379.20 EUR",
+      quote: { source: "invoice_lookup", text: "total: 4379.2" },
+    });
     expect(report.verdicts[1]!.quotes[0]!.source).toBe("doc_search");
 
     // The raw draft never entered the agent's state: one answer, the gated one.
@@ -68,7 +76,11 @@ describe("firewallMiddleware", () => {
 
   it("should annotate instead of rewriting when the policy says so", async () => {
     const fw = new Firewall();
-    const agent = createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: fw, policy: { action: "annotate" } })] });
+    const agent = createAgent({
+      model: scriptedModel(),
+      tools: [invoiceLookup, docSearch],
+      middleware: [firewallMiddleware({ firewall: fw, policy: { action: "annotate" } })],
+    });
     const answer = lastMessage(await agent.invoke(ask));
     expect(answer.text).toContain("4,739.20 EUR ⟦contradicted: evidence says 4,379.20 EUR⟧");
     expect(reportOf(answer).decision).toBe("annotate");
@@ -85,14 +97,22 @@ describe("firewallMiddleware", () => {
   });
 
   it("should use the default refusal, which does not repeat the wrong claims", async () => {
-    const agent = createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: new Firewall(), policy: { action: "block" } })] });
+    const agent = createAgent({
+      model: scriptedModel(),
+      tools: [invoiceLookup, docSearch],
+      middleware: [firewallMiddleware({ firewall: new Firewall(), policy: { action: "block" } })],
+    });
     const answer = lastMessage(await agent.invoke(ask));
     expect(answer.text).toMatch(/^I can't give that answer: 1 of its statements could not be verified/);
     expect(answer.text).not.toContain("4,739.20");
   });
 
   it("should reject the run with HallucinationBlocked when asked to throw", async () => {
-    const agent = createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: new Firewall({ strictness: "strict" }), onBlock: "throw" })] });
+    const agent = createAgent({
+      model: scriptedModel(),
+      tools: [invoiceLookup, docSearch],
+      middleware: [firewallMiddleware({ firewall: new Firewall({ strictness: "strict" }), onBlock: "throw" })],
+    });
     const error = await agent.invoke(ask).then(
       () => null,
       (e: unknown) => e,
@@ -171,7 +191,12 @@ describe("firewallMiddleware", () => {
   it("should keep a thread's evidence across turns with a checkpointer", async () => {
     const fw = new Firewall();
     const model = scriptedModel(RIGHT).respond(new AIMessage({ content: "Again: invoice INV-2024-0117 totals 4,739.20 EUR.", id: "turn-2" }));
-    const agent = createAgent({ model, tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: fw })], checkpointer: new MemorySaver() });
+    const agent = createAgent({
+      model,
+      tools: [invoiceLookup, docSearch],
+      middleware: [firewallMiddleware({ firewall: fw })],
+      checkpointer: new MemorySaver(),
+    });
     await agent.invoke(ask, { configurable: { thread_id: "chat" } });
     const out = await agent.invoke({ messages: [new HumanMessage("Say the total again?")] }, { configurable: { thread_id: "chat" } });
     expect(lastMessage(out).text).toContain("totals 4,379.20 EUR");
@@ -197,7 +222,11 @@ describe("firewallMiddleware", () => {
   it("should record a huge result whole and skip media or binary results without failing the run", async () => {
     const rows = Array.from({ length: 5_000 }, (_, i) => ({ invoice_id: `INV-8-${String(i).padStart(4, "0")}`, total: 500 + i }));
     const exportTool = tool(async () => rows, { name: "ledger_export", description: "Export every invoice.", schema: z.object({}) });
-    const screenshot = tool(async () => [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], { name: "screenshot", description: "Screenshot.", schema: z.object({}) });
+    const screenshot = tool(async () => [{ type: "image", mimeType: "image/png", data: "iVBORw0KGgo=" }], {
+      name: "screenshot",
+      description: "Screenshot.",
+      schema: z.object({}),
+    });
     const pdf = tool(async () => ["See the attached PDF.", new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff])], {
       name: "pdf_fetch",
       description: "Fetch a PDF.",
@@ -214,7 +243,9 @@ describe("firewallMiddleware", () => {
     const fw = new Firewall();
     const logger = memoryLogger();
     const middleware = firewallMiddleware({ firewall: fw, logger });
-    const out = await createAgent({ model, tools: [exportTool, screenshot, pdf], middleware: [middleware] }).invoke(ask, { configurable: { thread_id: "big" } });
+    const out = await createAgent({ model, tools: [exportTool, screenshot, pdf], middleware: [middleware] }).invoke(ask, {
+      configurable: { thread_id: "big" },
+    });
 
     expect(fw.session("big").ledger.records.map((r) => r.source)).toEqual(["ledger_export", "pdf_fetch"]);
     expect(fw.session("big").ledger.records[0]!.bytes).toBeGreaterThan(150_000);
@@ -246,7 +277,15 @@ describe("firewallMiddleware", () => {
   });
 
   it("should fail open by default, or closed on request, when the firewall itself fails", async () => {
-    const broken = () => new Firewall({ extractor: { name: "broken", extract: () => { throw new Error("extractor down"); } } });
+    const broken = () =>
+      new Firewall({
+        extractor: {
+          name: "broken",
+          extract: () => {
+            throw new Error("extractor down");
+          },
+        },
+      });
     const logger = memoryLogger();
     const open = firewallMiddleware({ firewall: broken(), logger });
     const answer = lastMessage(await createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [open] }).invoke(ask));

@@ -3,7 +3,7 @@
  * `values` streams carry only the gated answer; token streams (`messages`, `streamEvents`) carry the model's
  * own answer as it was generated, followed by the gated message and the verdict event.
  */
-import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
+import { type AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../../src/index.js";
@@ -24,7 +24,10 @@ describe("streaming with firewallMiddleware", () => {
     const shipped = updates.flatMap((u) => Object.values(u).flatMap((node) => node?.messages ?? []));
     expect(shipped.length).toBeGreaterThan(3);
     expect(shipped.some((m) => m.text.includes("4,739.20"))).toBe(false);
-    const last = updates.filter((u) => u.model_request).at(-1)!.model_request!.messages!.at(-1) as AIMessage;
+    const last = updates
+      .filter((u) => u.model_request)
+      .at(-1)!
+      .model_request!.messages!.at(-1) as AIMessage;
     expect(last.text).toContain("totals 4,379.20 EUR");
   });
 

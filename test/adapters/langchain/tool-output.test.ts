@@ -17,7 +17,11 @@ describe("readToolOutput", () => {
 
   it("should read a ToolMessage's string content with its name and call id", () => {
     const r = readToolOutput(new ToolMessage({ content: '{"total":4379.2}', tool_call_id: "call_1", name: "invoice_lookup" }));
-    expect(r).toEqual({ kind: "evidence", items: [{ part: "content", content: '{"total":4379.2}', name: "invoice_lookup", toolCallId: "call_1" }], dropped: [] });
+    expect(r).toEqual({
+      kind: "evidence",
+      items: [{ part: "content", content: '{"total":4379.2}', name: "invoice_lookup", toolCallId: "call_1" }],
+      dropped: [],
+    });
   });
 
   it("should read a ToolMessage's artifact as a second piece", () => {
