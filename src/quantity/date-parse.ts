@@ -114,9 +114,14 @@ function isoDates(text: string, out: ParsedDate[]): void {
       const t = Date.UTC(year, month - 1, day, Number(hh), Number(mi), Number(ss ?? 0), ms) - offsetMin * 60_000;
       const utc = new Date(t);
       instant = utc.toISOString();
-      year = utc.getUTCFullYear();
-      month = utc.getUTCMonth() + 1;
-      day = utc.getUTCDate();
+      // A timestamp written with its own offset ("2024-06-13T19:30:00-07:00") keeps the calendar day it
+      // names: that is the day a person there (and the answer) calls it. Only an offset-less time is read
+      // as UTC; the instant stays in UTC for time-of-day comparisons.
+      if (!tz) {
+        year = utc.getUTCFullYear();
+        month = utc.getUTCMonth() + 1;
+        day = utc.getUTCDate();
+      }
     }
     out.push(mention(all, m.index, { year, month, day, granularity: "day", instant }));
   }
@@ -228,7 +233,7 @@ function monthNameDates(text: string, out: ParsedDate[], reference: Date): void 
  * quarter; unstated parts are null) and its finest granularity.
  *
  * Handled: ISO dates and timestamps (`2024-03-01`, `2026-05-28T09:25:00Z`, `...+00:00`, fractional
- * seconds; a timestamp sets `instant` to the UTC ISO string and its date parts are the UTC calendar date;
+ * seconds; a timestamp sets `instant` to the UTC ISO string and its date parts are the calendar date it was written in (its own offset's);
  * one without an offset is read as UTC), month-name dates through chrono-node (`1 March 2024`,
  * `March 1st, 2024`, `Oct 9, 2026`, `March 3` with year null, `October 2024` at month granularity),
  * numeric dates `03/01/2024` (also `.` or `-` separators; order per `options.locale`, see

@@ -55,20 +55,35 @@ function fieldLines(ledger: EvidenceLedger): FieldLine[] {
   return ledger.memo("categorical-lines", "all", () => {
     const out: FieldLine[] = [];
     for (const record of ledger.records) {
-      if (record.format !== "json") continue;
+      // JSON lines are `path: value`; a text record's header lines (`AutoPay: OFF`) are read the same way.
+      const keyLine = record.format === "json" ? /^([^\s:][^:\n]*?): (.*)$/ : /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (\S.{0,40})$/;
       let at = 0;
       for (const line of record.text.split("\n")) {
-        const m = /^([^\s:][^:\n]*?): (.*)$/.exec(line);
-        if (m) {
+        // A text line may hold several pairs, set apart by wide gaps or bars ("AutoPay: OFF   Paperless: ON").
+        const parts = record.format === "json" ? [{ text: line, offset: 0 }] : splitPairs(line);
+        for (const part of parts) {
+          const m = keyLine.exec(part.text);
+          if (!m) continue;
           const path = m[1]!;
           const row = /^(.*\[\d+\])/.exec(path)?.[1] ?? "";
-          out.push({ evidenceId: record.id, source: record.source, path, value: m[2]!.trim(), row, span: [at, at + line.length], line });
+          const start = at + part.offset;
+          out.push({ evidenceId: record.id, source: record.source, path, value: m[2]!.trim(), row, span: [start, start + part.text.length], line: part.text });
         }
         at += line.length + 1;
       }
     }
     return out;
   });
+}
+
+function splitPairs(line: string): Array<{ text: string; offset: number }> {
+  const out: Array<{ text: string; offset: number }> = [];
+  const re = /[^|]+?(?=\s{2,}|\s\|\s|$)/g;
+  for (const m of line.matchAll(re)) {
+    const text = m[0].trim();
+    if (text) out.push({ text, offset: m.index! + m[0].indexOf(text) });
+  }
+  return out;
 }
 
 function segments(path: string): string[] {

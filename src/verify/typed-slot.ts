@@ -106,8 +106,17 @@ export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   const parent = segments.pop();
   if (parent !== undefined && (/^\d/.test(last) || [...stems].every((x) => GENERIC_FIELD.has(x) || /^\d/.test(x))))
     for (const x of featuresOf(parent).stems) stems.add(x);
+  // A name/value pair (`statistics[3].type: Ball Possession`, `statistics[3].value: 60%`): the value's
+  // attribute is its row's label.
+  if (fact.row !== undefined && [...featuresOf(last).stems].every((x) => GENERIC_FIELD.has(x))) {
+    const label = LABEL_FIELD.exec(fact.row);
+    if (label) for (const x of featuresOf(label[1]!).stems) stems.add(x);
+  }
   return stems.size > 0 ? stems : fact.key;
 }
+
+/** The label of a name/value row: its `type`, `name`, `label`, `key`, `metric` or `stat` field. */
+const LABEL_FIELD = /(?:^|\n)[^\n:]*?\.?(?:type|name|label|key|metric|stat|displayName)(?:\[\d+\])?: ([^\n]{1,60})/;
 
 function intersects(a: Set<string>, b: Set<string>): boolean {
   for (const x of a) if (b.has(x) || hasCanon(b, x) || prefixIn(x, b)) return true;
