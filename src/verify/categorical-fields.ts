@@ -162,7 +162,9 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
   ["success", /^(?:success|succeeded|successful|passed|passing|pass|ok|green)$/],
   ["failure", /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out)$/],
-  ["in progress", /^(?:in[ _-]progress|running|ongoing|started|active)$/],
+  ["in progress", /^(?:in[ _-]progress|running|ongoing|started)$/],
+  ["active", /^(?:active|live|activated)$/],
+  ["suspended", /^(?:frozen|locked|suspended|blocked|deactivated|inactive)$/],
   ["open", /^(?:open|opened|reopened)$/],
   ["closed", /^(?:closed|resolved|done|completed?|finished|merged)$/],
   ["scheduled", /^(?:scheduled|planned|upcoming)$/],
@@ -212,7 +214,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
-  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names, true) : [];
+  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
   if (candidates.length === 0) return null;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
   if (classes.size !== 1) return null;
@@ -228,6 +230,19 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
     status: { wrong: word, span: [at, at + word.length], value },
   };
+}
+
+/**
+ * Without a name, the claim's subject noun picks the records whose tool or field path names it ("Your card
+ * is active" reads `get_card`'s `status`; "A payment arrived" reads no invoice's). Top-level fields only.
+ */
+function bySubjectNoun(fields: FieldLine[], before: string): FieldLine[] {
+  const nouns = (before.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter(
+    (w) => !/^(?:your|their|this|that|these|those|have|been|still|status|state|currently|already|which|there)$/.test(w),
+  );
+  if (nouns.length === 0) return [];
+  const names = (l: FieldLine) => `${l.source} ${l.path}`.toLowerCase().replace(/[_.()="]/g, " ");
+  return fields.filter((l) => l.row === "" && nouns.some((n) => new RegExp(`(?:^|[^\\p{L}])${n}(?:s|es)?(?:$|[^\\p{L}])`, "u").test(names(l))));
 }
 
 /** Like `pickEntity`, but nothing when no record or element holds the claim's names. */

@@ -169,6 +169,9 @@ export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, off
   return json ? [...facts, ...countFacts(ledger, chunk)] : facts;
 }
 
+/** Keys whose whole numbers are hundredths of the currency: `amount_cents`, `priceInCents`, `fee_pence`, `total_minor`. */
+const MINOR_UNIT_KEY = /(?:^|[_\-.])(?:cents?|pence|minor)$|(?:Cents|Pence|Minor|InCents)$/;
+
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
@@ -300,7 +303,10 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
     }
     for (let q of extractQuantities(valueText)) {
       if (taken.some((t) => overlaps(t, q.span))) continue;
-      if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+      // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
+      if (kv && q.kind === "number" && MINOR_UNIT_KEY.test(kv[1]!) && Number.isInteger(q.value)) {
+        q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
+      } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
       // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
       else if (kv && q.kind === "number" && PERCENT_KEY.test(kv[1]!)) q = { ...q, kind: "percent", unit: "%" };
       else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(kv?.[1] ?? "")) q = { ...q, kind: "money", currency, unit: currency };

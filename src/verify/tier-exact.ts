@@ -387,7 +387,23 @@ function checkCategorical(text: string, figures: ClaimFigure[], item: TierItem, 
   // first, see `checkCategory`); a claim with nothing else to check is read here.
   const found = (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ?? checkBooleanField(text, names, context.ledger);
   if (!found) return null;
-  if (!found.agrees) return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  if (!found.agrees) {
+    // A status word is corrected in place with the field's value ("is active" -> "is frozen"), unless the
+    // claim negates it or a figure qualifies it.
+    const corrections: Correction[] = [];
+    const st = found.status;
+    if (
+      st &&
+      !/\b(?:not|never)\b|n['’]t\b/i.test(text) &&
+      !/^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(text.slice(st.span[1]))
+    ) {
+      const start = item.extracted.map[st.span[0]];
+      const last = item.extracted.map[st.span[1] - 1];
+      if (start !== undefined && last !== undefined && start >= 0 && last >= 0)
+        corrections.push({ span: [start, last + 1], wrong: st.wrong, value: st.value, quote: found.quote });
+    }
+    return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections, note: `${found.kind}: ${found.note}` };
+  }
   if (figures.every((f) => f.value.type === "name"))
     return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   item.hints.matchedQuotes = [found.quote];

@@ -97,3 +97,28 @@ describe("status fields", () => {
     expect(statusClass(word)).toBe(cls);
   });
 });
+
+describe("a status picked by the claim's subject noun", () => {
+  it("should read the status of the record whose tool names the subject, and correct it in place", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "get_card", content: { card_id: "c_1", last4: "4417", status: "frozen" } });
+    fw.record({ source: "get_invoice", content: { invoice: "INV-7", status: "overdue" } });
+    const report = await fw.verify("Your card is active. A payment arrived yesterday.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "unsupported"]);
+    expect(report.verdicts[0]!.corrections.map((c) => [c.wrong, c.value])).toEqual([["active", "frozen"]]);
+  });
+});
+
+describe("amounts in minor units", () => {
+  it.each([
+    ["Your balance is $1,247.60.", "supported", []],
+    ["Your balance is about $1.2k.", "supported", []],
+    ["Your balance is $1,274.60.", "contradicted", ["$1,247.60"]],
+    ["Your balance is $124,760.", "unsupported", []],
+  ])("should read balance_cents for %s", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "get_account", content: { account: "CHK-1", balance_cents: 124760, currency: "USD" } });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
