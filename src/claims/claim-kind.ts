@@ -46,6 +46,12 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern:
+      /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?\s*[,!.]\s*(?:here(?:'s| is| are)|below (?:is|are)|i(?:'ve| have)? (?:looked|checked|pulled|gathered|put together|compiled))\b[^.!?]{0,60}[.!:]?$/iu,
+    why: "A greeting that opens meta-talk ('Hi Priya, here is your account summary.') states no fact either.",
+  },
+  {
+    kind: "not_checkable",
     pattern: /^(?:i(?:'d| would)?|my)\s+(?:strongly\s+)?(?:recommend|suggest|advise|recommendation is)\b/i,
     why: "The answer's own advice ('I'd recommend raising the memory limit to 1Gi.') states nothing a tool returned; 'We recommend ...' may quote a source and stays checked.",
   },

@@ -26,6 +26,8 @@ describe("classifyClaim", () => {
     ["Here is a summary: revenue rose 5%.", "factual"],
     ["Sure!", "not_checkable"],
     ["Hi Julia, thanks for your patience.", "not_checkable"],
+    ["Hi Priya, here is your account summary.", "not_checkable"],
+    ["Hi Priya, your balance is $1,247.60.", "factual"],
     ["I'd recommend raising the worker's memory limit to 1Gi.", "not_checkable"],
     ["I suggest upgrading to 2.1.0 before Friday.", "not_checkable"],
     ["The vendor recommends 2 GB of memory.", "factual"],
