@@ -1,0 +1,231 @@
+/**
+ * The scope of one claim's check in tier 0 (see `tier-exact.ts`): what is computed once per claim, the result
+ * of checking one of its figures, and the ranking of evidence values by how well their slot and subject match
+ * the claim.
+ */
+import { nameOccursIn } from "../quantity/names.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import { compare, compatible, hasCanon } from "./figure-compare.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+import type { TierContext } from "./tier.js";
+
+/** What checking one of the claim's figures found: its outcome, the evidence value that decided it, and why. */
+export interface FigureResult {
+  figure: ClaimFigure;
+  /** `unsettled`: a difference that no typed slot settles (see `typed-slot.ts`): unsupported, never contradicted. */
+  outcome: "match" | "mismatch" | "absent" | "unknown" | "unsettled";
+  best?: EvidenceFact;
+  score: number;
+  note: string;
+  /** The agreeing value fills a slot the claim names ("versionCount: 35", "license: MIT"). */
+  anchored?: boolean;
+  /** A mismatch found without a shared slot word (only the subject is shared): it yields to an absent figure. */
+  weak?: boolean;
+  /** The figure is right but the claim around it is not (a superlative): no in-place correction of the figure. */
+  noFix?: boolean;
+  /** Matched by a combination of values (a sum, a count of subjects): its quote is one of several, not the claim's statement. */
+  derived?: boolean;
+}
+
+/** A claim name found in at most this many records is a subject whose records tier 0 reads whole. */
+export const SUBJECT_RECORDS = 3;
+
+/** Stems of key words that count or identify (items, retries, ids) and of words that name an amount. */
+const COUNT_STEMS = new Set([
+  "count",
+  "qty",
+  "quantiti",
+  "item",
+  "limit",
+  "num",
+  "number",
+  "id",
+  "version",
+  "port",
+  "retri",
+  "attempt",
+  "day",
+  "hour",
+  "minut",
+  "second",
+  "size",
+  "seat",
+  "user",
+  "unit",
+]);
+
+const AMOUNT_STEMS = new Set([
+  "price",
+  "cost",
+  "amount",
+  "total",
+  "fee",
+  "balanc",
+  "valu",
+  "revenu",
+  "spend",
+  "salari",
+  "budget",
+  "charg",
+  "paid",
+  "refund",
+  "eur",
+  "usd",
+  "gbp",
+  "subtot",
+  "tax",
+  "discount",
+  "ship",
+]);
+
+/** A key that counts or identifies and names no amount: its bare numbers are not money. */
+function countKey(key: Set<string>): boolean {
+  let counts = false;
+  for (const k of key) {
+    if (AMOUNT_STEMS.has(k)) return false;
+    if (COUNT_STEMS.has(k)) counts = true;
+  }
+  return counts;
+}
+
+/** An evidence value ranked for a figure (see `rank`). */
+export interface Scored {
+  fact: EvidenceFact;
+  score: number;
+  slotHits: number;
+  /** Slot words that are also the figure's own neighbours in the claim (see `nearStems`). */
+  nearHits: number;
+}
+
+/**
+ * Ranks compatible evidence values: 2 points per claim word in the value's slot (key path, or nearby
+ * words; the claim's count noun such as "lots" counts too), 0.5 per claim word elsewhere in its sentence,
+ * and 1 per other claim name found in the value's record (its subject).
+ */
+export function rank(
+  figure: ClaimFigure,
+  facts: EvidenceFact[],
+  claimStems: Set<string>,
+  subjectOf: (f: EvidenceFact) => number,
+  fullStems: Set<string> = claimStems,
+  near: Set<string> = EMPTY_STEMS,
+): Scored[] {
+  const unit = figure.value.type === "quantity" && figure.value.q.kind === "number" && figure.value.q.unit ? featuresOf(figure.value.q.unit).stems : null;
+  const out: Scored[] = [];
+  const money = figure.value.type === "quantity" && figure.value.q.kind === "money";
+  const percent = figure.value.type === "quantity" && figure.value.q.kind === "percent";
+  for (const fact of facts) {
+    if (!compatible(figure.value, fact.value)) continue;
+    // An amount is not stated by a bare number under a key that counts ("MAX_ITEMS_PER_ORDER: 25").
+    if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key)) continue;
+    // Nor is an amount or a percentage stated by a number that counts something ("term: 1 year", "a staff of
+    // 11"), or by a bare number in prose, where money and percentages carry their sign ("limited to 80").
+    if ((money || percent) && fact.value.type === "quantity" && fact.value.q.kind === "number" && (fact.value.q.unit !== null || !fact.structured)) continue;
+    let slotHits = 0;
+    let contextHits = 0;
+    let nearHits = 0;
+    for (const s of claimStems) {
+      if (fact.slot.has(s) || hasCanon(fact.slot, s)) {
+        slotHits++;
+        if (near.has(s)) nearHits++;
+      } else if (fact.context.has(s)) contextHits++;
+    }
+    if (unit) for (const u of unit) if (fact.slot.has(u)) slotHits++;
+    // A key that says more than the claim ("Installed-Size" for "the .deb download size") fits it less well
+    // than one that says no more ("Size").
+    // Only the field's own name counts: the path above it (`status.containerStatuses[0].`) says where, not what.
+    let extra = 0;
+    for (const k of fieldStems(fact)) if (!fullStems.has(k) && !hasCanon(fullStems, k)) extra++;
+    // A slot word right beside the figure ("gate Z52", "delayed by 58 minutes") names its slot more surely
+    // than one elsewhere in the claim ("Flight LH-438 ... gate Z52": "flight" is LH-438's slot).
+    const score = 2 * slotHits + nearHits + 0.5 * contextHits + subjectOf(fact) - (slotHits > 0 ? 0.5 * extra : 0);
+    out.push({ fact, score, slotHits, nearHits });
+  }
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** No stems: the slot, context and key of a value built from a field rather than read from a passage. */
+export const EMPTY_STEMS: Set<string> = new Set();
+
+/** Stems of a structured value's field name, the last segment of its key path, cached by path. */
+const FIELD_STEMS = new Map<string, Set<string>>();
+
+function fieldStems(fact: EvidenceFact): Set<string> {
+  if (fact.key.size === 0) return fact.key;
+  const colon = fact.quote.text.indexOf(": ");
+  const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
+  // Prose and table rows: the whole key.
+  if (path === "" || path.length > 200) return fact.key;
+  let stems = FIELD_STEMS.get(path);
+  if (!stems) {
+    const last =
+      path
+        .split(/[.[\]"]+/)
+        .filter((p) => p !== "" && !/^\d+$/.test(p))
+        .pop() ?? path;
+    stems = featuresOf(last).stems;
+    // A key whose last segment names nothing of the path's stems is read whole.
+    if ([...stems].some((x) => !fact.key.has(x))) stems = fact.key;
+    if (FIELD_STEMS.size > 4096) FIELD_STEMS.clear();
+    FIELD_STEMS.set(path, stems);
+  }
+  return stems;
+}
+
+/** Everything one claim's check needs, computed once per claim. */
+export interface ClaimScope {
+  text: string;
+  /** The claim with every figure blanked out (same length as `text`). */
+  masked: string;
+  figures: ClaimFigure[];
+  facts: EvidenceFact[];
+  /** Records of the claim's specific names (each found in at most `SUBJECT_RECORDS` records). */
+  subjectRecords: Set<string>;
+  /** Whether a value belongs to another numbered item than the one the claim names (see `otherNumbered`). */
+  otherItem: (f: EvidenceFact) => boolean;
+  /**
+   * Whether a record is another named entity's (see `otherSubjects`) or another case of the claim's (see
+   * `offQualifier`): its values are not the claim's.
+   */
+  foreign: (evidenceId: string) => boolean;
+  claimStems: Set<string>;
+  /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
+  fullStems: Set<string>;
+  context: TierContext;
+  /** Ids of the records where each claim name occurs. */
+  recordsOf: Map<ClaimFigure, Set<string>>;
+  /** How many distinct subjects (record identities) the ledger holds: "the 3 packages". */
+  subjects: number;
+}
+
+/** 1 per claim name (other than `except`) that occurs in the fact's record. */
+export function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f: EvidenceFact) => number {
+  return (f) => {
+    let n = 0;
+    for (const [figure, records] of scope.recordsOf) {
+      if (figure === except || !records.has(f.chunk.evidenceId)) continue;
+      // Inside an array of entities, the subject must be named in the value's own row.
+      if (f.row !== undefined && figure.value.type === "name" && !nameOccursIn(figure.value.n, f.row)) continue;
+      n++;
+    }
+    return n;
+  };
+}
+
+/** Stems of the words beside a figure (three words each side, within its clause): the figure's own slot words. */
+export function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
+  const before =
+    scope.masked
+      .slice(0, figure.span[0])
+      .split(/[,;:()]/)
+      .pop() ?? "";
+  const after = scope.masked.slice(figure.span[1]).split(/[,;:()]/)[0] ?? "";
+  const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
+  return featuresOf(`${words(before).slice(-3).join(" ")} ${words(after).slice(0, 3).join(" ")}`).stems;
+}
+
+/** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
+export function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
+  return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
+}

@@ -1,0 +1,355 @@
+/**
+ * Shapes of a whole claim that tier 0 reads around its figures (see `tier-exact.ts`): a status or boolean of
+ * its entity, a quantified aggregate, the array element it is about, a category or quoted text of its
+ * subject, a superlative and an interval between releases.
+ */
+import type { Quantity } from "../quantity/types.js";
+import type { Correction } from "../schema.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import { surface } from "./corrections.js";
+import { compare, compatible } from "./figure-compare.js";
+import { recordIdentity } from "./record-names.js";
+import { categoryMismatch, namingRows } from "./category-values.js";
+import type { EvidenceFact, FactValue } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+import type { TierContext, TierItem, TierOutcome } from "./tier.js";
+import { versionInterval } from "./intervals.js";
+import type { AggregateCheck } from "./aggregates.js";
+import { quotedMismatch } from "./quoted-values.js";
+import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
+import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
+import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
+import { isIdentifier } from "./name-check.js";
+import { typedSlot } from "./slot-reading.js";
+
+/**
+ * A status or boolean the claim gives its entity, against the entity's own field (see
+ * `categorical-fields.ts`): a value of another class contradicts; the same one supports a claim that states
+ * nothing else (no figure or date). `null` when no such field settles it.
+ */
+export function checkCategorical(text: string, figures: ClaimFigure[], item: TierItem, context: TierContext): TierOutcome | null {
+  const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  // A status of an entity the claim names is read after the figures (the tool's own status vocabulary
+  // first, see `checkCategory`); a claim with nothing else to check is read here.
+  const found = (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ?? checkBooleanField(text, names, context.ledger);
+  if (!found) return null;
+  if (!found.agrees) {
+    // A status word is corrected in place with the field's value ("is active" -> "is frozen"), unless the
+    // claim negates it or a figure qualifies it.
+    const corrections: Correction[] = [];
+    const st = found.status;
+    if (
+      st &&
+      !/\b(?:not|never)\b|n['’]t\b/i.test(text) &&
+      !/^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(text.slice(st.span[1]))
+    ) {
+      const start = item.extracted.map[st.span[0]];
+      const last = item.extracted.map[st.span[1] - 1];
+      if (start !== undefined && last !== undefined && start >= 0 && last >= 0)
+        corrections.push({ span: [start, last + 1], wrong: st.wrong, value: st.value, quote: found.quote });
+    }
+    return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections, note: `${found.kind}: ${found.note}` };
+  }
+  if (figures.every((f) => f.value.type === "name"))
+    return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  item.hints.matchedQuotes = [found.quote];
+  return null;
+}
+
+/** The verdict on a quantified claim counted over a group of entities (see `checkAggregate`). */
+export function aggregateOutcome(check: AggregateCheck, item: TierItem): TierOutcome {
+  const { quantifier, count, size, agrees, correction, quotes } = check;
+  const note = `${count} of the ${size} entities of the tool output satisfy the claim's predicate`;
+  if (agrees) return { verdict: "supported", confidence: 0.9, quotes: quotes.slice(0, 3), corrections: [], note };
+  const text = item.extracted.text;
+  const start = item.extracted.map[quantifier.span[0]];
+  const last = item.extracted.map[quantifier.span[1] - 1];
+  const corrections: Correction[] =
+    correction !== null && start !== undefined && last !== undefined && start >= 0 && last >= 0
+      ? [{ span: [start, last + 1], wrong: text.slice(quantifier.span[0], quantifier.span[1]), value: correction, quote: quotes[0]! }]
+      : [];
+  return { verdict: "contradicted", confidence: 0.9, quotes: quotes.slice(0, 4), corrections, note };
+}
+
+/**
+ * One array element is one entity (a forecast day, a transaction, a tracking event): when the claim's names
+ * (else its dates) match values of some elements ("Shell" = `transactions[1].merchant`, "June 15" =
+ * `forecast[0].date`), its other figures are those elements' too. Each other figure is read against those
+ * elements: it matches there, or the element's value in its slot (or its only value of that kind) is the
+ * correction rather than a value from another element.
+ */
+export function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  const rowsOf = (type: "name" | "date"): Set<string> => {
+    const rows = new Set<string>();
+    for (const r of results) {
+      if (r.outcome !== "match" || r.figure.value.type !== type) continue;
+      for (const f of scope.facts) {
+        if (!compatible(r.figure.value, f.value) || compare(r.figure.value, f.value) !== "match") continue;
+        // Also a top-level value ("id: INV-2041" of the invoice itself): the claim is about that record, and
+        // elements elsewhere that mention it (a payment of that invoice) are not its entity.
+        if (f.rowId === undefined) return new Set();
+        rows.add(f.rowId);
+      }
+    }
+    return rows;
+  };
+  let anchors = rowsOf("name");
+  const identity = new Set<string>(["name"]);
+  if (anchors.size === 0) {
+    anchors = rowsOf("date");
+    identity.add("date");
+  }
+  if (anchors.size === 0) return results;
+  // A claim about several elements ("Shell ... and Netflix ...") may only gain matches from them: which
+  // element a disagreeing figure belongs to is not known, so nothing is corrected from one.
+  const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
+  const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
+  const single = results.filter((r) => r.figure.value.type === (identity.has("date") ? "date" : "name")).length === 1 && new Set(others).size === others.length;
+  return results.map((r) => {
+    if (identity.has(r.figure.value.type)) return r;
+    // A value that matched outside every array element (a top-level field) stays matched.
+    if (r.outcome === "match" && (r.best?.rowId === undefined || anchors.has(r.best.rowId))) return r;
+    // A disagreement already read in one of the claim's elements stands.
+    if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && anchors.has(r.best.rowId)) return r;
+    const inRow = scope.facts.filter((f) => f.rowId !== undefined && anchors.has(f.rowId) && compatible(r.figure.value, f.value));
+    if (inRow.length === 0) return r;
+    const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
+    const agree = ranked.find((x) => compare(r.figure.value, x.fact.value) === "match");
+    if (agree)
+      return {
+        figure: r.figure,
+        outcome: "match",
+        best: agree.fact,
+        score: agree.score,
+        note: "agrees with the value in the array element the claim is about",
+        anchored: true,
+      };
+    const top = ranked[0]!;
+    // The element's value in the figure's slot, or its only value of this kind.
+    const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
+    if (sure)
+      return typedSlot(
+        {
+          figure: r.figure,
+          outcome: "mismatch",
+          best: top.fact,
+          score: top.score + 3,
+          note: `the array element the claim is about states ${surface(top.fact)} for this slot`,
+        },
+        inRow,
+        scope,
+      );
+    if (r.outcome === "match") return r;
+    return {
+      ...r,
+      outcome: r.outcome === "absent" ? "absent" : "unknown",
+      best: undefined,
+      note: `${r.note}; the array element the claim is about has no value in this slot`,
+    };
+  });
+}
+
+/**
+ * A categorical value the claim gives its subject against the subject's record (see `categoryMismatch`):
+ * "Tim Koch is a silver tier customer" against `tier: gold`. Only for a subject with records of its own.
+ */
+export function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigure, Set<string>>, scope: ClaimScope): FigureResult | null {
+  // The subject is an identifier the claim names ("Order A-1001"), else its most specific name: the one in
+  // the fewest records (not "UPS").
+  const ledger = scope.context.ledger;
+  const nameOf = (f: ClaimFigure) => (f.value.type === "name" ? f.value.n.text.toLowerCase() : "");
+  // A name that is some record's own identity (`name: search-api`, `code: CS101`) is the subject, however
+  // many records mention it: its own records and the rows that name it are read.
+  // A name in a few records keeps all of them (a shipment that refers to its order holds the order's carrier).
+  const own = [...nameRecords]
+    .filter(([f, r]) => [...r].some((id) => recordIdentity(ledger, id) === nameOf(f)))
+    .map(
+      ([f, r]) =>
+        [f, r.size <= SUBJECT_RECORDS ? r : new Set([...r].filter((id) => recordIdentity(ledger, id) === nameOf(f) || rowsName(ledger, id, nameOf(f))))] as [
+          ClaimFigure,
+          Set<string>,
+        ],
+    )
+    .filter(([, r]) => r.size <= SUBJECT_RECORDS * 2);
+  const known = own.length > 0 ? own : [...nameRecords].filter(([, r]) => r.size > 0 && r.size <= SUBJECT_RECORDS);
+  if (known.length === 0) return null;
+  // A name that is a record's own identity (`Package: tmux`) is the subject; a value the claim gives it
+  // ("in the `httpd` section", "priority `optional`") may be in fewer records, but is what it says of it.
+  const identities = known.filter(
+    ([f, r]) => f.value.type === "name" && [...r].some((id) => recordIdentity(ledger, id) === (f.value as { n: { text: string } }).n.text.toLowerCase()),
+  );
+  const ids = identities.length > 0 ? identities : known.filter(([f]) => isIdentifier(f, nameRecords.keys()));
+  const fewest = Math.min(...known.map(([, r]) => r.size));
+  const subject = new Set<string>();
+  const chosen = ids.length > 0 ? ids : known.filter(([, r]) => r.size === fewest);
+  for (const [, records] of chosen) for (const id of records) subject.add(id);
+  const subjectNames = chosen.map(([f]) => (f.value as { n: { text: string } }).n.text);
+  const found = categoryMismatch(
+    scope.text,
+    subject,
+    ledger,
+    scope.claimStems,
+    figures.map((f) => f.span),
+    subjectNames,
+  );
+  if (!found) return null;
+  const { field } = found;
+  const chunk = ledger.chunksOf(field.quote.evidenceId).find((c) => c.span[0] <= field.span[0] && field.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
+  const keyStems = featuresOf(field.key).stems;
+  const best: EvidenceFact = {
+    value: name(field.value, field.span),
+    slot: keyStems,
+    context: keyStems,
+    key: keyStems,
+    structured: true,
+    span: field.span,
+    quote: field.quote,
+    chunk,
+  };
+  // "is delayed by 35 minutes" would read "is On time by 35 minutes": a value that a figure qualifies is
+  // contradicted without an in-place correction.
+  const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(found.span[1]));
+  return {
+    figure: { value: name(found.wrong, found.span), span: found.span },
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `the subject's record states ${field.value} for ${field.key}`,
+    noFix: qualified,
+  };
+}
+
+/** A status of the general vocabulary the claim gives its entity, against the entity's status field (see `checkStatusField`). */
+export function statusResult(scope: ClaimScope): FigureResult | null {
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  const found = checkStatusField(scope.text, names, scope.context.ledger);
+  if (!found?.status) return null;
+  const ledger = scope.context.ledger;
+  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const { wrong, span, value } = found.status;
+  const name = (t: string, sp: [number, number]): FactValue => ({ type: "name", n: { text: t, span: sp, key: t.toLowerCase(), type: "code" } });
+  const best: EvidenceFact = {
+    value: name(value, found.quote.span),
+    slot: EMPTY_STEMS,
+    context: EMPTY_STEMS,
+    key: EMPTY_STEMS,
+    structured: true,
+    span: found.quote.span,
+    quote: found.quote,
+    chunk,
+  };
+  const figure = { value: name(wrong, span), span };
+  if (found.agrees) return { figure, outcome: "match", best, score: 3, note: found.note, anchored: true };
+  // A negated claim ("has not been delivered") or a status a figure qualifies ("delayed by 35 minutes") is
+  // contradicted without an in-place rewrite of the word.
+  const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(span[1]));
+  return { figure, outcome: "mismatch", best, score: 3, note: found.note, noFix: qualified || /\b(?:not|never)\b|n['’]t\b/i.test(scope.text) };
+}
+
+/** Quoted text the claim attributes to its subject but another entity's field holds (see `quotedMismatch`). */
+export function checkQuoted(scope: ClaimScope): FigureResult | null {
+  const ledger = scope.context.ledger;
+  const subjects = scope.figures.filter((f) => f.value.type === "name").map((f) => ({ text: (f.value as { n: { text: string } }).n.text, span: f.span }));
+  const found = quotedMismatch(scope.text, subjects, ledger);
+  if (!found) return null;
+  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
+  if (!chunk) return null;
+  const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
+  const best: EvidenceFact = {
+    value: name(found.value, found.quote.span),
+    slot: EMPTY_STEMS,
+    context: EMPTY_STEMS,
+    key: EMPTY_STEMS,
+    structured: true,
+    span: found.quote.span,
+    quote: found.quote,
+    chunk,
+  };
+  return {
+    figure: { value: name(found.wrong, found.span), span: found.span },
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}`,
+  };
+}
+
+/** Whether a record lists entities one of which is named `name` (`rows[3].name: search-api`). */
+function rowsName(ledger: TierContext["ledger"], id: string, name: string): boolean {
+  const text = ledger.get(id)?.text ?? "";
+  if (name === "" || !text.toLowerCase().includes(name)) return false;
+  return namingRows(text, [name]).size > 0;
+}
+
+/**
+ * The time between two releases the claim names, when the evidence dates both (see `versionInterval`): it
+ * replaces whatever the duration's own check found ("29 days" is absent from the evidence, but 17 days is
+ * what the two dates say).
+ */
+export function checkInterval(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  const interval = versionInterval(scope.figures, scope.facts);
+  if (!interval) return results;
+  const { figure, days, earlier, later, agrees } = interval;
+  const between = `${earlier.quote.text} and ${later.quote.text}`;
+  const q = (figure.value as { q: Quantity }).q;
+  const value: FactValue = {
+    type: "quantity",
+    q: { ...q, text: `${days} days`, value: days * 86_400_000, alternatives: [], precision: 0, approx: false, bound: "eq", word: false, unit: "ms" },
+  };
+  const best: EvidenceFact = { ...later, value };
+  const result: FigureResult = agrees
+    ? { figure, outcome: "match", best: later, score: 3, note: `equals the time between ${between}`, anchored: true }
+    : { figure, outcome: "mismatch", best, score: 3, note: `${days} days passed between ${between}` };
+  return results.map((r) => (r.figure === figure ? result : r));
+}
+
+/**
+ * Whose extreme a superlative claim names (see `superlativeEntity`). When the claim names another entity of
+ * the field than the extreme's owner ("The largest is nginx at 2,315 KB" when 2,315 KB is openssl's, the
+ * largest; "The region with the highest error rate is ap-southeast-2"), the name is wrong, not the figure:
+ * the correction is the owner's name. When it names the owner, the claim's figure and names are its
+ * record's, checked across every record.
+ */
+export function swapSuperlative(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  if (!superlativeOf(scope.text)) return results;
+  const ledger = scope.context.ledger;
+  const names = scope.figures.filter((f) => f.value.type === "name").map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
+  const q = results.find((r) => r.figure.value.type === "quantity" && !r.noFix);
+  const hint = q?.best !== undefined && q.best.key.size > 0 && (q.outcome === "match" || q.outcome === "mismatch") ? q.best : null;
+  const found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
+  if (!found) return results;
+  const { extreme, owner, named, agrees, own } = found;
+  const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === named)!;
+  const which = superlativeOf(scope.text, fieldName(extreme)) === "most" ? "largest" : "smallest";
+  if (agrees) {
+    // Checked over every record: the named entity holds the extreme (and the figure is it).
+    const note = `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s`;
+    return results.map((r) =>
+      r.figure === figure || r === q
+        ? { ...r, outcome: "match", best: r === q ? extreme : own, anchored: true, note }
+        : r.outcome === "unknown" && r.figure.value.type === "name"
+          ? { ...r, outcome: "match", note: "a word of the superlative's field" }
+          : r,
+    );
+  }
+  const chunk = ledger.chunksOf(owner.evidenceId).find((c) => c.span[0] <= owner.span[0] && owner.span[0] < c.span[1]);
+  if (!chunk) return results;
+  const value: FactValue = { type: "name", n: { text: owner.name, span: owner.span, key: owner.name.toLowerCase(), type: "code" } };
+  const quote = { evidenceId: owner.evidenceId, source: chunk.source, text: owner.line, span: owner.lineSpan };
+  const best: EvidenceFact = { value, slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: owner.span, quote, chunk };
+  const swapped: FigureResult = {
+    figure,
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: `${surface(extreme)} is the ${which} value of its field, and it is ${owner.name}'s (${extreme.quote.text})`,
+  };
+  return [
+    ...results.filter((x) => x !== q && x.figure !== figure),
+    swapped,
+    ...(q ? [{ ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" }] : []),
+  ];
+}

@@ -1,0 +1,156 @@
+/**
+ * Tier 0's check of a name or identifier (see `tier-exact.ts`): where it occurs, whether with the claim's
+ * other names, and which value of the subject's record replaces a swapped one.
+ */
+import { KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
+import { surface } from "./corrections.js";
+import { compare, hasCanon } from "./figure-compare.js";
+import { recordIdentity } from "./record-names.js";
+import type { TierContext } from "./tier.js";
+import { recordTerms } from "./record-terms.js";
+import { type FigureResult, SUBJECT_RECORDS, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
+
+/** A code-like name with digits ("A-1051", "INV-2026-0331", "S-5042"). */
+function codeWithDigits(f: ClaimFigure): boolean {
+  return f.value.type === "name" && f.value.n.type === "code" && /\d/.test(f.value.n.text);
+}
+
+/**
+ * The claim's identifier: its first code-like name with digits ("Order A-1051 shipped with DHL", "Flight
+ * LH-4380 leaves from gate A12": A-1051, LH-4380), which names the entity the claim is about. Later ones
+ * ("gate A12") are values and may be corrected.
+ */
+export function isIdentifier(f: ClaimFigure, figures: Iterable<ClaimFigure>): boolean {
+  if (!codeWithDigits(f)) return false;
+  for (const g of figures) if (codeWithDigits(g) && g.span[0] < f.span[0]) return false;
+  return true;
+}
+
+/**
+ * A name's records without the look-alikes: when some record is the name's own (`name: express`,
+ * `Package: nginx`), records of entities whose names contain it (`express-session`, `nginx-common`) are
+ * dropped; records without an identity (prose) and records of other entities that refer to it stay.
+ */
+export function ownRecords(name: string, records: Set<string>, context: TierContext): Set<string> {
+  const key = name.toLowerCase();
+  const identities = [...records].map((id) => [id, recordIdentity(context.ledger, id)] as const);
+  if (!identities.some(([, identity]) => identity === key)) return records;
+  // Records of other entities that merely refer to it (a shipment's `order_id: A-1021`) stay.
+  return new Set(identities.filter(([, identity]) => identity === null || identity === key || !identity.includes(key)).map(([id]) => id));
+}
+
+/**
+ * Checks a name or identifier. A name is fine where it occurs together with the claim's other names (or
+ * anywhere, when it is the claim's only name). A name that occurs only away from them, in a slot the claim
+ * talks about ("author: TJ Holowaychuk" in another package's record), is a swapped entity: the value in the
+ * same slot of the subject's record is the correction. A name found nowhere is contradicted by a name in the
+ * same slot when there is one ("namespace: payments-staging"), else unsupported.
+ */
+export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult {
+  const records = scope.recordsOf.get(figure)!;
+  const others = [...scope.recordsOf].filter(([f]) => f !== figure);
+  const subjectRecords = new Set(others.flatMap(([, r]) => [...r]));
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectScore(scope, figure), scope.fullStems, nearStems(figure, scope));
+  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+  const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
+  // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
+  // nearby different name is no evidence of a swap.
+  const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
+  const replacement = () =>
+    ranked.find(
+      (r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch" && !statedElsewhere(figure, r.fact, scope),
+    );
+  if (records.size > 0) {
+    const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
+    const quote = agree[0]?.fact;
+    if (together) {
+      // Anchored when it fills a slot the claim names ("license: MIT" for "published under the MIT license").
+      const slotted = agree.find((r) => r.slotHits > 0 && inSubject(r));
+      // Or when it is a field value of a structured record that also holds another claim name: in a tool's
+      // JSON or key: value output, one record is one entity ("author: James Halliday" in minimist's record).
+      const keyedTogether = others.some(([, r]) => r.size > 0) && agree.some((r) => r.fact.key.size > 0 && subjectRecords.has(r.fact.chunk.evidenceId));
+      return {
+        figure,
+        outcome: "match",
+        best: slotted?.fact ?? quote,
+        score: agree[0]?.score ?? 0,
+        note: "occurs in the evidence",
+        anchored: slotted !== undefined || keyedTogether,
+      };
+    }
+    // It occurs, but not with the claim's other names: as the value of a slot the claim talks about? Not when
+    // it is the claim's subject, the most specific of its names ("Order A-1021 shipped with DHL": A-1021 is
+    // in 3 records, DHL in many): the other name is the one to check against the subject's records.
+    // An identifier ("A-1051", "INV-31") names the claim's entity, whatever the counts say.
+    const subject = records.size <= SUBJECT_RECORDS && (isIdentifier(figure, scope.recordsOf.keys()) || others.some(([, r]) => r.size > records.size));
+    if (subject) return { figure, outcome: "unknown", best: quote, score: 0, note: "the claim's subject; its other names do not occur in its records" };
+    if (agree.some((r) => r.slotHits > 0)) {
+      const other = replacement();
+      if (other)
+        return {
+          figure,
+          outcome: "mismatch",
+          best: other.fact,
+          score: other.score,
+          note: `occurs only in another record; the subject's record states ${surface(other.fact)} for this slot`,
+        };
+      return { figure, outcome: "unknown", best: quote, score: 0, note: "occurs only in records without the claim's other names" };
+    }
+    return { figure, outcome: "match", best: quote, score: 0, note: "occurs in the evidence (as a subject)" };
+  }
+  if (reportingSource(figure, scope.text) && others.some(([, r]) => r.size > 0)) {
+    // "`apt-cache show` reports vim at ...", "According to Stripe, ...": the tool or source that said it,
+    // not a fact about the subject.
+    return { figure, outcome: "match", score: 0, note: "names the tool or source that reported the claim" };
+  }
+  if (figure.span[0] === 0 && figure.value.type === "name" && ordinaryOpener(figure.value.n.text, scope) && others.some(([, r]) => r.size > 0)) {
+    // A capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found is an
+    // ordinary word, not an invented entity, when it is a possessive or the evidence uses it in lower case.
+    return { figure, outcome: "match", score: 0, note: "sentence-initial word not in the evidence; the claim's other names are" };
+  }
+  // A name found nowhere is a swapped value only where the claim's subject is known: a "key: value" claim
+  // ("namespace: payments-prod"), or a claim whose other names are found. An unknown subject ("Order A-1002
+  // was delivered") is unsupported: correcting it to another order's id would pin the claim on that order.
+  const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
+  const other = subjectKnown ? replacement() : undefined;
+  if (other && other.slotHits > 0)
+    return {
+      figure,
+      outcome: "mismatch",
+      best: other.fact,
+      score: other.score,
+      note: `not in the evidence, which states ${surface(other.fact)} for this slot`,
+    };
+  // The tool call that was made names what it was about (`flights.search(from="Lisbon", to="Reykjavík")`,
+  // `runs(branch="release/2.4")`): its arguments are evidence of the entity, not of any value of it.
+  if (figure.value.type === "name" && namedInToolCall(figure.value.n.text, scope.context.ledger)) {
+    return { figure, outcome: "match", score: 0, note: "named in the arguments of the tool call" };
+  }
+  return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+/** Whether a name occurs, as a whole word, in the source of a recorded tool output (its call and arguments). */
+function namedInToolCall(name: string, ledger: TierContext["ledger"]): boolean {
+  const folded = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  if (folded.length < 2) return false;
+  const escaped = folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "u");
+  return ledger.records.some((r) => re.test(r.source.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()));
+}
+
+/** A reporting verb after a name ("`apt-cache show` reports", "the registry lists", "Stripe says"). */
+const REPORTS_AFTER = /^[`'"]?\s*(?:[\w-]+\s+)?(?:reports?|says?|shows?|lists?|returns?|states?|confirms?|gives?)\b/i;
+
+const ACCORDING_BEFORE = /\b(?:according to|as reported by)\s*[`'"]?$/i;
+
+/** Whether a name is the source a claim cites ("`apt-cache show` reports ...", "according to Stripe"). */
+function reportingSource(figure: ClaimFigure, text: string): boolean {
+  return REPORTS_AFTER.test(text.slice(figure.span[1])) || ACCORDING_BEFORE.test(text.slice(0, figure.span[0]));
+}
+
+function ordinaryOpener(word: string, scope: ClaimScope): boolean {
+  if (/\s/.test(word) || word === word.toUpperCase()) return false;
+  if (/['’]s$/.test(word)) return true;
+  const base = word.split(/[-'’]/)[0]!.toLowerCase();
+  return recordTerms(scope.context.ledger).withToken(base).size > 0;
+}

@@ -1,0 +1,194 @@
+/**
+ * The typed-slot reading of a claim's figure in tier 0 (see `typed-slot.ts`): the words that govern the
+ * figure, what it counts, its period, and the values of the claim's own entity that a mismatch must stand on.
+ */
+import { nameOccursIn } from "../quantity/names.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import { surface } from "./corrections.js";
+import { compare } from "./figure-compare.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, readSlot } from "./typed-slot.js";
+import { type FigureResult, type ClaimScope, statedElsewhere } from "./claim-scope.js";
+
+/** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
+export const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri", "time"]);
+
+/** Stems of what a plain number counts: its unit word and the two words after it ("28 published versions"). */
+export function nounAfter(text: string, unit: string | null): Set<string> {
+  const after = /^\s*((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)?/.exec(text)?.[1] ?? "";
+  const stems = featuresOf(`${unit ?? ""} ${after}`).stems;
+  for (const s of stems) if (GENERIC_COUNTER.has(s) || /^\d/.test(s)) stems.delete(s);
+  return stems;
+}
+
+/** The claim figure's count noun (a plain number's), or null. */
+export function countedNoun(figure: ClaimFigure, scope: ClaimScope): Set<string> | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number") return null;
+  const noun = nounAfter(scope.text.slice(figure.span[1]), null);
+  return noun.size > 0 ? noun : null;
+}
+
+/**
+ * A mismatch stands only on a typed slot (see `readSlot`): among `pool`, the values of the figure's kind
+ * whose field a governing word of the figure names must agree on one value, and none with the claim.
+ * Otherwise a value of the slot that agrees makes a match, and anything else leaves the figure unsettled.
+ */
+export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
+  if (r.outcome !== "mismatch") return r;
+  // A figure of another period than the record's own ("down from 171 kWh the month before") has no slot here,
+  // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
+  if (otherPeriod(r.figure, scope))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
+  if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
+  }
+  const governing = governingStems(r.figure, scope);
+  const own = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
+  const candidates = namedRows(own, scope);
+  // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
+  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length || r.note.startsWith("the array element the claim is about");
+  const reading = readSlot(r.figure.value, governing, candidates, picked);
+  if (reading.outcome === "match")
+    return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
+  if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
+  return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
+}
+
+/**
+ * When the claim's names pick some elements of an array (`rows[1].region: eu-west-1`), the other elements
+ * of that array are other entities: their values are no candidates for the claim's slot. A claim that names
+ * no element picks them by its dates instead ("in June" picks the row whose `month` is June; a qualifier
+ * restricts the period, it is not an asserted value). Both pick when both do.
+ */
+function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure): EvidenceFact[] {
+  const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
+  const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
+  const arrayOf = (rowId: string) => rowId.replace(/\[\d+\][^[]*$/, "");
+  const byName = new Set<string>();
+  if (names.length > 0)
+    for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
+  const byDate = new Set<string>();
+  for (const d of dates)
+    for (const f of scope.facts) if (f.rowId !== undefined && f.value.type === "date" && compare(d.value, f.value) === "match") byDate.add(f.rowId);
+  const both = new Set([...byName].filter((id) => byDate.has(id)));
+  const named = both.size > 0 ? both : byName.size > 0 ? byName : byDate;
+  if (named.size === 0) return facts;
+  const arrays = new Set([...named].map(arrayOf));
+  return facts.filter((f) => f.rowId === undefined || named.has(f.rowId) || !arrays.has(arrayOf(f.rowId)));
+}
+
+/**
+ * The figure's typed slot read first, among the values of the claim's entity and period (see `readSlot`):
+ * a value of that slot decides, whatever another record's value of the same number says. `null` when the
+ * slot is not settled.
+ */
+export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
+  const own = pool.filter((f) => compare(figure.value, f.value) === "match" || !statedElsewhere(figure, f, scope));
+  const candidates = namedRows(own, scope, figure);
+  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length;
+  if (!picked) return null;
+  const governing = governingStems(figure, scope);
+  const reading = readSlot(figure.value, governing, candidates, picked);
+  if (reading.outcome === "match")
+    return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
+  // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word
+  // rarely names) whose own word names the field outright (`review_count` for "2,990 reviews"), of the same
+  // written kind.
+  if (reading.outcome === "mismatch" && figure.value.type === "quantity" && reading.fact.value.type === "quantity") {
+    // The claim's own words, not the unit's dimension ("MB" names no field), must name the field.
+    const own = featuresOf(governingText(figure, scope)).stems;
+    const direct = [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
+    const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
+    // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
+    // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
+    const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
+    // And a structured value: in prose, the words near a number are a weak sign of its slot.
+    if (direct && sameKind && !loose && reading.fact.structured)
+      return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
+  }
+  return null;
+}
+
+/**
+ * Words that govern a figure in the claim: its neighbours in its clause (else the five words before it,
+ * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
+ */
+export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
+  const out = featuresOf(governingText(figure, scope)).stems;
+  if (out.size === 0) {
+    const before = scope.masked.slice(0, figure.span[0]).trim().split(/\s+/).slice(-5).join(" ");
+    for (const s of featuresOf(before).stems) out.add(s);
+  }
+  if (figure.value.type === "version") out.add("version");
+  // A date fills a date field whatever the words around it (`date`, `posted_at`, `departure.scheduledTime`).
+  if (figure.value.type === "date") for (const w of ["date", "time", "day", "at", "on"]) out.add(w);
+  const v = figure.value;
+  if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
+  if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
+  for (const s of countedNoun(figure, scope) ?? []) out.add(s);
+  return out;
+}
+
+/** A field that states a total beside a page of rows (`total: 34`, `totalCount`, `total_results`). */
+const TOTAL_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|totalResults|total_results|totalItems|total_items|maxResults)(?:\[\d+\])?: \d/;
+
+/** Words that put a figure in another period than the record's own ("the month before", "last year"). */
+const RELATIVE_PERIOD = /\b(?:before|previous|prior|earlier|ago|last\s+(?:week|month|year|quarter|time)|a\s+year\s+earlier)\b/i;
+
+/** Whether the figure's clause puts it in another period ("171 kWh the month before"), across other figures. */
+function otherPeriod(figure: ClaimFigure, scope: ClaimScope): boolean {
+  const after = scope.text.slice(figure.span[1]);
+  const stop = PHRASE_END.exec(after);
+  return RELATIVE_PERIOD.test(`${governingText(figure, scope)} ${stop ? after.slice(0, stop.index) : after}`);
+}
+
+/** What ends a figure's phrase: clause punctuation, a dash, or a conjunction. */
+const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|with)\b/i;
+
+/**
+ * The words of a figure's own phrase: up to six words before it and after it, stopping at another figure,
+ * clause punctuation or a conjunction ("costs 129.99 USD and 24 units are in stock": "units are in stock"
+ * governs 24, "costs" governs 129.99).
+ */
+function governingText(figure: ClaimFigure, scope: ClaimScope): string {
+  const prevEnd = Math.max(0, ...scope.figures.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
+  const nextStart = Math.min(scope.text.length, ...scope.figures.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
+  // A key right before its value ("total: 4312.5") names the figure: its colon ends nothing.
+  const beforeAll = scope.text.slice(prevEnd, figure.span[0]).replace(/:\s*$/, " ");
+  const cut = [...beforeAll.matchAll(new RegExp(PHRASE_END.source, "gi"))].pop();
+  const before = cut ? beforeAll.slice(cut.index! + cut[0].length) : beforeAll;
+  const afterAll = scope.text.slice(figure.span[1], nextStart);
+  const stop = PHRASE_END.exec(afterAll);
+  const after = stop ? afterAll.slice(0, stop.index) : afterAll;
+  const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
+  return `${words(before).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
+}
+
+/**
+ * A measure against a bare structured number whose field the figure's own words name and whose value is the
+ * figure as written ("about 6.7 mm of rain" for `rain.1h: 6.7`, "280 m away" for `distance: 280.4`): the
+ * tool states the number in the claim's unit. Only a match: a bare number's unit is unknown, so a
+ * difference settles nothing.
+ */
+export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "measure") return null;
+  const written = Number(/[-+]?\d[\d,]*(?:\.\d+)?/.exec(v.q.text)?.[0]?.replace(/,/g, "") ?? NaN);
+  if (!Number.isFinite(written) || written === 0) return null;
+  const factor = v.q.value / written;
+  const own = featuresOf(governingText(figure, scope)).stems;
+  for (const f of namedRows(
+    scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
+    scope,
+    figure,
+  )) {
+    if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number" || f.value.q.unit !== null || f.value.q.count) continue;
+    if (!attributeAgrees(own, f)) continue;
+    const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
+    if (compare(v, { type: "quantity", q: asClaimUnit }) === "match")
+      return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
+  }
+  return null;
+}

@@ -1,0 +1,258 @@
+/**
+ * Tier 0's check of a figure, date or version (see `tier-exact.ts`): the best-ranked evidence value of its
+ * kind decides, unless its typed slot, a derived value or a superlative settles it otherwise.
+ */
+import type { Quantity } from "../quantity/types.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import { pickCorrection, surface } from "./corrections.js";
+import { compare, hasCanon } from "./figure-compare.js";
+import { derivedMatch } from "./derived-values.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
+import { attributeAgrees } from "./typed-slot.js";
+import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
+import { GENERIC_COUNTER, nounAfter, countedNoun, typedSlot, typedFirst, governingStems, writtenMeasure } from "./slot-reading.js";
+
+/** A superlative word ("cheapest", "largest", "most expensive"). */
+const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
+
+/** An array element's line that names an entity of its own (`rows[2].package: openssl`). */
+const ROW_IDENTITY = /(?:^|\n)[^\n:]*\.(?:name|package|pkg|title|id|sku|merchant|customer|company)(?:\[\d+\])?: /i;
+
+/**
+ * A bare whole number in prose right after a capitalised word ("requires React 18", "on Node 20", "Windows
+ * 11"): part of a product's name or version, not a count of anything, so it cannot contradict a count.
+ */
+function nameNumber(f: EvidenceFact): boolean {
+  const v = f.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || !Number.isInteger(v.q.value) || (v.q.unit && /^\p{Ll}/u.test(v.q.unit))) return false;
+  const before = f.quote.text.slice(0, f.span[0] - f.quote.span[0]);
+  return /(?:^|[^.!?]\s)\p{Lu}[\p{L}.]*\s$/u.test(before) && !/^\s*\p{Lu}[\p{L}.]*\s$/u.test(before);
+}
+
+/** A version in prose written right after one of the claim's names: that name's version. */
+function versionOfName(f: EvidenceFact, scope: ClaimScope): boolean {
+  if (f.value.type !== "version") return false;
+  const before = f.quote.text.slice(0, f.span[0] - f.quote.span[0]).toLowerCase();
+  return scope.figures.some((n) => {
+    if (n.value.type !== "name") return false;
+    const name = n.value.n.text.toLowerCase();
+    return before.endsWith(`${name} `) || before.endsWith(`${name}@`) || before.endsWith(`${name} v`);
+  });
+}
+
+/** The count noun of an evidence number in prose, read from its sentence. */
+function factNoun(f: EvidenceFact): Set<string> | null {
+  if (f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number") return null;
+  return nounAfter(f.quote.text.slice(f.span[1] - f.quote.span[0]), null);
+}
+
+const sharesNoun = (a: Set<string>, b: Set<string>) => [...a].some((s) => b.has(s) || hasCanon(b, s));
+
+/**
+ * A prose number that counts something else than the claim's figure, in a sentence that also gives a number
+ * for the claim's count noun: in "It has 35 dependencies and 28 published versions", 35 is no value for
+ * "35 published versions" (28 is). Without such a rival in the sentence, a different noun is left to the
+ * slot ranking (a paraphrase: "35 packages" for "35 dependencies").
+ */
+function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, facts: EvidenceFact[]): boolean {
+  if (!counted) return false;
+  const own = factNoun(fact);
+  if (!own || own.size === 0 || sharesNoun(counted, own)) return false;
+  return facts.some(
+    (f) =>
+      f !== fact &&
+      f.quote.span[0] === fact.quote.span[0] &&
+      f.chunk.evidenceId === fact.chunk.evidenceId &&
+      (factNoun(f)?.size ?? 0) > 0 &&
+      sharesNoun(counted, factNoun(f)!),
+  );
+}
+
+/** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
+export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
+  const subjectOf = subjectScore(scope, null);
+  const counted = countedNoun(figure, scope);
+  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
+    (r) =>
+      !scope.foreign(r.fact.chunk.evidenceId) &&
+      !scope.otherItem(r.fact) &&
+      (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
+      !countsOtherInSentence(r.fact, counted, scope.facts),
+  );
+  const typed =
+    typedFirst(
+      figure,
+      ranked.map((r) => r.fact),
+      scope,
+    ) ?? writtenMeasure(figure, scope);
+  if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
+  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
+  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+  const top = ranked[0];
+  const bestAgree = agree[0];
+  // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
+  const sameSentence =
+    top &&
+    bestAgree &&
+    bestAgree.slotHits > 0 &&
+    bestAgree.fact.chunk.evidenceId === top.fact.chunk.evidenceId &&
+    bestAgree.fact.quote.span[0] === top.fact.quote.span[0];
+  if (top && bestAgree && (bestAgree.score >= top.score || sameSentence)) {
+    const extreme = superlativeCheck(figure, bestAgree.fact, scope);
+    if (extreme) return extreme;
+    return {
+      figure,
+      outcome: "match",
+      best: bestAgree.fact,
+      score: bestAgree.score,
+      note: "agrees with the best-matching evidence value",
+      anchored: anchoredValue(figure, bestAgree, subjectOf, scope),
+    };
+  }
+  const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
+  const dates = scope.facts.filter((f) => f.value.type === "date");
+  const subjectDates = dates.filter((f) => subjectOf(f) > 0);
+  // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
+  const named = scope.recordsOf.size > 0;
+  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
+  const derived = derivedMatch(
+    figure.value,
+    near,
+    subjectDates.length > 0 ? subjectDates : dates,
+    subjectValues,
+    scope.subjects,
+    scope.text,
+    figure.span,
+    scope.context.draft,
+  );
+  if (derived)
+    return {
+      figure,
+      outcome: derived.outcome ?? "match",
+      best: derived.fact,
+      score: derived.outcome === "mismatch" ? 3 : (top?.score ?? 0),
+      note: derived.note,
+      anchored: derived.fact.key.size > 0,
+      derived: true,
+    };
+  // A small count in words ("two films", "three topics") that no evidence value shares: a summary counting
+  // what the evidence lists, which tier 0 cannot settle; the words are left to the next tier.
+  // A small count ("Three of the 4 packages") is usually about the answer's own grouping: it needs a strong slot.
+  const smallCount =
+    figure.value.type === "quantity" && figure.value.q.kind === "number" && Number.isInteger(figure.value.q.value) && Math.abs(figure.value.q.value) <= 12;
+  const spelledCount = smallCount && figure.value.type === "quantity" && figure.value.q.word;
+  if (spelledCount && (!top || top.score === 0))
+    return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
+  if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
+  // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
+  // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
+  const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
+  // Generic counters ("24 units", "3 items") name no slot: the slot is elsewhere in the claim ("in stock").
+  const noun =
+    figure.value.type === "quantity" && figure.value.q.kind === "number" && (figure.value.q.unit || after)
+      ? [...featuresOf(`${figure.value.q.unit ?? ""} ${after}`).stems].filter((n) => !GENERIC_COUNTER.has(n))
+      : [];
+  const countsSomethingElse = noun.length > 0 && !noun.some((n) => top.fact.slot.has(n) || hasCanon(top.fact.slot, n));
+  // ...unless its count noun names the slot ("3 open orders" against "orders: []").
+  const nounInSlot = noun.length > 0 && !countsSomethingElse;
+  // In prose, a shared word elsewhere in the sentence is a weak slot ("a free gift voucher worth 25 EUR"
+  // against "orders above 100 EUR ship free"): the value must share a word with the figure's own neighbours.
+  // Nor when the claim's subject has records and this passage's record never names it ("ACME gained 3.1%"
+  // against a news snippet "the Nasdaq gained 1.2%").
+  const subjectKnown = [...scope.recordsOf.values()].some((r) => r.size > 0);
+  const proseOnlyLoosely = !top.fact.structured && (top.nearHits === 0 || nameNumber(top.fact) || (subjectKnown && subjectOf(top.fact) === 0));
+  // A small count needs two slot words, or its count noun, or its slot's verb right before it ("restarted 3 times").
+  const before = featuresOf(/(\S+)\s*$/.exec(scope.masked.slice(0, figure.span[0]))?.[1] ?? "").stems;
+  const adjacent = [...before].some((w) => top.fact.slot.has(w));
+  if (
+    top.slotHits > (smallCount && !nounInSlot && !adjacent ? 1 : 0) &&
+    !countsSomethingElse &&
+    !proseOnlyLoosely &&
+    compare(figure.value, top.fact.value) === "mismatch"
+  ) {
+    // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
+    const tied = ranked.filter((r) => r.score === top.score && compare(figure.value, r.fact.value) === "mismatch");
+    const nearest =
+      pickCorrection(
+        figure.value,
+        tied.map((r) => r.fact),
+      ) ?? top.fact;
+    return typedSlot(
+      { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` },
+      ranked.map((r) => r.fact),
+      scope,
+    );
+  }
+  // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
+  // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
+  const v = figure.value;
+  const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
+  // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
+  // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
+  // The subject must be specific (a name in a few records): "ACME" in a hundred repositories' records is none.
+  const own = ranked.filter(
+    (r) => subjectOf(r.fact) > 0 && scope.subjectRecords.has(r.fact.chunk.evidenceId) && (r.fact.key.size > 0 || versionOfName(r.fact, scope)),
+  );
+  // An agreeing value that belongs to another subject does not save the claim ("nginx at 2,315 KB" when
+  // 2,315 is openssl's row).
+  // A value in an element of the subject's own record that names no other entity (a forecast day of the
+  // city's weather record) is the subject's too.
+  const inOwnRecord = (f: EvidenceFact) =>
+    f.row !== undefined && !ROW_IDENTITY.test(f.row) && [...scope.recordsOf.values()].some((records) => records.has(f.chunk.evidenceId));
+  const agreeIsOwn = bestAgree !== undefined && (subjectOf(bestAgree.fact) > 0 || inOwnRecord(bestAgree.fact));
+  if (subjectKind && !agreeIsOwn && own.length > 0 && own.every((r) => compare(v, r.fact.value) === "mismatch")) {
+    const nearest =
+      pickCorrection(
+        v,
+        own.map((r) => r.fact),
+      ) ?? own[0]!.fact;
+    return typedSlot(
+      { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true },
+      own.map((r) => r.fact),
+      scope,
+    );
+  }
+  if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
+  if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
+  return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/**
+ * A superlative claim ("The largest is nginx at 2,315 KB") holds only if its value is the extreme of the
+ * same field over every record: a value that agrees but is not the largest is a swapped entity.
+ */
+function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: ClaimScope): FigureResult | null {
+  const v = agreed.value;
+  const which = superlativeOf(scope.text);
+  if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
+  const field = fieldName(agreed);
+  // The superlative must be about the value's own field ("the cheapest" and `price`, not `address`).
+  const governing = governingStems(figure, scope);
+  for (const s of featuresOf(scope.text.match(SUPERLATIVE_WORD)?.[0] ?? "").stems) governing.add(s);
+  if (!attributeAgrees(governing, agreed)) return null;
+  const extreme = extremeOf(field, scope.facts, which);
+  if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
+  return {
+    figure,
+    outcome: "mismatch",
+    best: extreme,
+    score: 3,
+    note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`,
+    noFix: true,
+  };
+}
+
+/**
+ * An agreeing value carries the claim when it fills a slot the claim names, belongs to the record of a
+ * subject the claim names, or, in a claim that names no subject, is specific enough to be no coincidence
+ * (not a small count and not a bare year).
+ */
+function anchoredValue(figure: ClaimFigure, agree: Scored, subjectOf: (f: EvidenceFact) => number, scope: ClaimScope): boolean {
+  if (agree.slotHits > 0 || (subjectOf(agree.fact) > 0 && agree.fact.key.size > 0)) return true;
+  if (scope.recordsOf.size > 0) return false;
+  const v = figure.value;
+  if (v.type === "quantity") return !(Number.isInteger(v.q.value) && Math.abs(v.q.value) <= 12 && v.q.kind === "number");
+  return v.type === "version" || (v.type === "date" && v.d.granularity !== "year");
+}
