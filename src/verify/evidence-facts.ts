@@ -348,6 +348,17 @@ function rowTexts(text: string, sentences: Array<{ start: number; end: number }>
     const row = kv ? rowOf(kv[1]!) : null;
     if (row) rows.set(row, `${rows.get(row) ?? ""}${line}\n`);
   }
+  // A nested element (`response[0].statistics[9]`) belongs to its outer element too: the outer element's own
+  // lines (`response[0].team.name: Arsenal`) say whose statistic it is.
+  const own = new Map(rows);
+  for (const [path, lines] of own) {
+    let extra = "";
+    for (const m of path.matchAll(/\[\d+\]/g)) {
+      const outer = path.slice(0, m.index! + m[0].length);
+      if (outer !== path && own.has(outer)) extra += own.get(outer)!;
+    }
+    if (extra) rows.set(path, `${lines}${extra}`);
+  }
   return rows;
 }
 

@@ -163,7 +163,12 @@ function governingText(figure: ClaimFigure, scope: ClaimScope): string {
   const stop = PHRASE_END.exec(afterAll);
   const after = stop ? afterAll.slice(0, stop.index) : afterAll;
   const words = (t: string) => t.trim().split(/\s+/).filter(Boolean);
-  return `${words(before).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
+  // A short clause opening before its first figure ("Installed, vim takes about 3.6 GB", "The previous react
+  // release, 19.3.0, ...") is all the figure's: its commas set off the subject, not another figure's phrase.
+  const opening = scope.text.slice(0, figure.span[0]);
+  const first = !scope.figures.some((f) => f.span[1] <= figure.span[0] && f.value.type !== "name");
+  const lead = first && words(opening).length <= 6 && !/[;.!?]/.test(opening) ? opening.replace(/[,()\u2013\u2014]/g, " ") : before;
+  return `${words(lead).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
 }
 
 /**
@@ -191,4 +196,38 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
       return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
   }
   return null;
+}
+
+/** Words that name a record's current release ("the current release", "the latest version", "last shipped"). */
+const CURRENT_RELEASE = /\b(?:current|latest|newest|most recent|last)\b/i;
+
+/**
+ * A date of a release, read from a date keyed by that release (`time["1.2.8"]: 2024-02-27T...`): the claim
+ * names the version ("minimist 1.2.8 came out on ...") or the record's current one ("The current release
+ * ... landed on ..." reads the record's `version` / `latest` value). The key binds the date's entity, so one
+ * keyed date settles the figure either way. `null` when no keyed date is the claim's.
+ */
+export function versionDate(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  if (figure.value.type !== "date") return null;
+  const versions = new Set(scope.figures.flatMap((f) => (f.value.type === "version" ? [f.value.v] : [])));
+  if (versions.size === 0 && CURRENT_RELEASE.test(scope.text)) {
+    for (const f of scope.facts) {
+      if (f.value.type !== "version" || (scope.subjectRecords.size > 0 && !scope.subjectRecords.has(f.chunk.evidenceId))) continue;
+      if (/(?:^|\.)(?:version|latest)(?:\[\d+\])?: /.test(f.quote.text)) versions.add(f.value.v);
+    }
+  }
+  if (versions.size !== 1) return null;
+  const [v] = [...versions];
+  const keyed = scope.facts.filter(
+    (f) =>
+      f.value.type === "date" &&
+      !scope.foreign(f.chunk.evidenceId) &&
+      (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)) &&
+      f.quote.text.includes(`["${v}"]: `),
+  );
+  if (keyed.length !== 1) return null;
+  const fact = keyed[0]!;
+  if (compare(figure.value, fact.value) === "match")
+    return { figure, outcome: "match", best: fact, score: 3, note: `the date of release ${v}`, anchored: true };
+  return { figure, outcome: "mismatch", best: fact, score: 3, note: `release ${v} is dated ${surface(fact)}` };
 }

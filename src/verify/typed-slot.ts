@@ -256,6 +256,15 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   if (typed.length === 0) return { outcome: "unsettled", reason: "no evidence value of the same kind fills the figure's slot" };
   // The values whose field names the figure best: "disk space once installed" names `Installed-Size` more
   // closely than `Size`; a field that says more than the claim fits it less well.
+  // A measure's unit and dimension words ("GB", "size") name any field of that dimension: when only they
+  // name the candidates and these differ, the claim's own words do not pick one (`Size` or `Installed-Size`).
+  if (claim.type === "quantity" && claim.q.kind === "measure") {
+    const weak = new Set([...dimensionStems(claim.q.dimension), ...featuresOf(claim.q.unit ?? "").stems]);
+    const own = new Set([...governing].filter((g) => !weak.has(g)));
+    const ownHit = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => own.has(x) || hasCanon(own, x) || prefixIn(x, own));
+    const values = new Set(typed.map((f) => (f.value.type === "quantity" ? f.value.q.value : NaN)));
+    if (values.size > 1 && !typed.some(ownHit)) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
+  }
   const strength = (f: EvidenceFact) => attributeStrength(governing, fieldStemsOf(f));
   const best = Math.max(...typed.map(strength));
   const inSlot = typed.filter((f) => strength(f) === best);

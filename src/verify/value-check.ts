@@ -12,7 +12,7 @@ import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
 import { attributeAgrees } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
-import { GENERIC_COUNTER, nounAfter, countedNoun, typedSlot, typedFirst, governingStems, writtenMeasure } from "./slot-reading.js";
+import { GENERIC_COUNTER, nounAfter, countedNoun, typedSlot, typedFirst, governingStems, versionDate, writtenMeasure } from "./slot-reading.js";
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
 const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
@@ -82,11 +82,13 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       !countsOtherInSentence(r.fact, counted, scope.facts),
   );
   const typed =
+    versionDate(figure, scope) ??
     typedFirst(
       figure,
       ranked.map((r) => r.fact),
       scope,
-    ) ?? writtenMeasure(figure, scope);
+    ) ??
+    writtenMeasure(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
