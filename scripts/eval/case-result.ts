@@ -170,7 +170,8 @@ export function toCaseResult(c: EvalCase, report: Report): CaseResult {
     label: c.label,
     flagged: claims.some((x) => isFlaggedVerdict(x.verdict)),
     decision: report.decision,
-    supportScore: responseSupport(claims),
+    // Ranked on the tiers' raw scores: calibrated probabilities are steps, which would tie most answers.
+    supportScore: responseSupport(claims.map((x) => ({ verdict: x.verdict, confidence: x.rawConfidence ?? x.confidence }))),
     ms: report.ms,
     llmCalls: usage.calls,
     costUsd: usage.costUsd,

@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   version: 1,
-  globalMean: 0.673,
+  globalMean: 0.7064,
   verdictMeans: {
-    contradicted: 0.8126,
-    not_checkable: 0.9083,
-    supported: 0.8148,
-    unsupported: 0.3335,
+    contradicted: 0.8935,
+    not_checkable: 0.9112,
+    supported: 0.8241,
+    unsupported: 0.3679,
   },
   groups: [
     {
       tier: "exact",
       verdict: "contradicted",
-      n: 44,
-      mean: 0.8386,
+      n: 48,
+      mean: 0.9149,
       steps: [
         {
           upTo: 1,
-          p: 0.8407,
-          n: 44,
+          p: 0.9165,
+          n: 48,
         },
       ],
     },
     {
       tier: "exact",
       verdict: "supported",
-      n: 3,
-      mean: 0.8942,
+      n: 8,
+      mean: 0.9414,
       steps: [
         {
           upTo: 1,
-          p: 0.9395,
-          n: 3,
+          p: 0.9805,
+          n: 8,
         },
       ],
     },
     {
       tier: "exact",
       verdict: "unsupported",
-      n: 71,
-      mean: 0.3378,
+      n: 66,
+      mean: 0.3639,
       steps: [
         {
           upTo: 1,
-          p: 0.338,
-          n: 71,
+          p: 0.3637,
+          n: 66,
         },
       ],
     },
@@ -58,7 +58,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       tier: "extractor",
       verdict: "not_checkable",
       n: 43,
-      mean: 0.9284,
+      mean: 0.9286,
       steps: [
         {
           upTo: 1,
@@ -70,71 +70,66 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       tier: "lexical",
       verdict: "contradicted",
-      n: 7,
-      mean: 0.75,
+      n: 6,
+      mean: 0.8574,
       steps: [
         {
           upTo: 1,
-          p: 0.7273,
-          n: 7,
+          p: 0.843,
+          n: 6,
         },
       ],
     },
     {
       tier: "lexical",
       verdict: "supported",
-      n: 189,
-      mean: 0.8148,
+      n: 188,
+      mean: 0.8193,
       steps: [
         {
-          upTo: 0.8200000000000001,
-          p: 0.7328,
-          n: 10,
-        },
-        {
           upTo: 0.895,
-          p: 0.7437,
-          n: 34,
+          p: 0.7558,
+          n: 44,
         },
         {
-          upTo: 0.91,
-          p: 0.8177,
-          n: 22,
+          upTo: 0.915,
+          p: 0.7956,
+          n: 24,
         },
         {
           upTo: 1,
-          p: 0.8446,
-          n: 123,
+          p: 0.849,
+          n: 120,
         },
       ],
     },
     {
       tier: "lexical",
       verdict: "unsupported",
-      n: 62,
-      mean: 0.3081,
+      n: 60,
+      mean: 0.3511,
       steps: [
         {
           upTo: 0.695,
-          p: 0.1027,
+          p: 0.117,
           n: 8,
         },
         {
           upTo: 0.815,
-          p: 0.1693,
-          n: 21,
+          p: 0.2372,
+          n: 23,
         },
         {
           upTo: 1,
-          p: 0.4657,
-          n: 33,
+          p: 0.5274,
+          n: 29,
         },
       ],
     },
   ],
   fitted: {
-    at: "2026-12-01T20:30:36.777Z",
-    commit: "4243eb7-dirty",
+    at: "2026-12-01T21:12:24.430Z",
+    commit: "878af0f",
     files: [
       {
         name: "agent-cases-dev.jsonl",
