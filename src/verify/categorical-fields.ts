@@ -51,8 +51,9 @@ interface FieldLine {
   line: string;
 }
 
+/** Every field line of the ledger, cached until a record is added. */
 function fieldLines(ledger: EvidenceLedger): FieldLine[] {
-  return ledger.memo("categorical-lines", "all", () => {
+  return ledger.memo("categorical-lines", `records:${ledger.records.length}`, () => {
     const out: FieldLine[] = [];
     for (const record of ledger.records) {
       // JSON lines are `path: value`; a text record's header lines (`AutoPay: OFF`) are read the same way.
@@ -141,9 +142,13 @@ function quoteOf(l: FieldLine): EvidenceQuote {
  * @returns null when no boolean field is named, or when candidates disagree.
  */
 export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
-  const claimStems = featuresOf(claimText).stems;
   const all = fieldLines(ledger);
-  const flags = all.filter((l) => (TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value)) && namesField(claimText, claimStems, l.path));
+  const booleans = ledger.memo("categorical-booleans", `records:${ledger.records.length}`, () =>
+    all.filter((l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value)),
+  );
+  if (booleans.length === 0) return null;
+  const claimStems = featuresOf(claimText).stems;
+  const flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
   if (flags.length === 0) return null;
   const candidates = pickEntity(flags, all, names);
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
@@ -210,7 +215,9 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   }
   if (!word || !cls) return null;
   const all = fieldLines(ledger);
-  const fields = all.filter((l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
+  const fields = ledger.memo("categorical-statuses", `records:${ledger.records.length}`, () =>
+    all.filter((l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null),
+  );
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.

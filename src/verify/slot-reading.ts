@@ -45,7 +45,9 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
   }
   const governing = governingStems(r.figure, scope);
-  const own = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
+  const stated = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
+  // Only the claim's entity's values fill its slot: with a specific subject named, its own records'.
+  const own = scope.subjectRecords.size > 0 ? stated.filter((f) => scope.subjectRecords.has(f.chunk.evidenceId)) : stated;
   const candidates = namedRows(own, scope);
   // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
   const picked = scope.subjectRecords.size > 0 || candidates.length < own.length || r.note.startsWith("the array element the claim is about");
@@ -86,8 +88,11 @@ function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure)
  */
 export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
   const own = pool.filter((f) => compare(figure.value, f.value) === "match" || !statedElsewhere(figure, f, scope));
-  const candidates = namedRows(own, scope, figure);
-  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length;
+  // The claim's entity is its subject's records when it names a specific one: another record's equal number
+  // (a prose page about another package) is no value of its slot.
+  const entity = scope.subjectRecords.size > 0 ? own.filter((f) => scope.subjectRecords.has(f.chunk.evidenceId)) : own;
+  const candidates = namedRows(entity, scope, figure);
+  const picked = scope.subjectRecords.size > 0 || candidates.length < entity.length;
   if (!picked) return null;
   const governing = governingStems(figure, scope);
   const reading = readSlot(figure.value, governing, candidates, picked);
