@@ -51,9 +51,13 @@ interface FieldLine {
   line: string;
 }
 
-/** Every field line of the ledger, cached until a record is added. */
-function fieldLines(ledger: EvidenceLedger): FieldLine[] {
-  return ledger.memo("categorical-lines", `records:${ledger.records.length}`, () => {
+/**
+ * The field lines of the ledger that `keep` selects (boolean or status fields: few), cached under `kind`
+ * until a record is added. Only those are kept: a ledger's every line would cost memory in proportion to
+ * the evidence.
+ */
+function fieldLines(ledger: EvidenceLedger, kind: string, keep: (l: FieldLine) => boolean): FieldLine[] {
+  return ledger.memo(kind, `records:${ledger.records.length}`, () => {
     const out: FieldLine[] = [];
     for (const record of ledger.records) {
       // JSON lines are `path: value`; a text record's header lines (`AutoPay: OFF`) are read the same way.
@@ -68,7 +72,16 @@ function fieldLines(ledger: EvidenceLedger): FieldLine[] {
           const path = m[1]!;
           const row = /^(.*\[\d+\])/.exec(path)?.[1] ?? "";
           const start = at + part.offset;
-          out.push({ evidenceId: record.id, source: record.source, path, value: m[2]!.trim(), row, span: [start, start + part.text.length], line: part.text });
+          const line: FieldLine = {
+            evidenceId: record.id,
+            source: record.source,
+            path,
+            value: m[2]!.trim(),
+            row,
+            span: [start, start + part.text.length],
+            line: part.text,
+          };
+          if (keep(line)) out.push(line);
         }
         at += line.length + 1;
       }
@@ -123,11 +136,17 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
 }
 
 /** Records or rows holding the claim's names, when any does. */
-function pickEntity(lines: FieldLine[], all: FieldLine[], names: readonly string[]): FieldLine[] {
+function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
   const lower = names.map((n) => n.toLowerCase());
-  const holds = (evidenceId: string, row: string) =>
-    all.some((l) => l.evidenceId === evidenceId && (row === "" || l.row === row) && lower.some((n) => l.value.toLowerCase().includes(n)));
+  // A record holds a name in one of its values; an array element, in one of its own lines.
+  const holds = (evidenceId: string, row: string) => {
+    const text = ledger.get(evidenceId)?.text.toLowerCase() ?? "";
+    if (!lower.some((n) => text.includes(n))) return false;
+    if (row === "") return true;
+    const prefix = `${row.toLowerCase()}.`;
+    return text.split("\n").some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
+  };
   const picked = lines.filter((l) => holds(l.evidenceId, l.row) || holds(l.evidenceId, ""));
   return picked.length > 0 ? picked : lines;
 }
@@ -142,15 +161,12 @@ function quoteOf(l: FieldLine): EvidenceQuote {
  * @returns null when no boolean field is named, or when candidates disagree.
  */
 export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
-  const all = fieldLines(ledger);
-  const booleans = ledger.memo("categorical-booleans", `records:${ledger.records.length}`, () =>
-    all.filter((l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value)),
-  );
+  const booleans = fieldLines(ledger, "categorical-booleans", (l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value));
   if (booleans.length === 0) return null;
   const claimStems = featuresOf(claimText).stems;
   const flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
   if (flags.length === 0) return null;
-  const candidates = pickEntity(flags, all, names);
+  const candidates = pickEntity(flags, ledger, names);
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
   const field = candidates[0]!;
@@ -214,14 +230,11 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     }
   }
   if (!word || !cls) return null;
-  const all = fieldLines(ledger);
-  const fields = ledger.memo("categorical-statuses", `records:${ledger.records.length}`, () =>
-    all.filter((l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null),
-  );
+  const fields = fieldLines(ledger, "categorical-statuses", (l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
-  const candidates = names.length > 0 ? pickEntityStrict(fields, all, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
   if (candidates.length === 0) return null;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
   if (classes.size !== 1) return null;
@@ -253,7 +266,7 @@ function bySubjectNoun(fields: FieldLine[], before: string): FieldLine[] {
 }
 
 /** Like `pickEntity`, but nothing when no record or element holds the claim's names. */
-function pickEntityStrict(lines: FieldLine[], all: FieldLine[], names: readonly string[], always = false): FieldLine[] {
-  const picked = pickEntity(lines, all, names);
+function pickEntityStrict(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[], always = false): FieldLine[] {
+  const picked = pickEntity(lines, ledger, names);
   return picked === lines && (always || lines.length > 1) ? [] : picked;
 }
