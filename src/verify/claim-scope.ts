@@ -3,6 +3,7 @@
  * of checking one of its figures, and the ranking of evidence values by how well their slot and subject match
  * the claim.
  */
+import { MONEY_FIELD } from "./typed-slot.js";
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
@@ -55,29 +56,9 @@ const COUNT_STEMS = new Set([
   "unit",
 ]);
 
-const AMOUNT_STEMS = new Set([
-  "price",
-  "cost",
-  "amount",
-  "total",
-  "fee",
-  "balanc",
-  "valu",
-  "revenu",
-  "spend",
-  "salari",
-  "budget",
-  "charg",
-  "paid",
-  "refund",
-  "eur",
-  "usd",
-  "gbp",
-  "subtot",
-  "tax",
-  "discount",
-  "ship",
-]);
+// Key words that name an amount: the money vocabulary of the typed slot, less "rate" (a count per period
+// as often as a price: `rate_limit`, `retry_rate`).
+const AMOUNT_STEMS = new Set([...MONEY_FIELD].filter((x) => x !== "rate"));
 
 /** A key that counts or identifies and names no amount: its bare numbers are not money. */
 function countKey(key: Set<string>): boolean {

@@ -28,7 +28,8 @@ export interface SlotAgreement {
 }
 
 /** Stems of field words that name an amount of money. */
-const MONEY_FIELD = new Set([
+/** Stems of field words that name an amount of money: the one money vocabulary of tier 0. */
+export const MONEY_FIELD: ReadonlySet<string> = new Set([
   "price",
   "cost",
   "amount",
@@ -65,6 +66,7 @@ const MONEY_FIELD = new Set([
   "usd",
   "eur",
   "gbp",
+  "ship",
 ]);
 /** Stems of field words that name a percentage or share. */
 const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);
