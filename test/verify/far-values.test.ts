@@ -159,8 +159,7 @@ describe("loose prose slots", () => {
     expect((await fw.verify("react-router v7 requires React 18.")).verdicts[0]!.verdict).toBe("supported");
   });
 
-  // Known gap since tier 0 decides only on a typed slot: a record picked by its id field alone is not a picked entity yet.
-  it.fails("should take an id as a record's first field for its identity (another order's values are not this one's)", async () => {
+  it("should take an id as a record's first field for its identity (another order's values are not this one's)", async () => {
     const fw = new Firewall();
     for (let i = 0; i < 80; i++)
       fw.record({ source: "orders", content: { order_id: `A-${1000 + i}`, customer_id: `C-${200 + (i % 9)}`, shipping: 4.9 + (i % 5), total: 100 + i * 7.5 } });
