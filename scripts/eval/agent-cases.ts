@@ -113,10 +113,18 @@ export function goldValues(correction: string): string[] {
 }
 
 /**
- * Whether a correction rounds to a gold value that says it is rounded ("about 34 °C" for 34.4) or that is
- * more precise in the same unit ("4.44 degrees" for 4.4 is not: the correction must state the value).
+ * Whether a correction rounds to a gold value that says it is rounded ("about 34 °C" for 34.4), or states
+ * the gold value at the correction's own precision (the claim's style: "4.4" for 4.44).
  */
 function roundsTo(predicted: string, gold: string): boolean {
+  // A correction written in the claim's precision ("4.4" for a claim "6.4") states the gold 4.44 rounded.
+  const pn = parseNumber(predicted.replace(/[^\d.,-]/g, ""));
+  const gn = parseNumber(gold.replace(/[^\d.,-]/g, ""));
+  if (pn && gn && pn.value !== 0) {
+    const places = /\.(\d+)/.exec(predicted)?.[1]?.length ?? 0;
+    if (Math.round(gn.value * 10 ** places) === Math.round(pn.value * 10 ** places) && Math.abs(gn.value - pn.value) < 0.5 * 10 ** -places * 1.0001)
+      return true;
+  }
   if (!/\b(?:about|around|roughly|approximately)\b|~/.test(gold)) return false;
   const p = parseNumber(predicted.replace(/[^\d.,-]/g, ""));
   const g = parseNumber(gold.replace(/^.*?(?:about|around|roughly|approximately|~)\s*/, "").replace(/[^\d.,-]/g, ""));

@@ -102,13 +102,18 @@ const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\
 /** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
 function fieldValueNamed(line: string, claim: TextFeatures, claimText: string): boolean {
   const value = line.slice(line.indexOf(": ") + 2);
-  for (const s of featuresOf(value).stems) if (claim.stems.has(s)) return true;
+  // Words, not figures: a number the claim shares (`volume: 500` for "500 MB") is tier 0's to check, and says
+  // nothing of the polarity of the claim's predicate.
+  for (const s of featuresOf(value).stems) if (/\p{L}/u.test(s) && claim.stems.has(s)) return true;
   // A hyphenated claim word holds the value too ("MIT-licensed" for `license: MIT`).
   const text = claimText.toLowerCase();
   return value
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .some((w) => w.length >= 2 && new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(text));
+    .some(
+      (w) =>
+        w.length >= 2 && /\p{L}/u.test(w) && new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(text),
+    );
 }
 
 function antonymClash(claim: TextFeatures, sentence: Set<string>): string | null {
