@@ -96,6 +96,8 @@ const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\}
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`): it says nothing of a polarity. */
 const IDENTITY_LINE =
   /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: /i;
+/** A line that gives a figure's unit or currency (`volumeUnit: MB`, `currency: EUR`): it says nothing of a polarity. */
+const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
@@ -289,7 +291,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
           .split("\n")
           .some(
             (l) =>
-              FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && fieldValueNamed(l.trim(), claim, item.claim.text) && !NEGATIVE_VALUE.test(l.trim()),
+              FIELD_LINE.test(l.trim()) &&
+              !IDENTITY_LINE.test(l.trim()) &&
+              !UNIT_LINE.test(l.trim()) &&
+              fieldValueNamed(l.trim(), claim, item.claim.text) &&
+              !NEGATIVE_VALUE.test(l.trim()),
           );
       return {
         verdict: typed ? "contradicted" : "unsupported",

@@ -81,3 +81,12 @@ describe("a reply's leading 'No'", () => {
     expect(report.verdicts.filter((v) => v.verdict !== "not_checkable").map((v) => v.verdict)).toEqual(["supported"]);
   });
 });
+
+describe("field lines that say nothing of a polarity", () => {
+  it("should not read a unit field ('volumeUnit: MB') as the opposite of a negated claim", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "bundles", content: { bundles: [{ name: "Week 500MB", volume: 500, volumeUnit: "MB", autoRenewal: "N" }] } });
+    const v = (await fw.verify("Your Week 500MB bundle gives you 500 MB and doesn't auto-renew.")).verdicts;
+    expect(v.map((x) => x.verdict)).not.toContain("contradicted");
+  });
+});
