@@ -285,18 +285,25 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // The field line may be another line of the same record than the one read ("uuid is not MIT-licensed"
       // is read on `name: uuid`; `license: MIT` is the field that states the opposite).
       const line = read ? read.passage.text : "";
+      // An antonym clash names its field by the opposite word the field holds (`priority: high` for "a low
+      // priority ticket").
+      const opposite = clash?.split("/")[1];
       const typed =
-        !QUANTIFIED_NEGATION.test(item.claim.text) &&
-        line
-          .split("\n")
-          .some(
-            (l) =>
-              FIELD_LINE.test(l.trim()) &&
-              !IDENTITY_LINE.test(l.trim()) &&
-              !UNIT_LINE.test(l.trim()) &&
-              fieldValueNamed(l.trim(), claim, item.claim.text) &&
-              !NEGATIVE_VALUE.test(l.trim()),
-          );
+        (opposite !== undefined &&
+          line
+            .split("\n")
+            .some((l) => FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && featuresOf(l.slice(l.indexOf(": ") + 2)).stems.has(opposite))) ||
+        (!QUANTIFIED_NEGATION.test(item.claim.text) &&
+          line
+            .split("\n")
+            .some(
+              (l) =>
+                FIELD_LINE.test(l.trim()) &&
+                !IDENTITY_LINE.test(l.trim()) &&
+                !UNIT_LINE.test(l.trim()) &&
+                fieldValueNamed(l.trim(), claim, item.claim.text) &&
+                !NEGATIVE_VALUE.test(l.trim()),
+            ));
       return {
         verdict: typed ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
