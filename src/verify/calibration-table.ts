@@ -6,148 +6,148 @@ import type { CalibrationTable } from "./calibration.js";
  * raw score to the probability that the verdict is right (see `calibration.ts`).
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
-  version: 1,
-  globalMean: 0.7064,
-  verdictMeans: {
-    contradicted: 0.8935,
-    not_checkable: 0.9112,
-    supported: 0.8241,
-    unsupported: 0.3679,
+  "version": 1,
+  "globalMean": 0.7064,
+  "verdictMeans": {
+    "contradicted": 0.9092,
+    "not_checkable": 0.9112,
+    "supported": 0.8241,
+    "unsupported": 0.3651
   },
-  groups: [
+  "groups": [
     {
-      tier: "exact",
-      verdict: "contradicted",
-      n: 48,
-      mean: 0.9149,
-      steps: [
+      "tier": "exact",
+      "verdict": "contradicted",
+      "n": 48,
+      "mean": 0.9161,
+      "steps": [
         {
-          upTo: 1,
-          p: 0.9165,
-          n: 48,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.9166,
+          "n": 48
+        }
+      ]
     },
     {
-      tier: "exact",
-      verdict: "supported",
-      n: 8,
-      mean: 0.9414,
-      steps: [
+      "tier": "exact",
+      "verdict": "supported",
+      "n": 8,
+      "mean": 0.9414,
+      "steps": [
         {
-          upTo: 1,
-          p: 0.9805,
-          n: 8,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.9805,
+          "n": 8
+        }
+      ]
     },
     {
-      tier: "exact",
-      verdict: "unsupported",
-      n: 66,
-      mean: 0.3639,
-      steps: [
+      "tier": "exact",
+      "verdict": "unsupported",
+      "n": 66,
+      "mean": 0.3637,
+      "steps": [
         {
-          upTo: 1,
-          p: 0.3637,
-          n: 66,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.3636,
+          "n": 66
+        }
+      ]
     },
     {
-      tier: "extractor",
-      verdict: "not_checkable",
-      n: 43,
-      mean: 0.9286,
-      steps: [
+      "tier": "extractor",
+      "verdict": "not_checkable",
+      "n": 43,
+      "mean": 0.9286,
+      "steps": [
         {
-          upTo: 1,
-          p: 0.9301,
-          n: 43,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.9301,
+          "n": 43
+        }
+      ]
     },
     {
-      tier: "lexical",
-      verdict: "contradicted",
-      n: 6,
-      mean: 0.8574,
-      steps: [
+      "tier": "lexical",
+      "verdict": "contradicted",
+      "n": 5,
+      "mean": 0.9596,
+      "steps": [
         {
-          upTo: 1,
-          p: 0.843,
-          n: 6,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.9821,
+          "n": 5
+        }
+      ]
     },
     {
-      tier: "lexical",
-      verdict: "supported",
-      n: 188,
-      mean: 0.8193,
-      steps: [
+      "tier": "lexical",
+      "verdict": "supported",
+      "n": 188,
+      "mean": 0.8193,
+      "steps": [
         {
-          upTo: 0.895,
-          p: 0.7558,
-          n: 44,
+          "upTo": 0.895,
+          "p": 0.7558,
+          "n": 44
         },
         {
-          upTo: 0.915,
-          p: 0.7956,
-          n: 24,
+          "upTo": 0.915,
+          "p": 0.7956,
+          "n": 24
         },
         {
-          upTo: 1,
-          p: 0.849,
-          n: 120,
-        },
-      ],
+          "upTo": 1,
+          "p": 0.849,
+          "n": 120
+        }
+      ]
     },
     {
-      tier: "lexical",
-      verdict: "unsupported",
-      n: 60,
-      mean: 0.3511,
-      steps: [
+      "tier": "lexical",
+      "verdict": "unsupported",
+      "n": 61,
+      "mean": 0.3455,
+      "steps": [
         {
-          upTo: 0.695,
-          p: 0.117,
-          n: 8,
+          "upTo": 0.695,
+          "p": 0.1152,
+          "n": 8
         },
         {
-          upTo: 0.815,
-          p: 0.2372,
-          n: 23,
+          "upTo": 0.815,
+          "p": 0.2364,
+          "n": 23
         },
         {
-          upTo: 1,
-          p: 0.5274,
-          n: 29,
-        },
-      ],
-    },
+          "upTo": 1,
+          "p": 0.5112,
+          "n": 30
+        }
+      ]
+    }
   ],
-  fitted: {
-    at: "2026-12-01T21:12:24.430Z",
-    commit: "878af0f",
-    files: [
+  "fitted": {
+    "at": "2026-12-01T21:50:10.088Z",
+    "commit": "e8baeae",
+    "files": [
       {
-        name: "agent-cases-dev.jsonl",
-        claims: 226,
+        "name": "agent-cases-dev.jsonl",
+        "claims": 226
       },
       {
-        name: "cases.jsonl",
-        claims: 44,
+        "name": "cases.jsonl",
+        "claims": 44
       },
       {
-        name: "agent_traces.jsonl",
-        claims: 149,
-      },
+        "name": "agent_traces.jsonl",
+        "claims": 149
+      }
     ],
-    options: {
-      minBin: 8,
-      prior: 4,
-      unseenShrink: 0.5,
-    },
-  },
+    "options": {
+      "minBin": 8,
+      "prior": 4,
+      "unseenShrink": 0.5
+    }
+  }
 };
