@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../src/index.js";
+import { wordOverlap as overlap } from "../scripts/eval/agent-cases.js";
 import type { Report } from "../src/index.js";
 
 interface Case {
@@ -21,25 +22,6 @@ const cases: Case[] = readFileSync(new URL("./fixtures/cases.jsonl", import.meta
   .split("\n")
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as Case);
-
-function words(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .normalize("NFKC")
-      .match(/[\p{L}\p{N}]+/gu) ?? [],
-  );
-}
-
-function overlap(a: string, b: string): number {
-  const wa = words(a);
-  const wb = words(b);
-  let n = 0;
-  for (const w of wa) if (wb.has(w)) n++;
-  // CJK has no spaces: fall back to shared characters.
-  if (n === 0) for (const ch of new Set(a)) if (/\p{Script=Han}|\p{Script=Katakana}|\p{Script=Hiragana}/u.test(ch) && b.includes(ch)) n += 0.1;
-  return n / Math.max(1, Math.min(wa.size, wb.size));
-}
 
 function bestClaim(report: Report, text: string) {
   let best = -1;

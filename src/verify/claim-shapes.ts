@@ -221,27 +221,27 @@ export function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigu
   };
 }
 
+/** A name or code value at a span (of a claim or an evidence record). */
+function nameValue(text: string, span: [number, number]): FactValue {
+  return { type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } };
+}
+
+/** An evidence fact for a value a field line states (its quote), in the chunk that holds it; null when none does. */
+function quotedFact(value: string, quote: EvidenceFact["quote"], ledger: ClaimScope["context"]["ledger"]): EvidenceFact | null {
+  const chunk = ledger.chunksOf(quote.evidenceId).find((c) => c.span[0] <= quote.span[0] && quote.span[0] < c.span[1]);
+  if (!chunk) return null;
+  return { value: nameValue(value, quote.span), slot: EMPTY_STEMS, context: EMPTY_STEMS, key: EMPTY_STEMS, structured: true, span: quote.span, quote, chunk };
+}
+
 /** A status of the general vocabulary the claim gives its entity, against the entity's status field (see `checkStatusField`). */
 export function statusResult(scope: ClaimScope): FigureResult | null {
   const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
   const found = checkStatusField(scope.text, names, scope.context.ledger);
   if (!found?.status) return null;
-  const ledger = scope.context.ledger;
-  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
-  if (!chunk) return null;
   const { wrong, span, value } = found.status;
-  const name = (t: string, sp: [number, number]): FactValue => ({ type: "name", n: { text: t, span: sp, key: t.toLowerCase(), type: "code" } });
-  const best: EvidenceFact = {
-    value: name(value, found.quote.span),
-    slot: EMPTY_STEMS,
-    context: EMPTY_STEMS,
-    key: EMPTY_STEMS,
-    structured: true,
-    span: found.quote.span,
-    quote: found.quote,
-    chunk,
-  };
-  const figure = { value: name(wrong, span), span };
+  const best = quotedFact(value, found.quote, scope.context.ledger);
+  if (!best) return null;
+  const figure = { value: nameValue(wrong, span), span };
   if (found.agrees) return { figure, outcome: "match", best, score: 3, note: found.note, anchored: true };
   // A negated claim ("has not been delivered") or a status a figure qualifies ("delayed by 35 minutes") is
   // contradicted without an in-place rewrite of the word.
@@ -255,21 +255,10 @@ export function checkQuoted(scope: ClaimScope): FigureResult | null {
   const subjects = scope.figures.filter((f) => f.value.type === "name").map((f) => ({ text: (f.value as { n: { text: string } }).n.text, span: f.span }));
   const found = quotedMismatch(scope.text, subjects, ledger);
   if (!found) return null;
-  const chunk = ledger.chunksOf(found.quote.evidenceId).find((c) => c.span[0] <= found.quote.span[0] && found.quote.span[0] < c.span[1]);
-  if (!chunk) return null;
-  const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
-  const best: EvidenceFact = {
-    value: name(found.value, found.quote.span),
-    slot: EMPTY_STEMS,
-    context: EMPTY_STEMS,
-    key: EMPTY_STEMS,
-    structured: true,
-    span: found.quote.span,
-    quote: found.quote,
-    chunk,
-  };
+  const best = quotedFact(found.value, found.quote, ledger);
+  if (!best) return null;
   return {
-    figure: { value: name(found.wrong, found.span), span: found.span },
+    figure: { value: nameValue(found.wrong, found.span), span: found.span },
     outcome: "mismatch",
     best,
     score: 3,

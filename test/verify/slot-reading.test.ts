@@ -36,13 +36,13 @@ describe("a release's date keyed by its version", () => {
 
 describe("a short opening before the first figure governs it", () => {
   it("should read 'Installed, jq takes ...' against Installed-Size, not the download's Size", async () => {
-    const [[verdict, corrections]] = await check([deb], "Installed, jq takes about 4.8 MB.");
+    const [verdict, corrections] = (await check([deb], "Installed, jq takes about 4.8 MB."))[0]!;
     expect(verdict).toBe("contradicted");
     expect(corrections).toEqual(["480 KB"]);
   });
 
   it("should not correct a version the claim calls the previous release", async () => {
-    const [[verdict, corrections]] = await check([pkg], "The previous left-pad release, 2.0.1, is the one before 2.1.0.");
+    const [verdict, corrections] = (await check([pkg], "The previous left-pad release, 2.0.1, is the one before 2.1.0."))[0]!;
     expect(corrections).toEqual([]);
     expect(verdict).not.toBe("contradicted");
   });
