@@ -270,13 +270,15 @@ export function parenDepth(tokens: Token[]): Uint8Array {
 }
 
 /** ", <noun phrase> <finite verb>" or ", there is/are/was/were": the comma at `k` starts a new clause. */
-function startsClause(tokens: Token[], k: number): boolean {
+function startsClause(tokens: Token[], k: number, inParens?: Uint8Array): boolean {
   const first = tokens[k + 1];
   if (!first) return false;
   if (first.value.toLowerCase() === "there") return FINITE_BE.test(tokens[k + 2]?.value ?? "");
   if (RELATIVE.has(first.value.toLowerCase()) || first.value.toLowerCase() === "that") return false;
   for (let j = k + 1; j <= k + LOOKAHEAD && j < tokens.length; j++) {
     const t = tokens[j]!;
+    // A parenthetical inside the subject ("Lechon ($$) is ...") is part of it.
+    if (inParens && j > k + 1 && (inParens[j] === 1 || (t.value === ")" && inParens[j - 1] === 1) || (t.value === "(" && inParens[j + 1] === 1))) continue;
     const nounish = /^(?:DET|ADJ|NOUN|PROPN|PRON|NUM|SYM|PART)$/.test(t.pos);
     if (j > k + 1 && isVerb(tokens, j)) return isFinite(t);
     // wink tags some subject nouns as verbs ("spending rose"): a verb followed by a finite verb is a noun here.
@@ -344,6 +346,10 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     const mainClauseLeft = leftVerb && !leftSubordinate;
     if (v === ";") {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
+    } else if (v === ":" && !/^(?:NUM|SYM)$/.test(next.pos) && startsClause(tokens, k, inParens)) {
+      // "Two options, both rated 4.5: Lechon is 280 m away and has ...": a clause after a colon has its own
+      // subject. Figures after a colon ("the weak spot: 14 restarts on Monday, ...") are a list, not a clause.
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
     } else if (
       v === "," &&
       COMMA_CONJUNCTIONS.has(nextValue) &&
@@ -360,7 +366,7 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "relative" }, next);
     } else if (v === "," && mainClauseLeft && startsParticiple(tokens, k, mainPast)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "participle" }, next);
-    } else if (v === "," && mainClauseLeft && startsClause(tokens, k)) {
+    } else if (v === "," && mainClauseLeft && startsClause(tokens, k, inParens)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "clause" }, next);
     } else if (v === "," && (next.pos === "VERB" || next.pos === "AUX") && !PREPOSITION_LIKE.test(nextValue)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "serial" }, next);

@@ -163,6 +163,49 @@ function trimEnd(text: string, start: number, end: number): number {
  *   subject and verb, `subject` set to them. Time is linear in the clause.
  */
 export function splitFigureList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean = () => false): Clause[] {
+  const parts = splitList(text, tokens, clause, inside);
+  // A trailing appositive that restates a figure ("..., a spread of about 6.4 degrees", "..., a rise of 20%")
+  // is a fact of its own, whether or not the clause has a verb ("Temperatures range from ... to ...").
+  const last = parts[parts.length - 1]!;
+  const comma = trailingAppositive(text, tokens, last, inside);
+  if (comma < 0) return parts;
+  const cut: Clause = { ...last, end: trimEnd(text, last.start, tokens[comma]!.start) };
+  return [...parts.slice(0, -1), cut, { start: tokens[comma + 1]!.start, end: last.end }];
+}
+
+/** Words a trailing appositive may hold between its article and "of" ("a spread", "an overall drop"). */
+const APPOSITIVE_WORDS = /^(?:ADJ|NOUN|ADV)$/;
+
+/**
+ * The token index of the comma before a trailing appositive "a/an <noun> of <figure> ..." that ends the
+ * clause, when the text before the comma holds a figure too; else -1. Never inside parentheses, quotes or code.
+ */
+function trailingAppositive(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): number {
+  const from = firstTokenAt(tokens, clause.start);
+  const to = firstTokenAt(tokens, clause.end);
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  let comma = -1;
+  for (let k = to - 1; k > from && comma < 0; k--) {
+    const t = tokens[k]!;
+    if (t.value === ",") {
+      if (inParens[k - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b)) return -1;
+      comma = k;
+    }
+  }
+  if (comma < 0 || !/^(?:a|an)$/i.test(tokens[comma + 1]?.value ?? "")) return -1;
+  let k = comma + 2;
+  while (k < to && APPOSITIVE_WORDS.test(tokens[k]!.pos) && tokens[k]!.value.toLowerCase() !== "of") k++;
+  if (k === comma + 2 || tokens[k]?.value.toLowerCase() !== "of") return -1;
+  let after = false;
+  for (let j = k + 1; j < to && !after; j++) after = DIGIT.test(tokens[j]!.value);
+  let before = false;
+  for (let j = from; j < comma && !before; j++) before = DIGIT.test(tokens[j]!.value);
+  for (let j = k + 1; j < to; j++) if (isVerb(tokens, j)) return -1;
+  return after && before ? comma : -1;
+}
+
+function splitList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] {
   const whole = [clause];
   const from = firstTokenAt(tokens, clause.start);
   const to = firstTokenAt(tokens, clause.end);

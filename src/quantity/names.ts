@@ -109,10 +109,18 @@ function isCodeToken(tok: string, pattern: number): boolean {
   return !COMPOUND_PARTS.has(parts[0] ?? "") && !COMPOUND_PARTS.has(parts[parts.length - 1] ?? "");
 }
 
+/**
+ * Unit symbols written with capitals (SI prefixes on watt, watt-hour, pascal, hertz, volt, ampere-hour; BTU,
+ * dB) and era markers (BC, BCE, AD, CE): after a number ("612 kWh", "503 MPa", "2.4 GHz", "1300 BC") they
+ * belong to the figure, not a name.
+ */
+const UNIT_AFTER_NUMBER = /(?<=\d[ \u00a0]?)(?:[kMGT]?(?:Wh|W|Pa|Hz|VA|V)|mAh|Ah|BTU|dB|dBm|BCE?|AD|CE)(?![\p{L}\p{N}])/gu;
+
 /** Identifier mentions, and a mask of the characters they (and backtick spans) cover. */
 function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array } {
   const found: NameMention[] = [];
   const taken = new Uint8Array(text.length);
+  if (/\d ?[kMGTmdAB]?[A-Za-z]/.test(text)) for (const m of text.matchAll(UNIT_AFTER_NUMBER)) taken.fill(1, m.index, m.index + m[0].length);
   const free = (s: number, e: number) => taken.subarray(s, e).every((x) => x === 0);
   const add = (raw: string, start: number) => {
     const tok = raw.replace(/[.,;:!?)\]]+$/, "");

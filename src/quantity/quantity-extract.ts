@@ -8,7 +8,7 @@
 import type { Bound, Dimension, Quantity, QuantityKind } from "./types.js";
 import { parseNumberCore, readMagnitude, resolveReadings, type CoreParse } from "./number-parse.js";
 import { CJK_NUMERAL_RE, findNumberWords, parseCjkNumber, toHalfWidth } from "./number-words.js";
-import { readCurrencyAfter, readCurrencyBefore, readUnitAt, type CurrencyInfo } from "./units.js";
+import { lookupCurrency, readCurrencyAfter, readCurrencyBefore, readUnitAt, type CurrencyInfo } from "./units.js";
 
 /** Options for `extractQuantities`. */
 export interface ExtractOptions {
@@ -116,6 +116,11 @@ interface Tail {
   /** Emphasis run ("**") skipped between the number and its magnitude or unit. */
   emphasis: string;
 }
+
+/** An era marker after a year: BC, BCE, B.C., B.C.E. */
+const ERA_BC_RE = /^[ \u00a0]?(?:BCE?|B\.C\.(?:E\.)?)(?![\p{L}\p{N}])/u;
+/** The first year of a range before the common era ("1400–1300 BC"). */
+const ERA_RANGE_BC_RE = /^[ \u00a0]?[-–—][ \u00a0]?\d{1,4}[ \u00a0]?(?:BCE?|B\.C\.(?:E\.)?)(?![\p{L}\p{N}])/u;
 
 function readTail(src: string, pos: number, money: boolean, magnitudes: boolean): Tail | null {
   const tail: Tail = {
@@ -312,6 +317,20 @@ function readDigits(src: string, s: number, core: string): Found | null {
     tail = readTail(src, e, cur !== null, true);
   }
   if (!parse || !tail) return null;
+  if (!cur && src[e] === "\u00a2" && tail.kind === "number" && tail.exponent === 0) {
+    // "30¢": cents of a dollar, an amount of $0.30.
+    Object.assign(tail, { end: e + 1, kind: "money", exponent: -2, unit: "USD", dimension: null, factor: 1, currency: lookupCurrency("$") });
+  }
+  if (!cur && /^\d{1,4}$/.test(core)) {
+    // A year before the common era ("500 BC", "1400–1300 B.C."): a negative year, as museum and history APIs
+    // store it (`objectBeginDate: -1400`), not 500 bytes or a count of "BC".
+    const after = src.slice(e, e + 16);
+    const era = ERA_BC_RE.exec(after);
+    if (era || ERA_RANGE_BC_RE.test(after)) {
+      negative = true;
+      Object.assign(tail, { end: era ? e + era[0].length : e, kind: "number", unit: null, dimension: null, factor: 1, exponent: 0 });
+    }
+  }
   if (/^\d{1,4}$/.test(core) && tail.kind === "number" && tail.exponent === 0) {
     // Day numbers (1-31) and years (4 digits) next to a month name belong to a date; "March 58 people" does not.
     const n = Number(core);

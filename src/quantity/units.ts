@@ -1,8 +1,9 @@
 /**
  * Unit and currency tables for quantity extraction and matching.
  *
- * Units convert to one base unit per dimension (data: byte, time: ms, length: m, mass: g). Currencies are
- * ISO 4217 codes; symbols that several currencies share keep the other codes as alternatives.
+ * Units convert to one base unit per dimension (data: byte, time: ms, length: m, mass: g, energy: Wh, power: W,
+ * pressure: Pa, frequency: Hz). Currencies are ISO 4217 codes; symbols that several currencies share keep the
+ * other codes as alternatives.
  * Every table and regex here is built once at module load.
  */
 import type { Dimension } from "./types.js";
@@ -59,6 +60,23 @@ const ROWS: UnitRow[] = [
   ["t", "mass", 1e6, "t", "tonne tonnes"],
   ["lb", "mass", 453.59237, "lb lbs", ""],
   ["oz", "mass", 28.349523125, "oz", "ounce ounces"],
+  ["Wh", "energy", 1, "Wh", "watt-hour watt-hours"],
+  ["kWh", "energy", 1e3, "kWh KWh kwh", "kilowatt-hour kilowatt-hours"],
+  ["MWh", "energy", 1e6, "MWh", "megawatt-hour megawatt-hours"],
+  ["GWh", "energy", 1e9, "GWh", "gigawatt-hour gigawatt-hours"],
+  ["W", "power", 1, "W", "watt watts"],
+  ["kW", "power", 1e3, "kW KW", "kilowatt kilowatts"],
+  ["MW", "power", 1e6, "MW", "megawatt megawatts"],
+  ["GW", "power", 1e9, "GW", "gigawatt gigawatts"],
+  ["Pa", "pressure", 1, "Pa", "pascal pascals"],
+  ["hPa", "pressure", 100, "hPa", "hectopascal hectopascals"],
+  ["kPa", "pressure", 1e3, "kPa", "kilopascal kilopascals"],
+  ["MPa", "pressure", 1e6, "MPa", "megapascal megapascals"],
+  ["GPa", "pressure", 1e9, "GPa", "gigapascal gigapascals"],
+  ["Hz", "frequency", 1, "Hz", "hertz"],
+  ["kHz", "frequency", 1e3, "kHz", "kilohertz"],
+  ["MHz", "frequency", 1e6, "MHz", "megahertz"],
+  ["GHz", "frequency", 1e9, "GHz", "gigahertz"],
 ];
 
 const GLUED_ONLY = new Set(["us"]);

@@ -124,7 +124,8 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
         note: "agrees with the value in the array element the claim is about",
         anchored: true,
       };
-    const top = ranked[0]!;
+    const top = ranked[0];
+    if (!top) return r;
     // The element's value in the figure's slot, or its only value of this kind.
     const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
     if (sure)

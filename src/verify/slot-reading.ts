@@ -6,9 +6,9 @@ import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare } from "./figure-compare.js";
-import type { EvidenceFact } from "./evidence-facts.js";
+import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
-import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, readSlot } from "./typed-slot.js";
+import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, moneyField, readSlot } from "./typed-slot.js";
 import { type FigureResult, type ClaimScope, statedElsewhere } from "./claim-scope.js";
 
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
@@ -62,23 +62,97 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
  * When the claim's names pick some elements of an array (`rows[1].region: eu-west-1`), the other elements
  * of that array are other entities: their values are no candidates for the claim's slot. A claim that names
  * no element picks them by its dates instead ("in June" picks the row whose `month` is June; a qualifier
- * restricts the period, it is not an asserted value). Both pick when both do.
+ * restricts the period, it is not an asserted value). Both pick when both do, across nesting: "CloudWatch
+ * ... in June" picks `ResultsByTime[1].Groups[8]`, the CloudWatch group inside the June period, and every
+ * other element of either array (another month's CloudWatch group too) is another entity or period.
+ * With `either`, an element that the names or the dates pick is kept.
  */
-function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure): EvidenceFact[] {
+export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure, either = false): EvidenceFact[] {
   const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
   const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
-  const arrayOf = (rowId: string) => rowId.replace(/\[\d+\][^[]*$/, "");
+  const month = self?.value.type === "date" ? null : qualifierMonth(scope.text);
   const byName = new Set<string>();
   if (names.length > 0)
     for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
   const byDate = new Set<string>();
-  for (const d of dates)
-    for (const f of scope.facts) if (f.rowId !== undefined && f.value.type === "date" && compare(d.value, f.value) === "match") byDate.add(f.rowId);
-  const both = new Set([...byName].filter((id) => byDate.has(id)));
-  const named = both.size > 0 ? both : byName.size > 0 ? byName : byDate;
+  if (dates.length > 0 || month !== null)
+    for (const f of recordDates(scope)) {
+      if (f.rowId === undefined || f.value.type !== "date") continue;
+      if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month && f.value.d.day !== null))
+        byDate.add(f.rowId);
+    }
+  // A named element inside a dated one (or the other way round) is picked by both.
+  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  const both = new Set<string>();
+  for (const a of byName) for (const b of byDate) if (within(a, b)) both.add(a);
+  for (const b of byDate) for (const a of byName) if (within(b, a)) both.add(b);
+  const skeleton = (id: string) => id.replace(/\[\d+\]/g, "[]");
+  const elementsOf = (id: string) => [...id.matchAll(/\[\d+\]/g)].map((m) => id.slice(0, m.index! + m[0].length));
+  // `either`: an element that the claim's names or its dates pick (a figure may be another element's than
+  // the claim's name: "moved $10 by ACH with a $1.72 fee" on the same day), unless it lies in an element of
+  // an outer array that the other kind of pick passes over ("Storage ... in June" keeps May's Storage group out).
+  const consistent = (id: string, other: Set<string>) => {
+    const levels = new Set([...other].map(skeleton));
+    // Outer levels only: at its own level an element sits beside the other picks, as a figure's own element may.
+    return elementsOf(id)
+      .slice(0, -1)
+      .every((e) => !levels.has(skeleton(e)) || other.has(e) || [...other].some((o) => within(o, e)));
+  };
+  const named = either
+    ? new Set([...[...byName].filter((id) => consistent(id, byDate)), ...[...byDate].filter((id) => consistent(id, byName))])
+    : both.size > 0
+      ? both
+      : byName.size > 0
+        ? byName
+        : byDate;
   if (named.size === 0) return facts;
-  const arrays = new Set([...named].map(arrayOf));
-  return facts.filter((f) => f.rowId === undefined || named.has(f.rowId) || !arrays.has(arrayOf(f.rowId)));
+  // The picked elements and the elements that hold them; any other element of the same arrays is another's.
+  const picked = new Set<string>();
+  for (const id of named) for (const e of elementsOf(id)) picked.add(e);
+  const arrays = new Set([...picked].map(skeleton));
+  return facts.filter((f) => {
+    if (f.rowId === undefined) return true;
+    // Kept when every element on its path is picked, or lies in an array the claim picks nothing from.
+    return elementsOf(f.rowId).every((e) => picked.has(e) || !arrays.has(skeleton(e)));
+  });
+}
+
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+/** "in June", "for March", "during October": a month named without a year, a qualifier of the claim's period. */
+const MONTH_QUALIFIER =
+  /\b(?:in|for|during|of|over|through)\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!\s*\d)/;
+
+/** The month (1-12) a claim's qualifier names without a year, or null. */
+function qualifierMonth(text: string): number | null {
+  const m = MONTH_QUALIFIER.exec(text);
+  return m ? MONTHS.indexOf(m[1]!.toLowerCase()) + 1 : null;
+}
+
+/** Most chunks of one record read for the dates that pick its array elements. */
+const DATE_CHUNKS = 24;
+
+const datesOfScope = new WeakMap<ClaimScope, EvidenceFact[]>();
+
+/**
+ * The dates in arrays of the records the claim's facts come from, read whole (up to {@link DATE_CHUNKS}
+ * chunks each): the element a claim's month picks may hold its date in a chunk that was not retrieved.
+ */
+function recordDates(scope: ClaimScope): EvidenceFact[] {
+  const cached = datesOfScope.get(scope);
+  if (cached) return cached;
+  const out = scope.facts.filter((f) => f.value.type === "date" && f.rowId !== undefined);
+  const seen = new Set(scope.facts.map((f) => f.chunk.id));
+  const ledger = scope.context.ledger;
+  for (const id of new Set(scope.facts.filter((f) => f.rowId !== undefined).map((f) => f.chunk.evidenceId))) {
+    const json = ledger.get(id)?.format === "json";
+    for (const chunk of ledger.chunksOf(id).slice(0, DATE_CHUNKS)) {
+      if (seen.has(chunk.id)) continue;
+      seen.add(chunk.id);
+      for (const f of passageFacts(ledger, chunk, json).facts) if (f.value.type === "date" && f.rowId !== undefined) out.push(f);
+    }
+  }
+  datesOfScope.set(scope, out);
+  return out;
 }
 
 /**
@@ -189,6 +263,7 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   if (!Number.isFinite(written) || written === 0) return null;
   const factor = v.q.value / written;
   const own = featuresOf(governingText(figure, scope)).stems;
+  const read: EvidenceFact[] = [];
   for (const f of namedRows(
     scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
     scope,
@@ -199,9 +274,42 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
     const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
     if (compare(v, { type: "quantity", q: asClaimUnit }) === "match")
       return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
+    if (APART_UNITS.has(v.q.dimension ?? "") && (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)))
+      read.push({ ...f, value: { type: "quantity", q: asClaimUnit } });
+  }
+  // Where a dimension's units lie a factor of ten or more apart (kWh and Wh, MPa and kPa, GHz and MHz), a bare
+  // number of the claim's magnitude under the field its own words name is in the claim's unit: one such value
+  // settles a difference too. Not for time, length or mass: minutes or seconds, miles or km, lb or kg all fit.
+  if (read.length === 0 || figure.value.type !== "quantity" || figure.value.q.word || otherPeriod(figure, scope)) return null;
+  const reading = readSlot(v, governingStems(figure, scope), read, scope.subjectRecords.size > 0);
+  if (reading.outcome !== "mismatch" || reading.fact.value.type !== "quantity") return null;
+  const ratio = reading.fact.value.q.value / v.q.value;
+  const direct = [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
+  if (!direct || !(ratio > 1 / 3 && ratio < 3)) return null;
+  return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the tool states ${surface(reading.fact)} in the claim's unit for its typed slot` };
+}
+
+/**
+ * An amount written to the cent ("€12.30", "$1,175.00") against a whole number under a money field of a record
+ * that names its currency (Stripe's `amount: 1230` beside `currency: eur`): many payment APIs state amounts in
+ * minor units. Only a match, and only for a figure written with its cents, where a coincidence is unlikely;
+ * a difference settles nothing, since the field may as well be in major units.
+ */
+export function minorUnitAmount(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "money" || !/\d[.,]\d{2}(?!\d)/.test(v.q.text) || v.q.value === 0) return null;
+  const cents = Math.round(Math.abs(v.q.value) * 100);
+  for (const f of scope.facts) {
+    if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
+    if (Math.abs(f.value.q.value) !== cents || (v.q.currency !== null && f.value.q.currency !== null && v.q.currency !== f.value.q.currency)) continue;
+    if (scope.foreign(f.chunk.evidenceId) || !moneyField(fieldStemsOf(f))) continue;
+    return { figure, outcome: "match", best: f, score: 3, note: "the tool's amount in minor units (cents) under a money field", anchored: true };
   }
   return null;
 }
+
+/** Dimensions whose units lie a factor of ten or more apart, so a bare number's magnitude tells its unit. */
+const APART_UNITS = new Set(["energy", "power", "pressure", "frequency"]);
 
 /** Words that name a record's current release ("the current release", "the latest version", "last shipped"). */
 const CURRENT_RELEASE = /\b(?:current|latest|newest|most recent|last)\b/i;

@@ -258,6 +258,10 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
     return { verdict: "unsupported", confidence: 0.85, quotes, corrections: [], note: `${lead}: ${what.join(", ")}` };
   }
   const matched = results.every((r) => r.outcome === "match");
+  // A figure in words ("two films", "about a third") states no precision; the next tier reads it with the words.
+  item.hints.figuresUnsettled = results.some(
+    (r) => r.outcome !== "match" && r.figure.value.type !== "name" && !(r.figure.value.type === "quantity" && r.figure.value.q.word),
+  );
   item.hints.hasFigures = figures.some((f) => f.value.type !== "name") || results.some((r) => r.anchored);
   // Every figure agrees and at least one sits in a slot the claim names: the figures carry the claim. Names
   // that merely occur ("Jack Sock ... played badminton") leave the other words to the next tier.

@@ -348,7 +348,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       note: `a claim about the answer's author (content words covered: ${cov.toFixed(2)}): no tool output states it`,
     };
   }
-  if (figures || cov >= th.support) {
+  if (figures || (cov >= th.support && !item.hints.figuresUnsettled)) {
     return {
       verdict: "supported",
       confidence: round(Math.min(0.95, figures ? 0.8 + cov / 5 : 0.5 + cov / 2)),

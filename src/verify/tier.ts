@@ -43,6 +43,11 @@ export interface TierHints {
   figuresKeyed: boolean;
   /** The claim holds at least one figure, date or name that tier 0 checked. */
   hasFigures: boolean;
+  /**
+   * A figure, date or version of the claim that tier 0 found no agreeing value for, while values of its kind
+   * differ from it: the words around it cannot support the claim, since the figure is what it asserts.
+   */
+  figuresUnsettled?: boolean;
   /** Passages tier 0 found relevant (where matching values sit), to score before the retrieved ones. */
   focus: Passage[];
 }

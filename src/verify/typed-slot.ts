@@ -274,7 +274,10 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   if (agree) return { outcome: "match", fact: agree };
   // Several elements of an array fill the slot and the caller kept them all: the claim picked none of them
   // (by a name or a date), so which element it means is not known, even when their values agree.
-  const rows = new Set(inSlot.map((f) => f.rowId ?? ""));
+  // Rivals count whatever their magnitude: a bare amount of another order of magnitude (`Amount: 38.2` beside
+  // `Amount: 13.75`) is still another element's value of the slot, so neither is the claim's for sure.
+  const rivals = candidates.filter((f) => compatible(claim, f.value) && attributeAgrees(governing, f) && strength(f) === best);
+  const rows = new Set([...inSlot, ...rivals].map((f) => f.rowId ?? ""));
   if (rows.size > 1 && !rows.has(""))
     return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
   // Nor may a claim that names no entity of the evidence take one record's value among several records'.

@@ -12,7 +12,18 @@ import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
 import { attributeAgrees } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
-import { GENERIC_COUNTER, nounAfter, countedNoun, typedSlot, typedFirst, governingStems, versionDate, writtenMeasure } from "./slot-reading.js";
+import {
+  GENERIC_COUNTER,
+  nounAfter,
+  countedNoun,
+  typedSlot,
+  typedFirst,
+  governingStems,
+  versionDate,
+  writtenMeasure,
+  minorUnitAmount,
+  namedRows,
+} from "./slot-reading.js";
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
 const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
@@ -74,8 +85,12 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
 export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
   const counted = countedNoun(figure, scope);
+  // The elements of the tool's arrays that the claim's names and dates pick: another element's value (another
+  // month's, another team's) neither supports nor contradicts it.
+  const picked = new Set(namedRows(scope.facts, scope, figure, true));
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) =>
+      picked.has(r.fact) &&
       !scope.foreign(r.fact.chunk.evidenceId) &&
       !scope.otherItem(r.fact) &&
       (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
@@ -88,7 +103,8 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       ranked.map((r) => r.fact),
       scope,
     ) ??
-    writtenMeasure(figure, scope);
+    writtenMeasure(figure, scope) ??
+    minorUnitAmount(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
@@ -118,7 +134,7 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
   // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
   const named = scope.recordsOf.size > 0;
-  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && (!named || subjectOf(f) > 0));
+  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && picked.has(f) && (!named || subjectOf(f) > 0));
   const derived = derivedMatch(
     figure.value,
     near,
@@ -147,7 +163,7 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   const spelledCount = smallCount && figure.value.type === "quantity" && figure.value.q.word;
   if (spelledCount && (!top || top.score === 0))
     return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
-  if (!top) return { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
+  if (!top) return periodKey(figure, scope) ?? { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
   const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
@@ -219,6 +235,23 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/**
+ * A year the claim's period names ("In Autumn 2017–18 you took ...") that the tool writes only in a key of
+ * its output (`["Autumn 2017-2018"].list[0].Credits`): the key names the period its values belong to, so the
+ * year is stated there, as a match. Only whole years in a key path of a fact the claim reads.
+ */
+function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "date" || v.d.granularity !== "year" || v.d.year === null) return null;
+  const year = new RegExp(`(?<!\\d)${v.d.year}(?!\\d)`);
+  for (const f of scope.facts) {
+    const key = /^(.*?): /.exec(f.quote.text)?.[1];
+    if (f.structured && key !== undefined && year.test(key))
+      return { figure, outcome: "match", best: f, score: 1, note: "the year is in the key of the tool's output that holds the claim's values" };
+  }
+  return null;
 }
 
 /**

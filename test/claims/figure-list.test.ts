@@ -84,6 +84,25 @@ describe("one claim per figure in a list-like clause", () => {
   });
 
   it.each<[string, Piece[]]>([
+    // A trailing "a/an <noun> of <figure>" restates a figure: its own claim, with or without a verb before it.
+    [
+      "Temperatures range from 12.8 °C to 17.2 °C, a spread of about 6.4 degrees.",
+      ["Temperatures range from 12.8 °C to 17.2 °C", "a spread of about 6.4 degrees."],
+    ],
+    ["Revenue was $12, a rise of 20%.", ["Revenue was $12", "a rise of 20%."]],
+    // Not inside parentheses, and not without a figure of its own.
+    ["The plan costs $12 (a rise of 20%), a bargain.", ["The plan costs $12 (a rise of 20%), a bargain."]],
+    ["Revenue was $12, a record for the team.", ["Revenue was $12, a record for the team."]],
+    // A clause after a colon has its own subject; figures after a colon are a list.
+    [
+      "Two options nearby, both rated 4.5 stars: Lechon ($$) is 280 m away and has 1,331 reviews.",
+      ["Two options nearby, both rated 4.5 stars", "Lechon ($$) is 280 m away", ["has 1,331 reviews.", "Lechon ($$) has 1,331 reviews."]],
+    ],
+  ])("should cut a trailing appositive with a figure, and a clause after a colon, in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
     ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
     ["You topped up $30.00, then spent $12.50 on fares.", ["You topped up $30.00", ["spent $12.50 on fares.", "You spent $12.50 on fares."]]],
     [

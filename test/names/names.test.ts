@@ -220,3 +220,14 @@ describe("cjkTerms", () => {
     expect(cjkTerms(text)).toEqual(expected);
   });
 });
+
+describe("unit symbols and eras after a number", () => {
+  it.each([
+    ["We used 612 kWh at 2.4 GHz and 503 MPa.", []],
+    ["made around 1400–1300 BC", []],
+    ["Mr Watt measured 3 W.", ["Mr Watt"]],
+    ["the MPa column", ["MPa"]],
+  ])("should read %j as names %j", (text, names) => {
+    expect(extractNames(text).map((n) => n.text)).toEqual(names);
+  });
+});

@@ -231,6 +231,30 @@ describe("extractQuantities", () => {
     for (const q of qs) expect(text.slice(q.span[0], q.span[1])).toBe(q.text);
   });
 
+  it.each([
+    [
+      "made around 1400–1300 BC",
+      [
+        ["1400", "number", -1400],
+        ["1300 BC", "number", -1300],
+      ],
+    ],
+    ["founded in 500 B.C.", [["500 B.C.", "number", -500]]],
+    ["died 44 BCE", [["44 BCE", "number", -44]]],
+    ["a fee of 30¢", [["30¢", "money", 0.3]]],
+    ["612 kWh", [["612 kWh", "measure", 612_000]]],
+    ["yield of 503 MPa", [["503 MPa", "measure", 503e6]]],
+    [
+      "a 2.4 GHz radio and 20 kW",
+      [
+        ["2.4 GHz", "measure", 2.4e9],
+        ["20 kW", "measure", 20_000],
+      ],
+    ],
+  ] as [string, unknown[][]][])("should read the era, cent sign or energy/pressure/frequency unit of %j", (text, expected) => {
+    expect(extractQuantities(text).map(brief)).toEqual(expected);
+  });
+
   it("should order an ambiguous number by the text's unambiguous ones and keep the other reading", () => {
     const german = extractQuantities("1.410,00 CNY | 1.000 Lots");
     expect(german[1]).toMatchObject({ value: 1000, alternatives: [1], unit: "lots" });

@@ -47,3 +47,75 @@ describe("a short opening before the first figure governs it", () => {
     expect(verdict).not.toBe("contradicted");
   });
 });
+
+describe("a measure against a bare number of its field", () => {
+  const meter: [string, unknown] = ["utility.get_bill", { account: "77-1", avgMonthlyUsage: 240, billedUsage: 231, amountDue: 88.1 }];
+  const cpu: [string, unknown] = ["hw.inventory", { host: "web-3", clockSpeed: 3.2, cores: 8, ram_gb: 32 }];
+  const walk: [string, unknown] = ["maps.route", { from: "A", to: "B", distance: 4.1 }];
+  it.each([
+    // Energy, power, pressure and frequency units lie 1000x apart: a bare number of the claim's magnitude is in its unit.
+    [meter, "Your average monthly usage is 240 kWh.", [["supported", []]]],
+    [meter, "Your average monthly usage is 260 kWh.", [["contradicted", ["240 kWh"]]]],
+    [cpu, "web-3 has a clock speed of 3.6 GHz.", [["contradicted", ["3.2 GHz"]]]],
+    // Miles or kilometres, both fit a bare 4.1: a difference settles nothing.
+    [walk, "The route's distance is 2.9 miles.", [["unsupported", []]]],
+    // A bare number of another magnitude is in another unit.
+    [meter, "Your average monthly usage is 2.4 MWh.", [["unsupported", []]]],
+  ] as Array<[[string, unknown], string, unknown[]]>)("should read %j: %s", async (record, draft, want) => {
+    expect(await check([record], draft)).toEqual(want);
+  });
+});
+
+describe("an amount in minor units", () => {
+  const charge: [string, unknown] = ["stripe.charges.retrieve", { id: "ch_1", amount: 4599, amount_refunded: 0, currency: "usd", status: "succeeded" }];
+  it.each([
+    // Written to the cent, the amount agrees with the field's cents.
+    ["The charge ch_1 was $45.99.", [["supported", []]]],
+    // Without cents a coincidence is likelier: nothing settles it.
+    ["The charge ch_1 was $46.", [["unsupported", []]]],
+    // And a whole number in major units is never corrected from the cents.
+    ["The charge ch_1 was $45.00.", [["unsupported", []]]],
+  ] as Array<[string, unknown[]]>)("should read %s", async (draft, want) => {
+    expect(await check([charge], draft)).toEqual(want);
+  });
+});
+
+describe("the elements a claim's names and period pick, nested two arrays deep", () => {
+  const costs: [string, unknown] = [
+    "costs.by_month",
+    {
+      ResultsByTime: [
+        {
+          TimePeriod: { Start: "2023-05-01", End: "2023-05-31" },
+          Groups: [
+            { Keys: ["Storage"], Metrics: { Cost: { Amount: 12.5 } } },
+            { Keys: ["Compute"], Metrics: { Cost: { Amount: 40.1 } } },
+          ],
+        },
+        {
+          TimePeriod: { Start: "2023-06-01", End: "2023-06-30" },
+          Groups: [
+            { Keys: ["Storage"], Metrics: { Cost: { Amount: 13.75 } } },
+            { Keys: ["Compute"], Metrics: { Cost: { Amount: 38.2 } } },
+          ],
+        },
+      ],
+    },
+  ];
+  it.each([
+    // Another month's or another group's value is no support for the claim's month.
+    ["Storage cost $13.75 in June.", [["supported", []]]],
+    // The claim's group in the claim's month states the value: May's Storage or June's Compute do not.
+    ["Storage cost $12.50 in June.", [["contradicted", ["$13.75"]]]],
+    ["Storage cost $40.10 in June.", [["contradicted", ["$13.75"]]]],
+    // Without the group, June's two values differ: which is the claim's is not known.
+    ["The cost was $12.50 in June.", [["unsupported", []]]],
+  ] as Array<[string, unknown[]]>)("should read %s", async (draft, want) => {
+    expect(await check([costs], draft)).toEqual(want);
+  });
+
+  it("should read a year written only in a key of the output as the period's", async () => {
+    const transcript: [string, unknown] = ["sis.transcript", { "Autumn 2021-2022": { courses: [{ Code: "MAT101", Credits: 4 }], GPA: 3.1 } }];
+    expect(await check([transcript], "In Autumn 2021–22 your GPA was 3.1.")).toEqual([["supported", []]]);
+  });
+});

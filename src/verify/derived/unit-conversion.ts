@@ -1,8 +1,8 @@
 /**
  * Unit conversion between two figures the claim writes side by side ("14.9 °C (about 59 °F)", "42 therms,
  * roughly 1,230 kWh"): the converted figure agrees when the other one, converted, gives it. The parser reads
- * temperatures as bare numbers and energy units as count nouns, so their scales are read here; lengths,
- * masses, data sizes and durations already compare in base units (see `matchQuantity`).
+ * temperatures as bare numbers and therms or MJ as count nouns, so their scales are read here; watt-hours,
+ * lengths, masses, data sizes and durations are measures in base units (see `matchQuantity`).
  *
  * Factors: °F = °C × 9/5 + 32, K = °C + 273.15; 1 therm = 29.3071 kWh (US therm, 100,000 BTU), 1 MJ =
  * 1/3.6 kWh, 1 Wh = 0.001 kWh (NIST SP 811, appendix B).
@@ -30,6 +30,9 @@ const TEMPERATURE_AFTER = /^(?:\s*[°º]\s*|\s*degrees?\s+|(?=[CFK]\b))(C|F|K|Ce
 
 /** The scale a figure is written in, read from its unit or the words right after it. */
 export function scaleOf(q: Quantity, after: string): Scale | null {
+  // A measure of energy ("1,230 kWh") holds its value in watt-hours, the parser's base unit.
+  if (q.kind === "measure" && q.dimension === "energy")
+    return { dimension: "energy", unit: q.unit ?? "Wh", toBase: (x) => x / 1000, fromBase: (x) => x * 1000 };
   if (q.kind !== "number") return null;
   const unit = q.unit?.toLowerCase().replace(/s$/, "");
   if (unit && SCALES[unit]?.dimension === "energy") return SCALES[unit]!;
