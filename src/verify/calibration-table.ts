@@ -7,23 +7,23 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.7064,
+  "globalMean": 0.7136,
   "verdictMeans": {
-    "contradicted": 0.9092,
-    "not_checkable": 0.9112,
-    "supported": 0.8241,
-    "unsupported": 0.3651
+    "contradicted": 0.9448,
+    "not_checkable": 0.9118,
+    "supported": 0.849,
+    "unsupported": 0.3613
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
       "n": 48,
-      "mean": 0.9161,
+      "mean": 0.9573,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9166,
+          "p": 0.9583,
           "n": 48
         }
       ]
@@ -32,11 +32,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 8,
-      "mean": 0.9414,
+      "mean": 0.9497,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9805,
+          "p": 0.9832,
           "n": 8
         }
       ]
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 66,
-      "mean": 0.3637,
+      "n": 65,
+      "mean": 0.3833,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.3636,
-          "n": 66
+          "p": 0.3845,
+          "n": 65
         }
       ]
     },
@@ -58,7 +58,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "extractor",
       "verdict": "not_checkable",
       "n": 43,
-      "mean": 0.9286,
+      "mean": 0.9287,
       "steps": [
         {
           "upTo": 1,
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9596,
+      "mean": 0.9755,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9821,
+          "p": 0.9891,
           "n": 5
         }
       ]
@@ -83,53 +83,68 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 188,
-      "mean": 0.8193,
+      "n": 181,
+      "mean": 0.8454,
       "steps": [
         {
+          "upTo": 0.8200000000000001,
+          "p": 0.7986,
+          "n": 9
+        },
+        {
           "upTo": 0.895,
-          "p": 0.7558,
-          "n": 44
+          "p": 0.8109,
+          "n": 31
         },
         {
           "upTo": 0.915,
-          "p": 0.7956,
-          "n": 24
+          "p": 0.8289,
+          "n": 23
+        },
+        {
+          "upTo": 0.945,
+          "p": 0.8424,
+          "n": 38
         },
         {
           "upTo": 1,
-          "p": 0.849,
-          "n": 120
+          "p": 0.8736,
+          "n": 80
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 61,
-      "mean": 0.3455,
+      "n": 69,
+      "mean": 0.3212,
       "steps": [
         {
           "upTo": 0.695,
-          "p": 0.1152,
-          "n": 8
+          "p": 0.1202,
+          "n": 15
         },
         {
           "upTo": 0.815,
-          "p": 0.2364,
+          "p": 0.2328,
           "n": 23
         },
         {
+          "upTo": 0.845,
+          "p": 0.4404,
+          "n": 8
+        },
+        {
           "upTo": 1,
-          "p": 0.5112,
-          "n": 30
+          "p": 0.492,
+          "n": 23
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-01T21:50:10.088Z",
-    "commit": "e8baeae",
+    "at": "2026-12-01T22:52:45.875Z",
+    "commit": "4cd44b2-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
