@@ -68,19 +68,42 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
  * With `either`, an element that the names or the dates pick is kept.
  */
 export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure, either = false): EvidenceFact[] {
+  const keep = pickedElements(scope, self, either);
+  return keep === null ? facts : facts.filter(keep);
+}
+
+/**
+ * The test {@link namedRows} applies: whether a fact lies in an element the claim picks, or in no array it
+ * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
+ */
+export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = false): ((f: EvidenceFact) => boolean) | null {
   const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
   const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
   const month = self?.value.type === "date" ? null : qualifierMonth(scope.text);
-  const byName = new Set<string>();
-  if (names.length > 0)
-    for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined && names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
-  const byDate = new Set<string>();
-  if (dates.length > 0 || month !== null)
-    for (const f of recordDates(scope)) {
-      if (f.rowId === undefined || f.value.type !== "date") continue;
-      if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month && f.value.d.day !== null))
-        byDate.add(f.rowId);
-    }
+  const memo = picksOfScope.get(scope) ?? { byName: undefined, byDate: new Map() };
+  picksOfScope.set(scope, memo);
+  if (memo.byName === undefined) {
+    memo.byName = new Set<string>();
+    const seen = new Set<string>();
+    if (names.length > 0)
+      for (const f of scope.facts) {
+        if (f.row === undefined || f.rowId === undefined || seen.has(f.rowId)) continue;
+        seen.add(f.rowId);
+        if (names.some((n) => nameOccursIn(n, f.row!))) memo.byName.add(f.rowId);
+      }
+  }
+  const byName = memo.byName;
+  let byDate = memo.byDate.get(self);
+  if (byDate === undefined) {
+    byDate = new Set<string>();
+    if (dates.length > 0 || month !== null)
+      for (const f of recordDates(scope)) {
+        if (f.rowId === undefined || f.value.type !== "date" || byDate.has(f.rowId)) continue;
+        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month && f.value.d.day !== null))
+          byDate.add(f.rowId);
+      }
+    memo.byDate.set(self, byDate);
+  }
   // A named element inside a dated one (or the other way round) is picked by both.
   const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
   const both = new Set<string>();
@@ -105,17 +128,26 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
       : byName.size > 0
         ? byName
         : byDate;
-  if (named.size === 0) return facts;
+  if (named.size === 0) return null;
   // The picked elements and the elements that hold them; any other element of the same arrays is another's.
   const picked = new Set<string>();
   for (const id of named) for (const e of elementsOf(id)) picked.add(e);
   const arrays = new Set([...picked].map(skeleton));
-  return facts.filter((f) => {
+  const byRow = new Map<string, boolean>();
+  return (f) => {
     if (f.rowId === undefined) return true;
-    // Kept when every element on its path is picked, or lies in an array the claim picks nothing from.
-    return elementsOf(f.rowId).every((e) => picked.has(e) || !arrays.has(skeleton(e)));
-  });
+    let kept = byRow.get(f.rowId);
+    if (kept === undefined) {
+      // Kept when every element on its path is picked, or lies in an array the claim picks nothing from.
+      kept = elementsOf(f.rowId).every((e) => picked.has(e) || !arrays.has(skeleton(e)));
+      byRow.set(f.rowId, kept);
+    }
+    return kept;
+  };
 }
+
+/** Per claim: the elements its names pick, and per figure the elements its other dates pick. */
+const picksOfScope = new WeakMap<ClaimScope, { byName: Set<string> | undefined; byDate: Map<ClaimFigure | undefined, Set<string>> }>();
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** "in June", "for March", "during October": a month named without a year, a qualifier of the claim's period. */

@@ -22,7 +22,7 @@ import {
   versionDate,
   writtenMeasure,
   minorUnitAmount,
-  namedRows,
+  pickedElements,
 } from "./slot-reading.js";
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
@@ -87,10 +87,10 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   const counted = countedNoun(figure, scope);
   // The elements of the tool's arrays that the claim's names and dates pick: another element's value (another
   // month's, another team's) neither supports nor contradicts it.
-  const picked = new Set(namedRows(scope.facts, scope, figure, true));
+  const inPicked = pickedElements(scope, figure, true) ?? (() => true);
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) =>
-      picked.has(r.fact) &&
+      inPicked(r.fact) &&
       !scope.foreign(r.fact.chunk.evidenceId) &&
       !scope.otherItem(r.fact) &&
       (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
@@ -134,7 +134,7 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
   // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
   const named = scope.recordsOf.size > 0;
-  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && picked.has(f) && (!named || subjectOf(f) > 0));
+  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (!named || subjectOf(f) > 0));
   const derived = derivedMatch(
     figure.value,
     near,
