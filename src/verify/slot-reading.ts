@@ -99,8 +99,7 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     if (dates.length > 0 || month !== null)
       for (const f of recordDates(scope)) {
         if (f.rowId === undefined || f.value.type !== "date" || byDate.has(f.rowId)) continue;
-        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month && f.value.d.day !== null))
-          byDate.add(f.rowId);
+        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month)) byDate.add(f.rowId);
       }
     memo.byDate.set(self, byDate);
   }
@@ -152,7 +151,7 @@ const picksOfScope = new WeakMap<ClaimScope, { byName: Set<string> | undefined; 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** "in June", "for March", "during October": a month named without a year, a qualifier of the claim's period. */
 const MONTH_QUALIFIER =
-  /\b(?:in|for|during|of|over|through)\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!\s*\d)/;
+  /\b(?:[Ii]n|[Ff]or|[Dd]uring|of|[Oo]ver|[Tt]hrough)\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!\s*\d)/;
 
 /** The month (1-12) a claim's qualifier names without a year, or null. */
 function qualifierMonth(text: string): number | null {
