@@ -277,7 +277,7 @@ function startsClause(tokens: Token[], k: number, inParens?: Uint8Array): boolea
   if (RELATIVE.has(first.value.toLowerCase()) || first.value.toLowerCase() === "that") return false;
   for (let j = k + 1; j <= k + LOOKAHEAD && j < tokens.length; j++) {
     const t = tokens[j]!;
-    // A parenthetical inside the subject ("Lechon ($$) is ...") is part of it.
+    // A parenthetical inside the subject ("Cafe Nord ($$) is ...") is part of it.
     if (inParens && j > k + 1 && (inParens[j] === 1 || (t.value === ")" && inParens[j - 1] === 1) || (t.value === "(" && inParens[j + 1] === 1))) continue;
     const nounish = /^(?:DET|ADJ|NOUN|PROPN|PRON|NUM|SYM|PART)$/.test(t.pos);
     if (j > k + 1 && isVerb(tokens, j)) return isFinite(t);
@@ -347,7 +347,7 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     if (v === ";") {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
     } else if (v === ":" && !/^(?:NUM|SYM)$/.test(next.pos) && startsClause(tokens, k, inParens)) {
-      // "Two options, both rated 4.5: Lechon is 280 m away and has ...": a clause after a colon has its own
+      // "Two options, both rated 4.5: Cafe Nord is 300 m away and has ...": a clause after a colon has its own
       // subject. Figures after a colon ("the weak spot: 14 restarts on Monday, ...") are a list, not a clause.
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
     } else if (

@@ -62,9 +62,9 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
  * When the claim's names pick some elements of an array (`rows[1].region: eu-west-1`), the other elements
  * of that array are other entities: their values are no candidates for the claim's slot. A claim that names
  * no element picks them by its dates instead ("in June" picks the row whose `month` is June; a qualifier
- * restricts the period, it is not an asserted value). Both pick when both do, across nesting: "CloudWatch
- * ... in June" picks `ResultsByTime[1].Groups[8]`, the CloudWatch group inside the June period, and every
- * other element of either array (another month's CloudWatch group too) is another entity or period.
+ * restricts the period, it is not an asserted value). Both pick when both do, across nesting: "Backups
+ * ... in June" picks `months[1].services[3]`, the backup service's element inside June's, and every other
+ * element of either array (another month's backup element too) is another entity or period.
  * With `either`, an element that the names or the dates pick is kept.
  */
 export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: ClaimFigure, either = false): EvidenceFact[] {
@@ -111,8 +111,8 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
   const skeleton = (id: string) => id.replace(/\[\d+\]/g, "[]");
   const elementsOf = (id: string) => [...id.matchAll(/\[\d+\]/g)].map((m) => id.slice(0, m.index! + m[0].length));
   // `either`: an element that the claim's names or its dates pick (a figure may be another element's than
-  // the claim's name: "moved $10 by ACH with a $1.72 fee" on the same day), unless it lies in an element of
-  // an outer array that the other kind of pick passes over ("Storage ... in June" keeps May's Storage group out).
+  // the claim's name: "sent $10 by wire with a $1.50 fee" on the same day), unless it lies in an element of
+  // an outer array that the other kind of pick passes over ("Backups ... in June" keeps May's backup element out).
   const consistent = (id: string, other: Set<string>) => {
     const levels = new Set([...other].map(skeleton));
     // Outer levels only: at its own level an element sits beside the other picks, as a figure's own element may.
@@ -322,7 +322,7 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
 
 /**
  * An amount written to the cent ("€12.30", "$1,175.00") against a whole number under a money field of a record
- * that names its currency (Stripe's `amount: 1230` beside `currency: eur`): many payment APIs state amounts in
+ * that names its currency (`amount: 1230` beside `currency: eur`): many payment APIs state amounts in
  * minor units. Only a match, and only for a figure written with its cents, where a coincidence is unlikely;
  * a difference settles nothing, since the field may as well be in major units.
  */

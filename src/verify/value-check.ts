@@ -238,8 +238,8 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
 }
 
 /**
- * A year the claim's period names ("In Autumn 2017–18 you took ...") that the tool writes only in a key of
- * its output (`["Autumn 2017-2018"].list[0].Credits`): the key names the period its values belong to, so the
+ * A year the claim's period names ("In the 2021–22 winter term you took ...") that the tool writes only in a key of
+ * its output (`["Winter 2021-2022"].courses[0].credits`): the key names the period its values belong to, so the
  * year is stated there, as a match. Only whole years in a key path of a fact the claim reads.
  */
 function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
