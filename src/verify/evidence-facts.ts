@@ -172,6 +172,9 @@ export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, off
 /** Keys whose whole numbers are hundredths of the currency: `amount_cents`, `priceInCents`, `fee_pence`, `total_minor`. */
 const MINOR_UNIT_KEY = /(?:^|[_\-.])(?:cents?|pence|minor)$|(?:Cents|Pence|Minor|InCents)$/;
 
+/** A field value that is a year and a month only (`2024-04`, `"2024-04"`). */
+const YEAR_MONTH_VALUE = /^\s*"?((?:19|20)\d\d)-(0[1-9]|1[0-2])"?\s*$/;
+
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
@@ -269,6 +272,23 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
       taken.push([at, at + 2]);
     }
     const dates = extractDates(valueText);
+    // A field whose whole value is an ISO 8601 year and month (`month: 2024-04`) states that month; in prose
+    // "2011-12" may be a season, so only a field's value is read so.
+    const yearMonth = kv && dates.length === 0 ? YEAR_MONTH_VALUE.exec(valueText) : null;
+    if (yearMonth) {
+      const at = yearMonth.index + yearMonth[0].indexOf(yearMonth[1]!);
+      const text = `${yearMonth[1]}-${yearMonth[2]}`;
+      dates.push({
+        text,
+        span: [at, at + text.length],
+        year: Number(yearMonth[1]),
+        month: Number(yearMonth[2]),
+        day: null,
+        quarter: null,
+        instant: null,
+        granularity: "month",
+      });
+    }
     for (const d of dates) {
       add({ type: "date", d }, d.span);
       taken.push(d.span);

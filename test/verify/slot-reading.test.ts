@@ -132,6 +132,23 @@ describe("the elements a claim's names and period pick, nested two arrays deep",
     expect(await check([usage], draft)).toEqual(want);
   });
 
+  it.each([
+    ["You made 312 minutes of calls in May.", [["contradicted", ["280 minutes"]]]],
+    ["In May you used 22.7 GB of data.", [["supported", []]]],
+  ] as Array<[string, unknown[]]>)("should read a field's ISO year-month value as that month: %s", async (draft, want) => {
+    const usage: [string, unknown] = [
+      "get_usage",
+      {
+        plan: "Basic",
+        periods: [
+          { month: "2024-04", data_gb: 18.4, call_minutes: 312 },
+          { month: "2024-05", data_gb: 22.7, call_minutes: 280 },
+        ],
+      },
+    ];
+    expect(await check([usage], draft)).toEqual(want);
+  });
+
   it("should read a year written only in a key of the output as the period's", async () => {
     const transcript: [string, unknown] = ["sis.transcript", { "Autumn 2021-2022": { courses: [{ Code: "MAT101", Credits: 4 }], GPA: 3.1 } }];
     expect(await check([transcript], "In Autumn 2021–22 your GPA was 3.1.")).toEqual([["supported", []]]);
