@@ -337,8 +337,14 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     if (list) list.push(k);
     else positions.set(t, [k]);
   });
+  // A word before the last may be an initial ("J. Smith") or a clipped form of at least three letters ("Man
+  // City" for "Manchester City"): the last word is always matched whole.
   const same = (claim: string, ev: string | undefined) =>
-    ev !== undefined && (claim === ev || (claim.length === 1 && ev.startsWith(claim)) || (ev.length === 1 && claim.startsWith(ev)));
+    ev !== undefined &&
+    (claim === ev ||
+      (claim.length === 1 && ev.startsWith(claim)) ||
+      (ev.length === 1 && claim.startsWith(ev)) ||
+      (claim.length >= 3 && ev.length >= claim.length + 3 && /^\p{L}+$/u.test(claim) && ev.startsWith(claim)));
 
   const hasCode = (key: string): boolean => {
     const version = /^v\d/.test(key) ? key.slice(1) : key;
