@@ -3,6 +3,7 @@
  */
 import { EvidenceError } from "../errors.js";
 import { flattenJson } from "./flatten-json.js";
+import { csvRows } from "./csv-table.js";
 
 export interface EvidenceText {
   format: "text" | "json";
@@ -101,6 +102,11 @@ export function toEvidenceText(content: unknown, source: string, options: { form
           );
         }
       }
+    }
+    if (options.format === undefined && !HTML_HINT.test(content)) {
+      // A CSV or TSV table is read as rows of named columns, as a JSON array of records would be.
+      const rows = csvRows(content);
+      if (rows) return { format: "json", content, text: flattenJson(rows) };
     }
     const text = HTML_HINT.test(content) ? htmlToText(content) : content;
     return { format: "text", content, text };

@@ -79,6 +79,14 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])cm$|Cm$/, "length", 0.01, "cm"],
   [/(?:^|[_\-.])mm$|Mm$/, "length", 0.001, "mm"],
   [/(?:^|[_\-.])(?:mi|miles?)$|Miles?$/, "length", 1609.344, "mi"],
+  [/(?:^|[_\-.])kwh$|K[Ww]h$/, "energy", 1000, "kWh"],
+  [/(?:^|[_\-.])mwh$|M[Ww]h$/, "energy", 1e6, "MWh"],
+  [/(?:^|[_\-.])kw$|K[Ww]$/, "power", 1000, "kW"],
+  [/(?:^|[_\-.])kpa$|K[Pp]a$/, "pressure", 1000, "kPa"],
+  [/(?:^|[_\-.])hpa$|H[Pp]a$/, "pressure", 100, "hPa"],
+  [/(?:^|[_\-.])mpa$|M[Pp]a$/, "pressure", 1e6, "MPa"],
+  [/(?:^|[_\-.])mhz$|M[Hh]z$/, "frequency", 1e6, "MHz"],
+  [/(?:^|[_\-.])ghz$|G[Hh]z$/, "frequency", 1e9, "GHz"],
 ];
 
 type KeyUnit = { dimension: Dimension; factor: number; unit: string };

@@ -8,6 +8,7 @@ import { compare, hasCanon } from "./figure-compare.js";
 import { recordIdentity } from "./record-names.js";
 import type { TierContext } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
+import { pickedElements } from "./slot-reading.js";
 import { type FigureResult, SUBJECT_RECORDS, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** A code-like name with digits ("A-1051", "INV-2026-0331", "S-5042"). */
@@ -56,9 +57,17 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
   // nearby different name is no evidence of a swap.
   const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
+  // Nor from another array element than those the claim's other names and dates pick (another row's value).
+  const inPicked = pickedElements(scope, figure, true) ?? (() => true);
   const replacement = () =>
     ranked.find(
-      (r) => r.slotHits > 0 && keyed(r) && inSubject(r) && compare(figure.value, r.fact.value) === "mismatch" && !statedElsewhere(figure, r.fact, scope),
+      (r) =>
+        r.slotHits > 0 &&
+        keyed(r) &&
+        inSubject(r) &&
+        inPicked(r.fact) &&
+        compare(figure.value, r.fact.value) === "mismatch" &&
+        !statedElsewhere(figure, r.fact, scope),
     );
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
