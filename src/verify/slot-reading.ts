@@ -294,6 +294,7 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   if (!Number.isFinite(written) || written === 0) return null;
   const factor = v.q.value / written;
   const own = featuresOf(governingText(figure, scope)).stems;
+  const dimensionWords = dimensionStems(v.q.dimension);
   const read: EvidenceFact[] = [];
   for (const f of namedRows(
     scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
@@ -301,11 +302,18 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
     figure,
   )) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number" || f.value.q.unit !== null || f.value.q.count) continue;
-    if (!attributeAgrees(own, f)) continue;
+    // The field is named by the claim's words, or, for a match only, by the measure's dimension (`distance`
+    // for "280 m away").
+    const named = attributeAgrees(own, f);
+    if (!named && !attributeAgrees(dimensionWords, f)) continue;
     const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
-    if (compare(v, { type: "quantity", q: asClaimUnit }) === "match")
+    // Or in the dimension's base unit (`distance: 1057.3` in metres for "about 1 km"), or a duration in
+    // seconds (`estimate: 10800` for "3 hours"): as APIs most often state them.
+    const stated = f.value.q.value;
+    const readings = [factor, 1, ...(v.q.dimension === "time" ? [1000] : [])].map((k) => ({ ...asClaimUnit, value: stated * k }));
+    if (readings.some((q) => compare(v, { type: "quantity", q }) === "match"))
       return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
-    if (APART_UNITS.has(v.q.dimension ?? "") && (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)))
+    if (named && APART_UNITS.has(v.q.dimension ?? "") && (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)))
       read.push({ ...f, value: { type: "quantity", q: asClaimUnit } });
   }
   // Where a dimension's units lie a factor of ten or more apart (kWh and Wh, MPa and kPa, GHz and MHz), a bare

@@ -66,6 +66,22 @@ describe("a measure against a bare number of its field", () => {
   });
 });
 
+describe("a measure against a bare number in another unit", () => {
+  const place: [string, unknown] = ["places.search", { name: "Cafe Nord", distance: 1057.3, rating: 4.5 }];
+  const ticket: [string, unknown] = ["tracker.issue", { key: "OPS-7", timeestimate: 10800, status: "Open" }];
+  it.each([
+    // In the dimension's base unit (metres) or, for a duration, in seconds: a match only.
+    [place, "Cafe Nord is about 1 km away.", [["supported", []]]],
+    [place, "Cafe Nord is about 1,060 m away.", [["supported", []]]],
+    [ticket, "OPS-7 has a time estimate of 3 hours.", [["supported", []]]],
+    // Another value is no contradiction: which unit the bare number is in is not known.
+    [place, "Cafe Nord is about 3 km away.", [["unsupported", []]]],
+    [ticket, "OPS-7 has a time estimate of 5 hours.", [["unsupported", []]]],
+  ] as Array<[[string, unknown], string, unknown[]]>)("should read %j: %s", async (record, draft, want) => {
+    expect(await check([record], draft)).toEqual(want);
+  });
+});
+
 describe("an amount in minor units", () => {
   const charge: [string, unknown] = ["stripe.charges.retrieve", { id: "ch_1", amount: 4599, amount_refunded: 0, currency: "usd", status: "succeeded" }];
   it.each([
