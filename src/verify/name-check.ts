@@ -5,6 +5,7 @@
 import { KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
+import { nameOccursIn } from "../quantity/names.js";
 import { recordIdentity } from "./record-names.js";
 import type { TierContext } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
@@ -69,6 +70,29 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
         compare(figure.value, r.fact.value) === "mismatch" &&
         !statedElsewhere(figure, r.fact, scope),
     );
+  const subject = [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys()));
+  if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name") {
+    // Within one record, an array element is one entity: a name that the claim gives its identifier's entity
+    // ("JUZT-12 is assigned to Ericka Prieto") must occur in that entity's element, not only in another one.
+    const n = figure.value.n;
+    const id = subject.value.n;
+    const rows = new Map<string, string>();
+    for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined) rows.set(f.rowId, f.row);
+    const own = [...rows].filter(([, row]) => nameOccursIn(id, row));
+    const holding = [...rows].filter(([, row]) => nameOccursIn(n, row));
+    if (own.length > 0 && holding.length > 0 && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
+      const other = replacement();
+      if (other)
+        return {
+          figure,
+          outcome: "mismatch",
+          best: other.fact,
+          score: other.score,
+          note: `occurs only in another element than ${id.text}'s, which states ${surface(other.fact)} for this slot`,
+        };
+      return { figure, outcome: "unsettled", score: 0, note: `occurs only in other elements than ${id.text}'s` };
+    }
+  }
   if (records.size > 0) {
     const together = others.length === 0 || others.every(([, r]) => r.size === 0) || [...records].some((id) => subjectRecords.has(id));
     const quote = agree[0]?.fact;

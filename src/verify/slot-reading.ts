@@ -77,22 +77,25 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
  * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
  */
 export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = false): ((f: EvidenceFact) => boolean) | null {
-  const names = scope.figures.flatMap((x) => (x.value.type === "name" ? [x.value.n] : []));
+  // A figure never picks its own element: a name is checked against the elements the claim's other names pick.
+  const names = scope.figures.flatMap((x) => (x !== self && x.value.type === "name" ? [x.value.n] : []));
   const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
   const month = self?.value.type === "date" ? null : qualifierMonth(scope.text);
-  const memo = picksOfScope.get(scope) ?? { byName: undefined, byDate: new Map() };
+  const memo = picksOfScope.get(scope) ?? { byName: new Map(), byDate: new Map() };
   picksOfScope.set(scope, memo);
-  if (memo.byName === undefined) {
-    memo.byName = new Set<string>();
+  const nameKey = self?.value.type === "name" ? self : undefined;
+  let byName = memo.byName.get(nameKey);
+  if (byName === undefined) {
+    byName = new Set<string>();
     const seen = new Set<string>();
     if (names.length > 0)
       for (const f of scope.facts) {
         if (f.row === undefined || f.rowId === undefined || seen.has(f.rowId)) continue;
         seen.add(f.rowId);
-        if (names.some((n) => nameOccursIn(n, f.row!))) memo.byName.add(f.rowId);
+        if (names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
       }
+    memo.byName.set(nameKey, byName);
   }
-  const byName = memo.byName;
   let byDate = memo.byDate.get(self);
   if (byDate === undefined) {
     byDate = new Set<string>();
@@ -146,7 +149,7 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
 }
 
 /** Per claim: the elements its names pick, and per figure the elements its other dates pick. */
-const picksOfScope = new WeakMap<ClaimScope, { byName: Set<string> | undefined; byDate: Map<ClaimFigure | undefined, Set<string>> }>();
+const picksOfScope = new WeakMap<ClaimScope, { byName: Map<ClaimFigure | undefined, Set<string>>; byDate: Map<ClaimFigure | undefined, Set<string>> }>();
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** "in June", "for March", "during October": a month named without a year, a qualifier of the claim's period. */

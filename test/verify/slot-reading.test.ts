@@ -170,3 +170,24 @@ describe("the elements a claim's names and period pick, nested two arrays deep",
     expect(await check([transcript], "In Autumn 2021–22 your GPA was 3.1.")).toEqual([["supported", []]]);
   });
 });
+
+describe("a name the claim gives its identifier's element", () => {
+  const board: [string, unknown] = [
+    "tracker.search",
+    {
+      issues: [
+        { key: "OPS-1", fields: { summary: "Fix login", assignee: { displayName: "Dana Reyes" } } },
+        { key: "OPS-2", fields: { summary: "Fix logout", assignee: { displayName: "Lee Park" } } },
+      ],
+    },
+  ];
+  it.each([
+    ["OPS-1 is assigned to Dana Reyes.", [["supported", []]]],
+    // Another element's assignee is no support for this one's.
+    ["OPS-1 is assigned to Lee Park.", [["unsupported", []]]],
+    // Names of several elements with no identifier stay as they were.
+    ["Lee Park and Dana Reyes both have issues.", [["supported", []]]],
+  ] as Array<[string, unknown[]]>)("should read %s", async (draft, want) => {
+    expect(await check([board], draft)).toEqual(want);
+  });
+});
