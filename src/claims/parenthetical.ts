@@ -5,6 +5,10 @@
  * A parenthetical counts when it holds only a figure (an amount with its currency, unit or "per" rate, or a
  * time, maybe after "about" or "i.e.") and follows a figure within a couple of words. "(the `latest` tag)",
  * "(^8.2.1)" after a name and a year of reference ("54 million (2020)") are left in the claim.
+ *
+ * An aside between the subject and its verb that lists the subject's attributes with a figure, and has no verb
+ * of its own ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019"), is a claim too:
+ * "<subject>: <aside>".
  */
 import { isVerb } from "./clause-split.js";
 import type { Token } from "./wink.js";
@@ -68,7 +72,12 @@ export function findRestatements(text: string, from: number, to: number, tokens:
   for (const m of clause.matchAll(PAREN)) {
     const open = from + m.index;
     const close = open + m[0].length;
-    if (open < verbEnd || protectedAt(open) || protectedAt(close - 1)) continue;
+    if (protectedAt(open) || protectedAt(close - 1)) continue;
+    if (open < verbEnd) {
+      const aside = subjectAside(text, from, open, close, m[1]!, tokens, lo);
+      if (aside) found.push(aside);
+      continue;
+    }
     const inner = m[1]!.trim();
     const marker = MARKER.exec(inner)?.[0] ?? "";
     const figure = inner.slice(marker.length);
@@ -92,4 +101,25 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     found.push({ open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd, lead });
   }
   return found;
+}
+
+/** Words of an aside that lists attributes: a figure with a word ("179 pages"), and no verb. */
+const ATTRIBUTE_FIGURE = /\d[\d,.]*\s?\p{L}{2,}/u;
+
+/**
+ * An aside between the subject and its verb that lists the subject's own attributes with a figure
+ * ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019"): a fact of its own,
+ * read as "<subject>: <aside>", so the main claim's wrong year does not condemn the right page count.
+ */
+function subjectAside(text: string, from: number, open: number, close: number, raw: string, tokens: Token[], first: number): Restatement | null {
+  const inner = raw.trim();
+  if (!ATTRIBUTE_FIGURE.test(inner) || NOT_RESTATEMENT.test(inner) || inner.split(/\s+/).length < 2) return null;
+  const subject = text.slice(from, open).trim();
+  if (!/\p{Lu}/u.test(subject) || subject.length === 0) return null;
+  for (let k = first; k < tokens.length && tokens[k]!.start < close; k++) if (tokens[k]!.start > open && isVerb(tokens, k)) return null;
+  const leadingSpace = raw.length - raw.trimStart().length;
+  const innerStart = open + 1 + leadingSpace;
+  let verbEnd = open;
+  while (verbEnd > from && /\s/.test(text[verbEnd - 1]!)) verbEnd--;
+  return { open, close, innerStart, figureStart: innerStart, figureEnd: innerStart + inner.length, verbEnd, lead: ": " };
 }

@@ -93,6 +93,15 @@ describe("one claim per figure in a list-like clause", () => {
     // Not inside parentheses, and not without a figure of its own.
     ["The plan costs $12 (a rise of 20%), a bargain.", ["The plan costs $12 (a rise of 20%), a bargain."]],
     ["Revenue was $12, a record for the team.", ["Revenue was $12, a record for the team."]],
+    // An aside that lists the subject's attributes with a figure is a fact of its own; one with a verb is not.
+    [
+      "The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019.",
+      [
+        ["The Field Guide by Ana Ruiz", "The Field Guide by Ana Ruiz was published in 2019."],
+        ["Harbor Press, 212 pages", "The Field Guide by Ana Ruiz: Harbor Press, 212 pages"],
+      ],
+    ],
+    ["Acme (founded 1999) has 300 staff.", ["Acme (founded 1999) has 300 staff."]],
     // A clause after a colon has its own subject; figures after a colon are a list.
     [
       "Two options nearby, both rated 4.5 stars: Lechon ($$) is 280 m away and has 1,331 reviews.",
