@@ -41,6 +41,13 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
   if (otherPeriod(r.figure, scope))
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `a figure of another period than the record's (nearest: ${surface(r.best!)})` };
+  if (anotherEntity(scope))
+    return {
+      figure: r.figure,
+      outcome: "unsettled",
+      score: 0,
+      note: `the claim introduces another entity than those the tool returned (nearest: ${surface(r.best!)})`,
+    };
   if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
   }
@@ -255,6 +262,14 @@ function otherPeriod(figure: ClaimFigure, scope: ClaimScope): boolean {
   const after = scope.text.slice(figure.span[1]);
   const stop = PHRASE_END.exec(after);
   return RELATIVE_PERIOD.test(`${governingText(figure, scope)} ${stop ? after.slice(0, stop.index) : after}`);
+}
+
+/** "There's also a cheaper departure ...", "There is another flight ...": a further entity, not one already returned. */
+const ANOTHER_ENTITY = /^\s*there(?:['’]s| is| are| was| were)\s+(?:also\s+(?:an?\s+)?|(?:an?\s+)?other\b|another\b)/i;
+
+/** Whether the claim names no entity of the evidence and introduces one of its own, beyond those returned. */
+function anotherEntity(scope: ClaimScope): boolean {
+  return scope.subjectRecords.size === 0 && ANOTHER_ENTITY.test(scope.text);
 }
 
 /** What ends a figure's phrase: clause punctuation, a dash, or a conjunction. */

@@ -191,3 +191,16 @@ describe("a name the claim gives its identifier's element", () => {
     expect(await check([board], draft)).toEqual(want);
   });
 });
+
+describe("a claim that introduces another entity", () => {
+  const search: [string, unknown] = ["flights.search", { flights: [{ id: "XY 12", date: "2024-07-05", stops: 0, price: 287.4 }] }];
+  it.each([
+    // "There's also ...", "There is another ...": not the entity the tool returned, so its values settle nothing.
+    ["There is also a cheaper evening departure with one stop.", [["unsupported", []]]],
+    ["There is another flight with 2 stops.", [["unsupported", []]]],
+    // The returned entity's own slot still decides.
+    ["The flight has one stop.", [["contradicted", ["0"]]]],
+  ] as Array<[string, unknown[]]>)("should read %s", async (draft, want) => {
+    expect(await check([search], draft)).toEqual(want);
+  });
+});
