@@ -29,14 +29,14 @@ describe("agent cases over real API fixtures", { timeout: 120_000 }, () => {
     const m = agentMetrics("agent-cases-dev", cases.length, outcomes, errors);
     expect(errors).toBe(0);
     expect(m.claims).toBe(226);
-    // Measured at this commit: 4 harmful (34 before the typed-slot rule), 0.504 of gold verdicts.
+    // Measured at this commit: 0 harmful (34 before the typed-slot rule), 0.558 of gold verdicts.
     expect(
       m.harmful,
       outcomes
         .filter((o) => o.harmful)
         .map((o) => `${o.caseId}: ${o.claim}`)
         .join("\n"),
-    ).toBeLessThanOrEqual(4);
-    expect(m.goldAccuracy).toBeGreaterThanOrEqual(0.5);
+    ).toBeLessThanOrEqual(0);
+    expect(m.goldAccuracy).toBeGreaterThanOrEqual(0.55);
   });
 });
