@@ -8,7 +8,7 @@ import { surface } from "./corrections.js";
 import { compare } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
-import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, moneyField, readSlot } from "./typed-slot.js";
+import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
 import { type FigureResult, type ClaimScope, statedElsewhere } from "./claim-scope.js";
 
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
@@ -247,6 +247,13 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
   const v = figure.value;
   if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
   if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
+  // An amount fills a money field whatever the words around it ("leaves at 14:15 for €278.40"): the money
+  // vocabulary names the slot as a unit's dimension does, weakly (see `readSlot`).
+  if (v.type === "quantity" && v.q.kind === "money") {
+    const added = new Set([...MONEY_FIELD].filter((s) => !out.has(s)));
+    for (const s of added) out.add(s);
+    WEAK_STEMS.set(out, added);
+  }
   for (const s of countedNoun(figure, scope) ?? []) out.add(s);
   return out;
 }

@@ -242,6 +242,12 @@ export function slotAgreement(claim: FactValue, governing: Set<string>, fact: Ev
   return { attribute: attributeAgrees(governing, fact, field), kind: kindAgrees(claim, fact, field) };
 }
 
+/**
+ * Governing stems a caller added for the figure's kind rather than read from the claim's words (the money
+ * vocabulary for an amount): they name a slot only where the candidates agree (see `readSlot`).
+ */
+export const WEAK_STEMS = new WeakMap<Set<string>, Set<string>>();
+
 /** What the evidence says of a figure's typed slot. */
 export type SlotReading = { outcome: "match"; fact: EvidenceFact } | { outcome: "mismatch"; fact: EvidenceFact } | { outcome: "unsettled"; reason: string };
 
@@ -260,14 +266,22 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   // closely than `Size`; a field that says more than the claim fits it less well.
   // A measure's unit and dimension words ("GB", "size") name any field of that dimension: when only they
   // name the candidates and these differ, the claim's own words do not pick one (`Size` or `Installed-Size`).
-  if (claim.type === "quantity" && claim.q.kind === "measure") {
-    const weak = new Set([...dimensionStems(claim.q.dimension), ...featuresOf(claim.q.unit ?? "").stems]);
+  if (claim.type === "quantity" && (claim.q.kind === "measure" || claim.q.kind === "money")) {
+    const weak =
+      claim.q.kind === "money"
+        ? (WEAK_STEMS.get(governing) ?? new Set<string>())
+        : new Set([...dimensionStems(claim.q.dimension), ...featuresOf(claim.q.unit ?? "").stems]);
     const own = new Set([...governing].filter((g) => !weak.has(g)));
     const ownHit = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => own.has(x) || hasCanon(own, x) || prefixIn(x, own));
     const values = new Set(typed.map((f) => (f.value.type === "quantity" ? f.value.q.value : NaN)));
     if (values.size > 1 && !typed.some(ownHit)) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
   }
-  const strength = (f: EvidenceFact) => attributeStrength(governing, fieldStemsOf(f));
+  // Fields the claim's own words name rank by those words alone: the stems added for the figure's kind name
+  // every money field alike.
+  const added = WEAK_STEMS.get(governing);
+  const strong = added ? new Set([...governing].filter((g) => !added.has(g))) : governing;
+  const naming = added && typed.some((f) => attributeAgrees(strong, f)) ? strong : governing;
+  const strength = (f: EvidenceFact) => attributeStrength(naming, fieldStemsOf(f));
   const best = Math.max(...typed.map(strength));
   const inSlot = typed.filter((f) => strength(f) === best);
   const agree = inSlot.find((f) => compare(claim, f.value) === "match");

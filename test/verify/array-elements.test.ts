@@ -36,8 +36,8 @@ describe("values inside arrays belong to their element (a forecast day, a transa
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
   });
 
-  // Known gap since tier 0 decides only on a typed slot: the element a claim's merchant name picks is not yet passed to the typed slot.
-  it.fails("should correct an amount from the transaction the claim names", async () => {
+  // The element the claim's merchant name picks fills the amount's slot: its money fields agree on one value.
+  it("should correct an amount from the transaction the claim names", async () => {
     const { v } = await check("bank_transactions", "Your payroll deposit from ACME Corp was $2,540.00.");
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["$2,540.00", "$2,450.00"]]);
   });

@@ -204,3 +204,22 @@ describe("a claim that introduces another entity", () => {
     expect(await check([search], draft)).toEqual(want);
   });
 });
+
+describe("an amount whose words name no field", () => {
+  const listing: [string, unknown] = ["rentals.get", { listing: { id: "U-7", rent: { amount: 1900, currency: "USD" }, deposit: 1900, beds: 2 } }];
+  const shop: [string, unknown] = ["shop.items", { items: [{ name: "Widget", price: 10, shipping_fee: 4 }] }];
+  it.each([
+    // The money fields of the entity state it, and they agree: a match.
+    [listing, "Unit U-7 is a 2-bed flat for $1,900 a month.", [["supported", []]]],
+    // Money fields that differ pick none, so a difference settles nothing.
+    [shop, "The Widget goes for $12.", [["unsupported", []]]],
+    // A field the claim's own words name still ranks first ("totals" names `total`, not `subtotal`).
+    [
+      ["billing.invoice", { invoice_id: "B-9", subtotal: 100, vat: 19, total: 119, currency: "EUR" }],
+      "Invoice B-9 totals 191.00 EUR.",
+      [["contradicted", ["119.00 EUR"]]],
+    ],
+  ] as Array<[[string, unknown], string, unknown[]]>)("should read %j: %s", async (record, draft, want) => {
+    expect(await check([record], draft)).toEqual(want);
+  });
+});
