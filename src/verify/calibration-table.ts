@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.7136,
+  "globalMean": 0.7375,
   "verdictMeans": {
-    "contradicted": 0.9448,
-    "not_checkable": 0.9118,
-    "supported": 0.849,
-    "unsupported": 0.3613
+    "contradicted": 0.9809,
+    "not_checkable": 0.9138,
+    "supported": 0.8562,
+    "unsupported": 0.3889
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 48,
-      "mean": 0.9573,
+      "n": 46,
+      "mean": 0.9985,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9583,
-          "n": 48
+          "p": 0.9999,
+          "n": 46
         }
       ]
     },
@@ -32,11 +32,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 8,
-      "mean": 0.9497,
+      "mean": 0.9521,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9832,
+          "p": 0.984,
           "n": 8
         }
       ]
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 65,
-      "mean": 0.3833,
+      "n": 57,
+      "mean": 0.4517,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.3845,
-          "n": 65
+          "p": 0.4559,
+          "n": 57
         }
       ]
     },
@@ -58,7 +58,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "extractor",
       "verdict": "not_checkable",
       "n": 43,
-      "mean": 0.9287,
+      "mean": 0.9288,
       "steps": [
         {
           "upTo": 1,
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9755,
+      "mean": 0.9915,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9891,
+          "p": 0.9962,
           "n": 5
         }
       ]
@@ -83,32 +83,27 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 181,
-      "mean": 0.8454,
+      "n": 190,
+      "mean": 0.8527,
       "steps": [
         {
-          "upTo": 0.8200000000000001,
-          "p": 0.7986,
-          "n": 9
+          "upTo": 0.835,
+          "p": 0.7436,
+          "n": 10
         },
         {
           "upTo": 0.895,
-          "p": 0.8109,
-          "n": 31
-        },
-        {
-          "upTo": 0.915,
-          "p": 0.8289,
-          "n": 23
+          "p": 0.7892,
+          "n": 32
         },
         {
           "upTo": 0.945,
-          "p": 0.8424,
-          "n": 38
+          "p": 0.8668,
+          "n": 68
         },
         {
           "upTo": 1,
-          "p": 0.8736,
+          "p": 0.8858,
           "n": 80
         }
       ]
@@ -116,35 +111,35 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 69,
-      "mean": 0.3212,
+      "n": 70,
+      "mean": 0.3183,
       "steps": [
         {
           "upTo": 0.695,
-          "p": 0.1202,
-          "n": 15
+          "p": 0.1137,
+          "n": 16
         },
         {
           "upTo": 0.815,
-          "p": 0.2328,
+          "p": 0.2323,
           "n": 23
         },
         {
           "upTo": 0.845,
-          "p": 0.4404,
+          "p": 0.4394,
           "n": 8
         },
         {
           "upTo": 1,
-          "p": 0.492,
+          "p": 0.4916,
           "n": 23
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-01T22:52:45.875Z",
-    "commit": "4cd44b2-dirty",
+    "at": "2026-12-01T23:57:45.030Z",
+    "commit": "136a336",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
