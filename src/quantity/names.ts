@@ -337,8 +337,8 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     if (list) list.push(k);
     else positions.set(t, [k]);
   });
-  // A word before the last may be an initial ("J. Smith") or a clipped form of at least three letters ("Man
-  // City" for "Manchester City"): the last word is always matched whole.
+  // A word before the last may be an initial ("J. Smith") or a clipped form of at least three letters ("Univ
+  // Library" for "University Library"): the last word is always matched whole.
   const same = (claim: string, ev: string | undefined) =>
     ev !== undefined &&
     (claim === ev ||

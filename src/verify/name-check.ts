@@ -73,7 +73,7 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   const subject = [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys()));
   if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name") {
     // Within one record, an array element is one entity: a name that the claim gives its identifier's entity
-    // ("JUZT-12 is assigned to Ericka Prieto") must occur in that entity's element, not only in another one.
+    // ("OPS-1 is assigned to Lee Park") must occur in that entity's element, not only in another one.
     const n = figure.value.n;
     const id = subject.value.n;
     const rows = new Map<string, string>();

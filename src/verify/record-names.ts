@@ -96,7 +96,7 @@ function otherForms(name: NameMention, terms: ReturnType<typeof recordTerms>): R
   const initials = acronymOf(name.text);
   if (initials) for (const id of terms.withToken(initials.toLowerCase())) out.add(id);
   if (/^\p{L}{5,}$/u.test(name.key)) for (const form of demonymForms(name.key)) for (const id of terms.withToken(form)) out.add(id);
-  // A name whose earlier words are clipped ("Man City" for "Manchester City"): the records with its last word,
+  // A name whose earlier words are clipped ("Univ Library" for "University Library"): the records with its last word,
   // which the alias-aware index then checks word by word.
   const words = name.key.split(" ");
   if (words.length >= 2 && words.every((w) => /^\p{L}{3,}$/u.test(w)) && words[words.length - 1]!.length >= 4)

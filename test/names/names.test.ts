@@ -234,12 +234,12 @@ describe("unit symbols and eras after a number", () => {
 
 describe("clipped words of a name", () => {
   it.each([
-    ["Man City won.", "Manchester City beat Forest.", true],
+    ["Univ Library opened.", "University Library opened at nine.", true],
     ["Jon Smith called.", "Jonathan Smith called.", true],
     // The last word is matched whole, and a clip needs three letters and a longer word.
     ["Ann Lee said so.", "Anna Lee said so.", false],
-    ["Man City won.", "City of Manchester won.", false],
-    ["Manchester Cit won.", "Manchester City won.", false],
+    ["Univ Library opened.", "Library of the University opened.", false],
+    ["University Lib opened.", "University Library opened.", false],
   ])("should find %j in %j: %s", (claim, evidence, found) => {
     expect(nameOccursIn(extractNames(claim)[0]!, evidence)).toBe(found);
   });
