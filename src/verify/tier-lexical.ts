@@ -362,7 +362,10 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     confidence: round(Math.min(0.9, 0.5 + (1 - cov) / 2)),
     quotes,
     corrections: [],
-    note: `content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)}), below the support threshold ${th.support}`,
+    note:
+      cov >= th.support && item.hints.figuresUnsettled
+        ? `content words covered: ${cov.toFixed(2)}, but tier 0 left a figure unsettled: words alone do not support it`
+        : `content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)}), below the support threshold ${th.support}`,
   };
 }
 
