@@ -23,7 +23,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9999,
+          "p": 0.9807,
           "n": 46
         }
       ]
@@ -36,7 +36,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 1,
-          "p": 0.984,
+          "p": 0.9149,
           "n": 8
         }
       ]
@@ -49,7 +49,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 1,
-          "p": 0.4559,
+          "p": 0.4573,
           "n": 57
         }
       ]
@@ -62,7 +62,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9301,
+          "p": 0.9126,
           "n": 43
         }
       ]
@@ -75,7 +75,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9962,
+          "p": 0.906,
           "n": 5
         }
       ]
@@ -88,22 +88,22 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 0.835,
-          "p": 0.7436,
+          "p": 0.7132,
           "n": 10
         },
         {
           "upTo": 0.895,
-          "p": 0.7892,
+          "p": 0.774,
           "n": 32
         },
         {
           "upTo": 0.945,
-          "p": 0.8668,
+          "p": 0.8569,
           "n": 68
         },
         {
           "upTo": 1,
-          "p": 0.8858,
+          "p": 0.8769,
           "n": 80
         }
       ]
@@ -116,30 +116,30 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "steps": [
         {
           "upTo": 0.695,
-          "p": 0.1137,
+          "p": 0.1488,
           "n": 16
         },
         {
           "upTo": 0.815,
-          "p": 0.2323,
+          "p": 0.2508,
           "n": 23
         },
         {
           "upTo": 0.845,
-          "p": 0.4394,
+          "p": 0.4481,
           "n": 8
         },
         {
           "upTo": 1,
-          "p": 0.4916,
+          "p": 0.4922,
           "n": 23
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-01T23:57:45.030Z",
-    "commit": "136a336",
+    "at": "2026-12-02T00:14:47.025Z",
+    "commit": "392b657-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",

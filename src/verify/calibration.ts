@@ -59,9 +59,14 @@ export interface FitOptions {
   prior: number;
   /** Weight of the verdict's mean against the raw value for a group the table has not seen (0..1; default 0.5). */
   unseenShrink: number;
+  /**
+   * Right and wrong pseudo-verdicts added to each step (Laplace's rule of succession), so that no step of a
+   * fitted table claims certainty (default 1; `fitIsotonic` alone adds none unless asked).
+   */
+  laplace?: number;
 }
 
-export const DEFAULT_FIT_OPTIONS: FitOptions = { minBin: 8, prior: 4, unseenShrink: 0.5 };
+export const DEFAULT_FIT_OPTIONS: FitOptions = { minBin: 8, prior: 4, unseenShrink: 0.5, laplace: 1 };
 
 /** A labelled point: the tier's raw confidence and whether its verdict was right. */
 export interface CalibrationPoint {
@@ -105,7 +110,8 @@ function poolAdjacentViolators(blocks: Block[]): Block[] {
  * Points with one raw value form one block; pool-adjacent-violators merges neighbours until the block means
  * increase strictly (equal means merge too, so no two steps share a value); blocks with fewer than `minBin`
  * points are then merged with the neighbour whose mean is closer; finally each block's mean is shrunk toward
- * `toward` with weight `prior` (and PAV runs again, since shrinking blocks of unequal size can reorder them).
+ * `toward` with weight `prior`, plus `laplace` right and as many wrong pseudo-verdicts (default 0), and PAV
+ * runs again, since shrinking blocks of unequal size can reorder them.
  *
  * @param points raw confidence (0..1) and whether the verdict was right; order does not matter.
  * @param toward the value each step is shrunk toward (default: the points' own mean).
@@ -114,11 +120,12 @@ function poolAdjacentViolators(blocks: Block[]): Block[] {
  */
 export function fitIsotonic(
   points: ReadonlyArray<{ raw: number; correct: boolean }>,
-  options: { minBin?: number; prior?: number; toward?: number } = {},
+  options: { minBin?: number; prior?: number; toward?: number; laplace?: number } = {},
 ): CalibrationStep[] {
   if (points.length === 0) return [];
   const minBin = options.minBin ?? DEFAULT_FIT_OPTIONS.minBin;
   const prior = options.prior ?? DEFAULT_FIT_OPTIONS.prior;
+  const laplace = options.laplace ?? 0;
   const byRaw = new Map<number, Block>();
   for (const p of points) {
     const b = byRaw.get(p.raw) ?? { lo: p.raw, hi: p.raw, sum: 0, n: 0, count: 0 };
@@ -142,7 +149,9 @@ export function fitIsotonic(
   }
   const toward = options.toward ?? blocks.reduce((s, b) => s + b.sum, 0) / points.length;
   // Shrinking is done on counts (sum + prior * toward over n + prior), so PAV can pool the shrunk blocks.
-  const shrunk = blocks.map((b) => ({ ...b, sum: b.sum + prior * toward, n: b.n + prior }));
+  // `laplace` right and as many wrong pseudo-verdicts (Laplace's rule of succession) keep a block that was
+  // always right from claiming certainty: 46 of 46 is about 0.98, not 1.
+  const shrunk = blocks.map((b) => ({ ...b, sum: b.sum + prior * toward + laplace, n: b.n + prior + 2 * laplace }));
   const pooled = poolAdjacentViolators(shrunk);
   return pooled.map((b, i) => ({
     upTo: i + 1 < pooled.length ? (b.hi + pooled[i + 1]!.lo) / 2 : 1,
@@ -191,7 +200,13 @@ export function fitCalibrationTable(
   for (const ps of [...byGroup.values()].sort((a, b) => a[0]!.tier.localeCompare(b[0]!.tier) || a[0]!.verdict.localeCompare(b[0]!.verdict))) {
     const { tier, verdict } = ps[0]!;
     const groupMean = shrunkMean(right(ps), ps.length, o.prior, verdictMeans[verdict]!);
-    groups.push({ tier, verdict, n: ps.length, mean: round(groupMean), steps: fitIsotonic(ps, { minBin: o.minBin, prior: o.prior, toward: groupMean }) });
+    groups.push({
+      tier,
+      verdict,
+      n: ps.length,
+      mean: round(groupMean),
+      steps: fitIsotonic(ps, { minBin: o.minBin, prior: o.prior, toward: groupMean, laplace: o.laplace ?? 0 }),
+    });
   }
   return { version: 1, globalMean: round(globalMean), verdictMeans, groups, options: o };
 }
