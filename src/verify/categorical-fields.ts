@@ -17,6 +17,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { inlineFields } from "./inline-fields.js";
 import { featuresOf } from "./lexical-features.js";
 
 /** A categorical reading of a claim against one field. */
@@ -47,6 +48,8 @@ interface FieldLine {
   value: string;
   /** The array element the line belongs to (`items[2]`), or "" at the record's top level. */
   row: string;
+  /** The whole text line of an inline field (`order=ORD-1 status=shipped`): one line is one entity. */
+  rowText?: string;
   span: [number, number];
   line: string;
 }
@@ -67,12 +70,12 @@ function fieldLines(ledger: EvidenceLedger, kind: string, keep: (l: FieldLine) =
         // A text line may hold several pairs, set apart by wide gaps or bars ("AutoPay: OFF   Paperless: ON").
         const parts = record.format === "json" ? [{ text: line, offset: 0 }] : splitPairs(line);
         for (const part of parts) {
-          const m = keyLine.exec(part.text);
+          const m = (part.inline ? INLINE_PAIR : keyLine).exec(part.text);
           if (!m) continue;
           const path = m[1]!;
-          const row = /^(.*\[\d+\])/.exec(path)?.[1] ?? "";
+          const row = part.inline ? `line@${at}` : (/^(.*\[\d+\])/.exec(path)?.[1] ?? "");
           const start = at + part.offset;
-          const line: FieldLine = {
+          const field: FieldLine = {
             evidenceId: record.id,
             source: record.source,
             path,
@@ -81,7 +84,8 @@ function fieldLines(ledger: EvidenceLedger, kind: string, keep: (l: FieldLine) =
             span: [start, start + part.text.length],
             line: part.text,
           };
-          if (keep(line)) out.push(line);
+          if (part.inline) field.rowText = line;
+          if (keep(field)) out.push(field);
         }
         at += line.length + 1;
       }
@@ -90,7 +94,13 @@ function fieldLines(ledger: EvidenceLedger, kind: string, keep: (l: FieldLine) =
   });
 }
 
-function splitPairs(line: string): Array<{ text: string; offset: number }> {
+/** One inline `key=value` field of a text line, as `inlineFields` cut it. */
+const INLINE_PAIR = /^([A-Za-z_][\w.-]*)=(.*)$/;
+
+function splitPairs(line: string): Array<{ text: string; offset: number; inline?: boolean }> {
+  // Inline fields (`order=ORD-77812 status=in_transit carrier=UPS`): one pair each.
+  const inline = inlineFields(line);
+  if (inline.length > 0) return inline.map((f) => ({ text: line.slice(f.keyStart, f.valueEnd), offset: f.keyStart, inline: true }));
   const out: Array<{ text: string; offset: number }> = [];
   const re = /[^|]+?(?=\s{2,}|\s\|\s|$)/g;
   for (const m of line.matchAll(re)) {
@@ -147,7 +157,9 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
     const prefix = `${row.toLowerCase()}.`;
     return text.split("\n").some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
   };
-  const picked = lines.filter((l) => holds(l.evidenceId, l.row) || holds(l.evidenceId, ""));
+  const picked = lines.filter((l) =>
+    l.rowText !== undefined ? lower.some((n) => l.rowText!.toLowerCase().includes(n)) : holds(l.evidenceId, l.row) || holds(l.evidenceId, ""),
+  );
   return picked.length > 0 ? picked : lines;
 }
 

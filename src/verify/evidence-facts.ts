@@ -10,6 +10,7 @@ import { extractNames } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
+import { inlineFields } from "./inline-fields.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
 export type FactValue =
@@ -38,6 +39,8 @@ export interface EvidenceFact {
   structured: boolean;
   /** Stems of the key path alone (JSON) or empty (prose). */
   key: Set<string>;
+  /** The key of an inline `key=value` field (`churned_users` in `October: churned_users=1020`); else the quote's `path: ` prefix names it. */
+  field?: string;
   /** The value's own span in the evidence record's text. */
   span: [number, number];
   /** The whole line or sentence, as a quote. */
@@ -210,97 +213,13 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
   };
   for (const sentence of sentences) {
     const line = chunk.text.slice(sentence.start, sentence.end);
-    let valueStart = 0;
-    let key = new Set<string>();
-    let unitOfKey: ReturnType<typeof keyUnit> = null;
     const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
-    if (kv) {
-      valueStart = line.indexOf(kv[1]!) + kv[1]!.length + 2;
-      key = intern(stemsOf(kv[1]!));
-      unitOfKey = keyUnit(kv[1]!);
-    }
-    const valueText = line.slice(valueStart);
-    // A table row ("Transport | $778.62 | 18.4%"): the row is each cell's slot. Cells holding "key: value"
-    // pairs ("Volumen: 1.000 Lots | ...") keep their own cell as the slot.
-    const tableRow = !kv && (valueText.match(/\s\|\s/g)?.length ?? 0) >= 2 && !/:\s/.test(valueText);
-    const base = chunk.span[0] + sentence.start + valueStart;
+    const lineKey = kv ? intern(stemsOf(kv[1]!)) : new Set<string>();
+    const afterKey = kv ? line.indexOf(kv[1]!) + kv[1]!.length + 2 : 0;
     const lead = line.length - line.trimStart().length;
     const quoteText = line.trim();
     const quoteStart = chunk.span[0] + sentence.start + lead;
     const quote: EvidenceQuote = { evidenceId: chunk.evidenceId, source: chunk.source, text: quoteText, span: [quoteStart, quoteStart + quoteText.length] };
-    const add = (value: FactValue, span: [number, number]) => {
-      const slot = intern(
-        kv
-          ? union(key, stemsOutside(valueText, span, 0, valueText.length))
-          : tableRow
-            ? stemsOutside(valueText, span, 0, valueText.length)
-            : windowStems(valueText, span),
-      );
-      const rowPath = kv && rows ? rowOf(kv[1]!) : null;
-      const row = rowPath !== null ? rows!.get(rowPath) : undefined;
-      const fact: EvidenceFact = {
-        value,
-        slot,
-        context: sentence.stems,
-        key,
-        structured: kv !== null || tableRow,
-        span: [base + span[0], base + span[1]],
-        quote,
-        chunk,
-      };
-      if (row) fact.row = row;
-      if (rowPath !== null) fact.rowId = `${chunk.evidenceId}:${rowPath}`;
-      facts.push(fact);
-    };
-    const taken: Array<[number, number]> = [];
-    // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was
-    // found (DESIGN.md), to meet "no orders were found" or contradict "3 open orders".
-    if (kv && /^\s*(?:\[\]|\{\})\s*$/.test(valueText)) {
-      const noun =
-        kv[1]!
-          .split(/[.[\]"]+/)
-          .filter(Boolean)
-          .pop() ?? null;
-      const at = valueText.search(/\S/);
-      const q: Quantity = {
-        text: valueText.trim(),
-        span: [at, at + 2],
-        kind: "number",
-        value: 0,
-        alternatives: [],
-        currency: null,
-        dimension: null,
-        unit: noun,
-        precision: 0,
-        approx: false,
-        bound: "eq",
-        word: false,
-      };
-      add({ type: "quantity", q }, [at, at + 2]);
-      taken.push([at, at + 2]);
-    }
-    const dates = extractDates(valueText);
-    // A field whose whole value is an ISO 8601 year and month (`month: 2024-04`) states that month; in prose
-    // "2011-12" may be a season, so only a field's value is read so.
-    const yearMonth = kv && dates.length === 0 ? YEAR_MONTH_VALUE.exec(valueText) : null;
-    if (yearMonth) {
-      const at = yearMonth.index + yearMonth[0].indexOf(yearMonth[1]!);
-      const text = `${yearMonth[1]}-${yearMonth[2]}`;
-      dates.push({
-        text,
-        span: [at, at + text.length],
-        year: Number(yearMonth[1]),
-        month: Number(yearMonth[2]),
-        day: null,
-        quarter: null,
-        instant: null,
-        granularity: "month",
-      });
-    }
-    for (const d of dates) {
-      add({ type: "date", d }, d.span);
-      taken.push(d.span);
-    }
     // Versions named in a key (`time["18.0.9"]: 2026-10-22...`) are evidence that the version exists.
     if (kv) {
       const keyStart = line.indexOf(kv[1]!);
@@ -308,9 +227,9 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
         const at = keyStart + m.index!;
         facts.push({
           value: { type: "version", v: m[0].replace(/^v/, "") },
-          slot: key,
+          slot: lineKey,
           context: sentence.stems,
-          key,
+          key: lineKey,
           structured: true,
           span: [chunk.span[0] + sentence.start + at, chunk.span[0] + sentence.start + at + m[0].length],
           quote,
@@ -318,42 +237,150 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
         });
       }
     }
-    for (const m of valueText.matchAll(VERSION)) {
-      const span: [number, number] = [m.index!, m.index! + m[0].length];
-      if (taken.some((t) => overlaps(t, span))) continue;
-      add({ type: "version", v: m[0].replace(/^v/, "") }, span);
-      taken.push(span);
-    }
-    // Clock times and UTC offsets ("09:12:44 +0000", "14:52 UTC") are no figures of their own.
-    for (const m of valueText.matchAll(CLOCK)) {
-      const span: [number, number] = [m.index!, m.index! + m[0].length];
-      if (!taken.some((t) => overlaps(t, span))) taken.push(span);
-    }
-    for (let q of extractQuantities(valueText)) {
-      if (taken.some((t) => overlaps(t, q.span))) continue;
-      // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
-      if (kv && q.kind === "number" && MINOR_UNIT_KEY.test(kv[1]!) && Number.isInteger(q.value)) {
-        q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
-      } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
-      // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
-      else if (kv && q.kind === "number" && PERCENT_KEY.test(kv[1]!)) q = { ...q, kind: "percent", unit: "%" };
-      else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(kv?.[1] ?? "")) q = { ...q, kind: "money", currency, unit: currency };
-      add(asYear(q) ?? { type: "quantity", q }, q.span);
-      taken.push(q.span);
-    }
-    // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
-    // swapped name can be corrected. In prose, a name's presence is looked up per record instead.
-    if (!kv && !tableRow) continue;
-    // A value that is all figures and dates ("2026-11-09T00:53:33Z", "4213450") holds no name.
-    let rest = valueText;
-    for (const [a, b] of taken) rest = rest.slice(0, a) + " ".repeat(b - a) + rest.slice(b);
-    if (!/[\p{L}^~<>=@]/u.test(rest)) continue;
-    for (const n of extractNames(valueText)) {
-      if (taken.some((t) => overlaps(t, n.span))) continue;
-      add({ type: "name", n }, n.span);
+    // Inline `key=value` fields (`October: new_signups=1000, refunds=12`) are a field each, named by the line's
+    // key and their own; otherwise the value after the line's key is one field (or, without a key, the line).
+    const inline = inlineFields(line, afterKey);
+    const segments: Segment[] =
+      inline.length > 0
+        ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, stemsOf(f.key))), start: f.valueStart, end: f.valueEnd }))
+        : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
+    for (const segment of segments) {
+      const { keyName, key } = segment;
+      const keyed = keyName !== null;
+      const valueStart = segment.start;
+      const unitOfKey = keyName !== null ? keyUnit(keyName) : null;
+      const valueText = line.slice(valueStart, segment.end);
+      // A table row ("Transport | $778.62 | 18.4%"): the row is each cell's slot. Cells holding "key: value"
+      // pairs ("Volumen: 1.000 Lots | ...") keep their own cell as the slot.
+      const tableRow = !keyed && (valueText.match(/\s\|\s/g)?.length ?? 0) >= 2 && !/:\s/.test(valueText);
+      const base = chunk.span[0] + sentence.start + valueStart;
+      const add = (value: FactValue, span: [number, number]) => {
+        const slot = intern(
+          keyed
+            ? union(key, stemsOutside(valueText, span, 0, valueText.length))
+            : tableRow
+              ? stemsOutside(valueText, span, 0, valueText.length)
+              : windowStems(valueText, span),
+        );
+        const rowPath = kv && rows ? rowOf(kv[1]!) : null;
+        const row = rowPath !== null ? rows!.get(rowPath) : undefined;
+        const fact: EvidenceFact = {
+          value,
+          slot,
+          context: sentence.stems,
+          key,
+          structured: keyed || tableRow,
+          span: [base + span[0], base + span[1]],
+          quote,
+          chunk,
+        };
+        if (segment.field) fact.field = segment.field;
+        if (row) fact.row = row;
+        if (rowPath !== null) fact.rowId = `${chunk.evidenceId}:${rowPath}`;
+        else if (segment.field && !json) {
+          // A text line of inline fields is one entity (a log line, one order): its own row.
+          fact.row = line;
+          fact.rowId = `${chunk.evidenceId}:@${chunk.span[0] + sentence.start}`;
+        }
+        facts.push(fact);
+      };
+      const taken: Array<[number, number]> = [];
+      // An empty result ("orders: []", "dependencies: {}") states a count of zero: evidence that nothing was
+      // found (DESIGN.md), to meet "no orders were found" or contradict "3 open orders".
+      if (keyed && /^\s*(?:\[\]|\{\})\s*$/.test(valueText)) {
+        const noun =
+          keyName
+            .split(/[.[\]"]+/)
+            .filter(Boolean)
+            .pop() ?? null;
+        const at = valueText.search(/\S/);
+        const q: Quantity = {
+          text: valueText.trim(),
+          span: [at, at + 2],
+          kind: "number",
+          value: 0,
+          alternatives: [],
+          currency: null,
+          dimension: null,
+          unit: noun,
+          precision: 0,
+          approx: false,
+          bound: "eq",
+          word: false,
+        };
+        add({ type: "quantity", q }, [at, at + 2]);
+        taken.push([at, at + 2]);
+      }
+      const dates = extractDates(valueText);
+      // A field whose whole value is an ISO 8601 year and month (`month: 2024-04`) states that month; in prose
+      // "2011-12" may be a season, so only a field's value is read so.
+      const yearMonth = keyed && dates.length === 0 ? YEAR_MONTH_VALUE.exec(valueText) : null;
+      if (yearMonth) {
+        const at = yearMonth.index + yearMonth[0].indexOf(yearMonth[1]!);
+        const text = `${yearMonth[1]}-${yearMonth[2]}`;
+        dates.push({
+          text,
+          span: [at, at + text.length],
+          year: Number(yearMonth[1]),
+          month: Number(yearMonth[2]),
+          day: null,
+          quarter: null,
+          instant: null,
+          granularity: "month",
+        });
+      }
+      for (const d of dates) {
+        add({ type: "date", d }, d.span);
+        taken.push(d.span);
+      }
+      for (const m of valueText.matchAll(VERSION)) {
+        const span: [number, number] = [m.index!, m.index! + m[0].length];
+        if (taken.some((t) => overlaps(t, span))) continue;
+        add({ type: "version", v: m[0].replace(/^v/, "") }, span);
+        taken.push(span);
+      }
+      // Clock times and UTC offsets ("09:12:44 +0000", "14:52 UTC") are no figures of their own.
+      for (const m of valueText.matchAll(CLOCK)) {
+        const span: [number, number] = [m.index!, m.index! + m[0].length];
+        if (!taken.some((t) => overlaps(t, span))) taken.push(span);
+      }
+      for (let q of extractQuantities(valueText)) {
+        if (taken.some((t) => overlaps(t, q.span))) continue;
+        // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
+        if (keyed && q.kind === "number" && MINOR_UNIT_KEY.test(keyName) && Number.isInteger(q.value)) {
+          q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
+        } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+        // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
+        else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
+        else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(keyName ?? "")) q = { ...q, kind: "money", currency, unit: currency };
+        add(asYear(q) ?? { type: "quantity", q }, q.span);
+        taken.push(q.span);
+      }
+      // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
+      // swapped name can be corrected. In prose, a name's presence is looked up per record instead.
+      if (!keyed && !tableRow) continue;
+      // A value that is all figures and dates ("2026-11-09T00:53:33Z", "4213450") holds no name.
+      let rest = valueText;
+      for (const [a, b] of taken) rest = rest.slice(0, a) + " ".repeat(b - a) + rest.slice(b);
+      if (!/[\p{L}^~<>=@]/u.test(rest)) continue;
+      for (const n of extractNames(valueText)) {
+        if (taken.some((t) => overlaps(t, n.span))) continue;
+        add({ type: "name", n }, n.span);
+      }
     }
   }
   return facts;
+}
+
+/** One field of a line: the value after its key, or one inline `key=value` pair. */
+interface Segment {
+  /** The key the value sits under (an inline pair's own key), or null for a line without one. */
+  keyName: string | null;
+  /** An inline pair's key, which names the field instead of the line's `path: ` prefix. */
+  field?: string;
+  key: Set<string>;
+  start: number;
+  end: number;
 }
 
 function union(a: Set<string>, b: Set<string>): Set<string> {

@@ -99,7 +99,7 @@ export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   if (fact.value.type === "quantity" && fact.value.q.count) return new Set([...fact.key, ...fact.slot]);
   if (!fact.structured) return fact.slot;
   const colon = fact.quote.text.indexOf(": ");
-  const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
+  const path = fact.field ?? (colon > 0 ? fact.quote.text.slice(0, colon) : "");
   if (path === "" || path.length > 200) return fact.key;
   const segments = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
   const last = segments.pop() ?? path;

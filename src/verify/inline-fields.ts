@@ -1,0 +1,43 @@
+/**
+ * Inline `key=value` fields on one line: logfmt (the structured-log format of Heroku and Go's log/slog,
+ * https://brandur.org/logfmt) and the one-line summaries many tools print (`October: new_signups=1000,
+ * refunds=12, churned_users=1020`, `status=ok latency_ms=32 retries=3`). Each value is its own field, named
+ * by its key, so tier 0 reads `churned_users` as the slot of 1020 rather than the whole line as one slot.
+ */
+
+/** One `key=value` pair of a line: offsets into the line. */
+export interface InlineField {
+  key: string;
+  keyStart: number;
+  /** The value, quotes included; it runs to the next pair, separators and spaces trimmed. */
+  valueStart: number;
+  valueEnd: number;
+}
+
+/**
+ * A pair opens the text or follows a space, comma, semicolon or opening bracket; a URL's query
+ * (`?from=LIS&to=KEF`) does not, so it is no field list.
+ */
+const PAIR = /(?<=^|[\s,;(])([A-Za-z_][\w.-]*)=(?=["'\w$€£¥+\-.])/g;
+
+/** Separators and spaces that end a value before the next pair or the end of the line. */
+const TRAILING = /[\s,;]+$/;
+
+/**
+ * The inline fields of `line` from offset `from`: at least two pairs, or none (one `a=b` in a sentence is
+ * no field list). Text before the first pair is not part of any field.
+ */
+export function inlineFields(line: string, from = 0): InlineField[] {
+  const text = line.slice(from);
+  const starts: Array<{ key: string; at: number; valueAt: number }> = [];
+  for (const m of text.matchAll(PAIR)) starts.push({ key: m[1]!, at: m.index!, valueAt: m.index! + m[0].length });
+  if (starts.length < 2) return [];
+  return starts.map((s, i) => {
+    const next = starts[i + 1]?.at ?? text.length;
+    const quoted = /^["']/.exec(text.slice(s.valueAt));
+    const close = quoted ? text.indexOf(quoted[0], s.valueAt + 1) : -1;
+    const raw = text.slice(s.valueAt, close >= 0 && close < next ? close + 1 : next);
+    const end = s.valueAt + raw.replace(TRAILING, "").length;
+    return { key: s.key, keyStart: from + s.at, valueStart: from + s.valueAt, valueEnd: from + end };
+  });
+}
