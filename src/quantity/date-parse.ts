@@ -333,8 +333,8 @@ const ORDINAL_SUFFIX = (n: number) => (n % 10 === 1 && n !== 11 ? "st" : n % 10 
 /**
  * Writes the evidence date in the style of the claim's date, for corrections: ISO stays ISO (a timestamp
  * claim gets the evidence instant when there is one), `Oct 9, 2026` stays abbreviated month-first,
- * `9 October 2026` stays day-first, `March 1st, 2024` keeps its ordinal, `May 25` stays month-day without a
- * year, `03/01/2024` keeps its part order, separator and zero padding, quarters and years keep their form.
+ * `9 October 2026` stays day-first, `March 1st, 2024` keeps its ordinal, `May 25` stays month-day and gains
+ * the evidence's year (`May 28, 2026`), `03/01/2024` keeps its part order, separator and zero padding, quarters and years keep their form.
  * When the evidence lacks a part the style needs (evidence "March 2024" in a day style), returns the
  * evidence's own text.
  */
@@ -382,10 +382,12 @@ export function formatDateLike(evidence: DateMention, like: DateMention): string
   const ord = /\d(?:st|nd|rd|th)\b/i.test(t);
   const dayText = `${day}${ord ? ORDINAL_SUFFIX(day) : ""}`;
   const dayFirst = /^\d/.test(t) || /^the\s/i.test(t);
-  const yearPart = like.year === null ? "" : String(e.year);
+  // The evidence's year is written even where the claim left it out ("May 25" -> "May 28, 2026"): a day
+  // without its year is ambiguous once corrected, and the tool stated it.
+  const yearPart = e.year === null ? "" : String(e.year);
   if (dayFirst) {
     const of = /\bof\s/i.test(t) ? "of " : "";
     return `${dayText} ${of}${name}${yearPart ? ` ${yearPart}` : ""}`;
   }
-  return `${name} ${dayText}${yearPart ? `${/,/.test(t) ? "," : ""} ${yearPart}` : ""}`;
+  return `${name} ${dayText}${yearPart ? `${/,/.test(t) || like.year === null ? "," : ""} ${yearPart}` : ""}`;
 }

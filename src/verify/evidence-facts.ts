@@ -11,6 +11,7 @@ import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
 import { inlineFields } from "./inline-fields.js";
+import { keyedTimestamp } from "./keyed-timestamps.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
 export type FactValue =
@@ -329,6 +330,9 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
           granularity: "month",
         });
       }
+      // Digits under a time key (`created: 1432412561`, `expireDate: 20240517235959`) are a timestamp.
+      const stamp = keyName !== null && dates.length === 0 && !yearMonth ? keyedTimestamp(keyName, valueText) : null;
+      if (stamp) dates.push(stamp);
       for (const d of dates) {
         add({ type: "date", d }, d.span);
         taken.push(d.span);

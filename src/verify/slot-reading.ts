@@ -55,10 +55,17 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   const stated = pool.filter((f) => compare(r.figure.value, f.value) === "match" || !statedElsewhere(r.figure, f, scope));
   // Only the claim's entity's values fill its slot: with a specific subject named, its own records'.
   const own = scope.subjectRecords.size > 0 ? stated.filter((f) => scope.subjectRecords.has(f.chunk.evidenceId)) : stated;
-  const candidates = namedRows(own, scope);
+  const keep = pickedElements(scope);
+  const candidates = keep === null ? own : own.filter(keep);
+  // The elements the claim picks by its other names and dates: a figure never picks its own element.
+  const picks = pickedElements(scope, r.figure)?.picks;
   // The claim picks its entity by a name found in the evidence, or by an element its names or dates anchor.
-  const picked = scope.subjectRecords.size > 0 || candidates.length < own.length || r.note.startsWith("the array element the claim is about");
-  const reading = readSlot(r.figure.value, governing, candidates, picked);
+  const picked =
+    scope.subjectRecords.size > 0 ||
+    candidates.length < own.length ||
+    r.note.startsWith("the array element the claim is about") ||
+    candidates.some((f) => f.rowId !== undefined && picks?.(f.rowId) === true);
+  const reading = readSlot(r.figure.value, governing, candidates, picked, picks);
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
@@ -83,7 +90,7 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
  * The test {@link namedRows} applies: whether a fact lies in an element the claim picks, or in no array it
  * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
  */
-export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = false): ((f: EvidenceFact) => boolean) | null {
+export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = false): ElementTest | null {
   // A figure never picks its own element: a name is checked against the elements the claim's other names pick.
   const names = scope.figures.flatMap((x) => (x !== self && x.value.type === "name" ? [x.value.n] : []));
   const dates = scope.figures.filter((x) => x !== self && x.value.type === "date");
@@ -143,7 +150,7 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
   for (const id of named) for (const e of elementsOf(id)) picked.add(e);
   const arrays = new Set([...picked].map(skeleton));
   const byRow = new Map<string, boolean>();
-  return (f) => {
+  const keep: ElementTest = (f) => {
     if (f.rowId === undefined) return true;
     let kept = byRow.get(f.rowId);
     if (kept === undefined) {
@@ -153,7 +160,13 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     }
     return kept;
   };
+  // An element the claim picked itself (by a name or date in it), not one kept only for lying outside the picks.
+  keep.picks = (rowId) => named.has(rowId);
+  return keep;
 }
+
+/** The test of {@link pickedElements}, with `picks`: whether an element (a fact's `rowId`) is one the claim picked. */
+export type ElementTest = ((f: EvidenceFact) => boolean) & { picks?: (rowId: string) => boolean };
 
 /** Per claim: the elements its names pick, and per figure the elements its other dates pick. */
 const picksOfScope = new WeakMap<ClaimScope, { byName: Map<ClaimFigure | undefined, Set<string>>; byDate: Map<ClaimFigure | undefined, Set<string>> }>();
@@ -206,11 +219,12 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
   // The claim's entity is its subject's records when it names a specific one: another record's equal number
   // (a prose page about another package) is no value of its slot.
   const entity = scope.subjectRecords.size > 0 ? own.filter((f) => scope.subjectRecords.has(f.chunk.evidenceId)) : own;
-  const candidates = namedRows(entity, scope, figure);
+  const keep = pickedElements(scope, figure);
+  const candidates = keep === null ? entity : entity.filter(keep);
   const picked = scope.subjectRecords.size > 0 || candidates.length < entity.length;
   if (!picked) return null;
   const governing = governingStems(figure, scope);
-  const reading = readSlot(figure.value, governing, candidates, picked);
+  const reading = readSlot(figure.value, governing, candidates, picked, keep?.picks);
   if (reading.outcome === "match")
     return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
   // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word

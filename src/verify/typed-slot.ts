@@ -253,10 +253,16 @@ export type SlotReading = { outcome: "match"; fact: EvidenceFact } | { outcome: 
 
 /**
  * Reads a figure's typed slot among candidate values (the caller has dropped other entities' and other
- * periods' values). A value of the slot that agrees makes a match; one value (or several that agree with
+ * periods' values; `picks` tells the array elements the claim picked by its names or dates). A value of the slot that agrees makes a match; one value (or several that agree with
  * each other) that differs makes a mismatch; anything else leaves the figure unsettled, with the reason.
  */
-export function readSlot(claim: FactValue, governing: Set<string>, candidates: readonly EvidenceFact[], entityPicked = true): SlotReading {
+export function readSlot(
+  claim: FactValue,
+  governing: Set<string>,
+  candidates: readonly EvidenceFact[],
+  entityPicked = true,
+  picks?: (rowId: string) => boolean,
+): SlotReading {
   const typed = candidates.filter((f) => {
     const a = slotAgreement(claim, governing, f);
     return a.attribute && a.kind;
@@ -292,7 +298,9 @@ export function readSlot(claim: FactValue, governing: Set<string>, candidates: r
   // `Amount: 13.75`) is still another element's value of the slot, so neither is the claim's for sure.
   const rivals = candidates.filter((f) => compatible(claim, f.value) && attributeAgrees(governing, f) && strength(f) === best);
   const rows = new Set([...inSlot, ...rivals].map((f) => f.rowId ?? ""));
-  if (rows.size > 1 && !rows.has(""))
+  // Unless the claim picked each of them itself (by a name or a date in it): then, when they agree, their
+  // value is the claim's whichever it means ("the top-up from 17 April" where several lines share that date).
+  if (rows.size > 1 && !rows.has("") && !(picks && [...rows].every(picks)))
     return { outcome: "unsettled", reason: `${rows.size} elements of the tool's output fill the slot and the claim names none of them` };
   // Nor may a claim that names no entity of the evidence take one record's value among several records'.
   const entities = new Set(inSlot.map((f) => f.rowId ?? f.chunk.evidenceId));

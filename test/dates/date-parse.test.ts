@@ -164,7 +164,8 @@ describe("matchDate", () => {
 
 describe("formatDateLike", () => {
   it.each([
-    ["May 25", "2026-05-28T10:00:00Z", "May 28"],
+    ["May 25", "2026-05-28T10:00:00Z", "May 28, 2026"],
+    ["17 June", "2024-05-17", "17 May 2024"],
     ["Oct 9, 2026", "2026-11-09", "Nov 9, 2026"],
     ["OCT 9, 2026", "2026-11-09", "NOV 9, 2026"],
     ["9 October 2026", "2026-11-09", "9 November 2026"],
@@ -187,7 +188,7 @@ describe("formatDateLike", () => {
     const claim = extractDates("Here is your briefing for May 25.")[0] as DateMention;
     const evidence = extractDates("scheduled_at: 2026-05-28T10:00:00Z")[0] as DateMention;
     expect(matchDate(claim, evidence)).toBe("mismatch");
-    expect(formatDateLike(evidence, claim)).toBe("May 28");
+    expect(formatDateLike(evidence, claim)).toBe("May 28, 2026");
   });
 });
 
@@ -197,8 +198,8 @@ describe("formatDateLike with four-letter month names", () => {
     const [june] = extractDates("June 12");
     const [jun] = extractDates("Jun 12");
     const [july] = extractDates("July 4, 2024");
-    expect(formatDateLike(ev!, june!)).toBe("June 11");
-    expect(formatDateLike(ev!, jun!)).toBe("Jun 11");
+    expect(formatDateLike(ev!, june!)).toBe("June 11, 2024");
+    expect(formatDateLike(ev!, jun!)).toBe("Jun 11, 2024");
     expect(formatDateLike(ev!, july!)).toBe("June 11, 2024");
   });
 });

@@ -65,7 +65,7 @@ describe("values inside arrays belong to their element (a forecast day, a transa
   it("should tie a claim to the element its first word names ('Shell charged ...', merchant: Shell)", async () => {
     const { v } = await check("bank_transactions", "Shell charged $52.10 on June 12.");
     expect(v.verdict).toBe("contradicted");
-    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["June 12", "June 11"]]);
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["June 12", "June 11, 2024"]]);
     expect((await check("bank_transactions", "Shell charged $52.10 on June 11.")).v.verdict).toBe("supported");
   });
 });

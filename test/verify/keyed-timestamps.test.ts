@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { dateKey } from "../../src/quantity/date-parse.js";
+import { keyedTimestamp } from "../../src/verify/keyed-timestamps.js";
+
+describe("keyedTimestamp", () => {
+  it.each([
+    ["created", "1432412561", "2015-05-23", "2015-05-23T20:22:41Z"],
+    ["created_at", "1432412561000", "2015-05-23", "2015-05-23T20:22:41Z"],
+    ["data.updatedAt", '"1700000000"', "2023-11-14", "2023-11-14T22:13:20Z"],
+    ["detailOfferings[1].expireDate", "20240517235959", "2024-05-17", "2024-05-17T23:59:59Z"],
+    ["invoice.due_date", "20240331", "2024-03-31", null],
+    ["ts", "1717200000", "2024-06-01", "2024-06-01T00:00:00Z"],
+  ])("should read %s: %s as a date", (key, value, day, instant) => {
+    const d = keyedTimestamp(key, value)!;
+    expect(dateKey(d)).toBe(day);
+    expect(d.instant).toBe(instant);
+    expect(value.slice(d.span[0], d.span[1])).toBe(d.text);
+  });
+
+  it.each([
+    ["amount", "1432412561"],
+    ["format", "20240517"],
+    ["runtime", "1432412561"],
+    ["timeout", "1432412561"],
+    ["id", "20240517235959"],
+    ["created", "42"],
+    ["created", "123456789"],
+    ["expireDate", "20241345000000"],
+    ["expireDate", "20240230"],
+    ["created", "9999999999"],
+    ["created", "1432412561.5"],
+  ])("should read %s: %s as no date", (key, value) => {
+    expect(keyedTimestamp(key, value)).toBeNull();
+  });
+});
+
+describe("timestamps under time keys as evidence", () => {
+  it("should check a creation date against Unix time", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "payments.charge", content: { id: "ch_1", created: 1432412561, amount: 1230 } });
+    const report = await fw.verify("The charge was created on 23 May 2015. The charge was created on 25 May 2015.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "contradicted"]);
+    expect(report.verdicts[1]!.corrections.map((c) => c.value)).toEqual(["23 May 2015"]);
+  });
+
+  it("should read an expiry in the element the claim's other date picks, when every such element agrees", async () => {
+    const offering = (start: string, end: string) => ({ effectiveDate: start, expireDate: end });
+    const fw = new Firewall();
+    fw.record({
+      source: "subscriber.balance",
+      content: {
+        pools: [
+          { name: "data", offerings: [offering("20240331203930", "20240430235959"), offering("20240417094955", "20240517235959")] },
+          { name: "sms", offerings: [offering("20240331203930", "20240430235959"), offering("20240417094955", "20240517235959")] },
+        ],
+      },
+    });
+    const report = await fw.verify("The top-up from 17 April expires on 17 June. The top-up from 17 April expires on 17 May.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "supported"]);
+    expect(report.verdicts[0]!.corrections.map((c) => c.value)).toEqual(["17 May 2024"]);
+  });
+
+  it("should leave an expiry unsettled when the elements the claim picks disagree", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "subscriber.balance",
+      content: {
+        offerings: [
+          { effectiveDate: "20240417094955", expireDate: "20240517235959" },
+          { effectiveDate: "20240417100000", expireDate: "20240617235959" },
+        ],
+      },
+    });
+    const v = (await fw.verify("The top-up from 17 April expires on 17 July.")).verdicts[0]!;
+    expect(v.verdict).not.toBe("contradicted");
+  });
+});
