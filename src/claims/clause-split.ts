@@ -14,6 +14,7 @@
  */
 import { isAnchored } from "./claim-kind.js";
 import type { Sentence } from "./sentence-split.js";
+import { asideEntity } from "./aside-entity.js";
 import type { Token } from "./wink.js";
 
 /** A clause of a sentence, in clean-text offsets. */
@@ -407,6 +408,16 @@ interface Part {
 }
 
 /** The form of "be" a participial phrase takes after a clause whose verb is `verb`: "is", "are", "was", "were". */
+/** The token index of the last spaced dash in tokens `[from, to)` that no later one closes, or -1. */
+function openDash(text: string, tokens: Token[], from: number, to: number): number {
+  let open = -1;
+  for (let k = from; k < to; k++) {
+    const t = tokens[k]!;
+    if (/^(?:—|–|--)$/.test(t.value) && /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? "")) open = open < 0 ? k : -1;
+  }
+  return open;
+}
+
 function beFor(verb: string, subject: string): string {
   const v = verb.toLowerCase();
   if (FINITE_BE.test(v)) return v;
@@ -548,8 +559,12 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     let drop = 0;
     let keep = last === undefined || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
     if (keep && part.kind === "participle") {
-      keep = subject !== "" && !UNCARRIABLE.test(subject) && participleHolds(last!);
-      carry = `${subject} ${beFor(verb, subject)}`;
+      // A participle inside a dash aside is a fact of the entity the aside describes ("... is 3121 5th Street —
+      // 2 bed, built in 1984").
+      const dash = openDash(text, tokens, last!.from, last!.to);
+      const entity = dash >= 0 ? asideEntity(text, tokens, last!.from, dash) : null;
+      keep = entity !== null || (subject !== "" && !UNCARRIABLE.test(subject) && participleHolds(last!));
+      carry = entity !== null ? `${entity}:` : `${subject} ${beFor(verb, subject)}`;
     } else if (keep && part.kind === "relative") {
       const antecedent = relativeHolds(part, last!, subject);
       keep = antecedent !== null;

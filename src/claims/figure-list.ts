@@ -19,6 +19,7 @@
  * verb ("We have" + "MRR of $48k"); a continuation after an aside reads with them too ("It's pouring" + "at
  * 16.8 °C"); anything else (a prepositional phrase, an aside, the items after a colon) reads as its own words.
  */
+import { asideEntity } from "./aside-entity.js";
 import { isParticiple, isVerb, parenDepth, quotedSpans, type Clause } from "./clause-split.js";
 import type { Token } from "./wink.js";
 
@@ -286,6 +287,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   let sharing = canCarry;
   let inAside = false;
   let asideCut = false;
+  /** The entity the open aside describes, whose name its items carry ("3121 5th Street: 2 bed"). */
+  let asideOf: string | null = null;
   for (let s = 0; s < separators.length; s++) {
     const sep = separators[s]!;
     const itemTo = s + 1 < separators.length ? separators[s + 1]!.at : to;
@@ -312,6 +315,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       if (sep.kind === "dash") {
         inAside = !inAside;
         asideCut = inAside && cut;
+        asideOf = asideCut ? asideEntity(text, tokens, from, sep.at) : null;
       }
       // After a closing dash the main clause goes on: "It's pouring — 6.7 mm — at 16.8 °C".
       const continues = right !== undefined && !isVerb(tokens, sep.rightFrom) && /^(?:ADP|DET|NUM|SYM|ADJ|ADV)$/.test(right.pos);
@@ -346,6 +350,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       last.end = trimEnd(text, last.start, sep.leftEnd);
       const part: Clause = { start: sep.rightStart, end: clause.end };
       if (carry) part.subject = head;
+      else if (inAside && asideOf !== null) part.subject = `${asideOf}:`;
       parts.push(part);
     }
     // The next item starts after this separator whether or not it cut: each pair of neighbours is judged alone.

@@ -66,6 +66,33 @@ describe("one claim per figure in a list-like clause", () => {
 
   it.each<[string, Piece[]]>([
     [
+      "The cheapest of the four is 3121 5th Street in Gotham at $280,000 — 2 bed, 1 bath, built in 1984.",
+      [
+        "The cheapest of the four is 3121 5th Street in Gotham at $280,000",
+        ["2 bed", "3121 5th Street: 2 bed"],
+        ["1 bath", "3121 5th Street: 1 bath"],
+        ["built in 1984.", "3121 5th Street: built in 1984."],
+      ],
+    ],
+    [
+      "Lechon ($$) has 2,990 reviews — 4.5 stars, about 280 m away.",
+      ["Lechon ($$) has 2,990 reviews", ["4.5 stars", "Lechon: 4.5 stars"], ["about 280 m away.", "Lechon: about 280 m away."]],
+    ],
+    [
+      "Unit 3B at 418 Alder St is available — 880 sq ft, $2,150/month.",
+      ["Unit 3B at 418 Alder St is available", ["880 sq ft", "Unit 3B: 880 sq ft"], ["$2,150/month.", "Unit 3B: $2,150/month."]],
+    ],
+    // No name to carry: a common noun that opens the sentence ("Revenue") or a pronoun.
+    [
+      "Revenue rose 12% to $4.2M — 3 points above plan, the best quarter since 2019.",
+      ["Revenue rose 12% to $4.2M", "3 points above plan", "the best quarter since 2019."],
+    ],
+  ])("should name the entity a trailing dash aside describes in each of its items, in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    [
       "The cluster was the weak spot: 14 restarts on Monday, then 2 on Tuesday — an 86% drop.",
       ["The cluster was the weak spot", "14 restarts on Monday", "then 2 on Tuesday", "an 86% drop."],
     ],
