@@ -190,7 +190,7 @@ const YEAR_MONTH_VALUE = /^\s*"?((?:19|20)\d\d)-(0[1-9]|1[0-2])"?\s*$/;
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
-const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|year|days?|months?|period|seats|users|version)s?\b|currency/i;
+const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|number|num|year|days?|months?|period|seats|users|version)s?\b|currency/i;
 
 /**
  * @param sentences the sentences to read.

@@ -65,7 +65,7 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     candidates.length < own.length ||
     r.note.startsWith("the array element the claim is about") ||
     candidates.some((f) => f.rowId !== undefined && picks?.(f.rowId) === true);
-  const reading = readSlot(r.figure.value, governing, candidates, picked, picks);
+  const reading = readSlot(r.figure.value, governing, candidates, picked, picks, scope.claimStems);
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
@@ -224,7 +224,7 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
   const picked = scope.subjectRecords.size > 0 || candidates.length < entity.length;
   if (!picked) return null;
   const governing = governingStems(figure, scope);
-  const reading = readSlot(figure.value, governing, candidates, picked, keep?.picks);
+  const reading = readSlot(figure.value, governing, candidates, picked, keep?.picks, scope.claimStems);
   if (reading.outcome === "match")
     return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
   // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word
@@ -233,7 +233,8 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
   if (reading.outcome === "mismatch" && figure.value.type === "quantity" && reading.fact.value.type === "quantity") {
     // The claim's own words, not the unit's dimension ("MB" names no field), must name the field.
     const own = featuresOf(governingText(figure, scope)).stems;
-    const direct = [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
+    // Or an amount the claim qualifies in no way, read as the record's total (see `readSlot`).
+    const direct = reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
     const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").

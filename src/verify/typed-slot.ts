@@ -15,6 +15,7 @@
  * Each dimension is reported on its own ({@link SlotAgreement}); nothing is summed into a score. When any
  * fails, the figure is not contradicted: it is unsupported (or matched, if a value of its slot agrees).
  */
+import type { Quantity } from "../quantity/types.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { featuresOf } from "./lexical-features.js";
@@ -249,11 +250,16 @@ export function slotAgreement(claim: FactValue, governing: Set<string>, fact: Ev
 export const WEAK_STEMS = new WeakMap<Set<string>, Set<string>>();
 
 /** What the evidence says of a figure's typed slot. */
-export type SlotReading = { outcome: "match"; fact: EvidenceFact } | { outcome: "mismatch"; fact: EvidenceFact } | { outcome: "unsettled"; reason: string };
+export type SlotReading =
+  | { outcome: "match"; fact: EvidenceFact }
+  /** `byTotal`: no word of the claim named the field; the amount was read as the record's total. */
+  | { outcome: "mismatch"; fact: EvidenceFact; byTotal?: boolean }
+  | { outcome: "unsettled"; reason: string };
 
 /**
  * Reads a figure's typed slot among candidate values (the caller has dropped other entities' and other
- * periods' values; `picks` tells the array elements the claim picked by its names or dates). A value of the slot that agrees makes a match; one value (or several that agree with
+ * periods' values; `picks` tells the array elements the claim picked by its names or dates; `claimWords`, the
+ * stems of the whole claim, lets an amount no word names be read as its record's total). A value of the slot that agrees makes a match; one value (or several that agree with
  * each other) that differs makes a mismatch; anything else leaves the figure unsettled, with the reason.
  */
 export function readSlot(
@@ -262,8 +268,10 @@ export function readSlot(
   candidates: readonly EvidenceFact[],
   entityPicked = true,
   picks?: (rowId: string) => boolean,
+  claimWords?: ReadonlySet<string>,
 ): SlotReading {
-  const typed = candidates.filter((f) => {
+  let byTotal = false;
+  let typed = candidates.filter((f) => {
     const a = slotAgreement(claim, governing, f);
     return a.attribute && a.kind;
   });
@@ -280,13 +288,42 @@ export function readSlot(
     const own = new Set([...governing].filter((g) => !weak.has(g)));
     const ownHit = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => own.has(x) || hasCanon(own, x) || prefixIn(x, own));
     const values = new Set(typed.map((f) => (f.value.type === "quantity" ? f.value.q.value : NaN)));
-    if (values.size > 1 && !typed.some(ownHit)) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
+    if (values.size > 1 && !typed.some(ownHit)) {
+      // An amount the claim qualifies in no way ("leaves at 14:15 for €278.40") is what the record totals,
+      // when its total fields agree: not a base fare or a tax beside it. Not a rate ("€120 a night").
+      const totals = claim.q.kind === "money" && !perUnit(governing) ? typed.filter(totalField) : [];
+      const one = totals.length > 0 && totals.every((f) => sameEvidenceValue(f.value, totals[0]!.value));
+      if (!one) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
+      typed = totals;
+    }
+    // Anywhere in the claim, a word of another field of that magnitude ("The base fare of FI 593 is €212"
+    // names `price.base`) says the amount is not the total.
+    byTotal =
+      claim.q.kind === "money" &&
+      claimWords !== undefined &&
+      !otherFieldNamed(claim.q, candidates, claimWords, totalField) &&
+      !typed.some(ownHit) &&
+      !perUnit(governing) &&
+      typed.every(totalField);
   }
   // Fields the claim's own words name rank by those words alone: the stems added for the figure's kind name
   // every money field alike.
   const added = WEAK_STEMS.get(governing);
   const strong = added ? new Set([...governing].filter((g) => !added.has(g))) : governing;
-  const naming = added && typed.some((f) => attributeAgrees(strong, f)) ? strong : governing;
+  const namedOwn = added !== undefined && typed.some((f) => attributeAgrees(strong, f));
+  // The claim's own words name a field that is not of the figure's kind as read ("The base fare is €212"
+  // names `price.base: 221.00`, a bare number): the money vocabulary alone must not put the figure in
+  // another field (`price.total`) instead.
+  const rival = (f: EvidenceFact) =>
+    !typed.includes(f) &&
+    claim.type === "quantity" &&
+    f.value.type === "quantity" &&
+    f.value.q.kind === "number" &&
+    sameMagnitude(claim.q.value, f.value.q.value) &&
+    attributeAgrees(strong, f);
+  if (added && !namedOwn && strong.size > 0 && candidates.some(rival))
+    return { outcome: "unsettled", reason: "the claim's own words name a field of another kind than the figure's" };
+  const naming = namedOwn ? strong : governing;
   const strength = (f: EvidenceFact) => attributeStrength(naming, fieldStemsOf(f));
   const best = Math.max(...typed.map(strength));
   const inSlot = typed.filter((f) => strength(f) === best);
@@ -308,7 +345,84 @@ export function readSlot(
   const first = inSlot[0]!;
   const oneValue = inSlot.every((f) => sameEvidenceValue(first.value, f.value));
   if (!oneValue) return { outcome: "unsettled", reason: `${inSlot.length} values of the slot differ from each other: which is the claim's is not known` };
-  return { outcome: "mismatch", fact: first };
+  // Only the money vocabulary names the slot: a difference stands only as the record's total (see above); a
+  // rate ("€140 a night") or any other amount is no value of whichever money field is left.
+  // Only the money vocabulary names the slot, and a word of the claim names another field of the figure's
+  // magnitude: which one the amount is, is not known.
+  if (
+    added &&
+    !namedOwn &&
+    !byTotal &&
+    claim.type === "quantity" &&
+    (claimWords === undefined || otherFieldNamed(claim.q, candidates, claimWords, (f) => inSlot.includes(f)))
+  )
+    return { outcome: "unsettled", reason: "only the money vocabulary names the slot, and the claim's words name another field" };
+  // A rate ("€140 a night", "$35/month") differs only from a field that states a rate (`nightly_rate`, `rent`,
+  // `price_per_month`) or whose element or record states its period (`billing_period: annual`): a record's
+  // total or base price is no value of it.
+  if (claim.type === "quantity" && claim.q.kind === "money" && perUnit(governing) && !statesRate(first))
+    return { outcome: "unsettled", reason: "the claim states a rate, and the field states none" };
+  return byTotal ? { outcome: "mismatch", fact: first, byTotal } : { outcome: "mismatch", fact: first };
+}
+
+/** Whether a word of the claim (not of the money vocabulary) names a field of the figure's magnitude other than `own` ones. */
+function otherFieldNamed(q: Quantity, candidates: readonly EvidenceFact[], claimWords: ReadonlySet<string>, own: (f: EvidenceFact) => boolean): boolean {
+  return candidates.some(
+    (f) =>
+      !own(f) &&
+      f.value.type === "quantity" &&
+      sameMagnitude(q.value, f.value.q.value) &&
+      [...fieldStemsOf(f)].some((x) => claimWords.has(x) && !MONEY_FIELD.has(x)),
+  );
+}
+
+/** A field that states a record's total: `total`, `price.grandTotal`, `amount_due`, `totalAmount`. */
+const TOTAL_KEY =
+  /(?:^|[._\-\s[\]"])(?:grand[_-]?)?total(?:[_-]?(?:amount|price|due))?["\]]*$|grandTotal["\]]*$|(?:^|[._])amount[_-]?due["\]]*$|[a-z]Total["\]]*$/i;
+
+function totalField(f: EvidenceFact): boolean {
+  const colon = f.quote.text.indexOf(": ");
+  const path = f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
+  return path !== "" && TOTAL_KEY.test(path);
+}
+
+/** Stems that make an amount a rate (per night, a month, each, per person): no record's total. */
+const PER_UNIT = new Set([
+  "per",
+  "each",
+  "night",
+  "month",
+  "year",
+  "week",
+  "day",
+  "hour",
+  "person",
+  "head",
+  "unit",
+  "item",
+  "seat",
+  "user",
+  "ticket",
+  "adult",
+  "child",
+  "passeng",
+  "kwh",
+  "mile",
+  "km",
+]);
+
+/** Field stems that say a value is a rate though they name no unit: `rent`, `rate`, `daily_fee`, `annual_fee`. */
+const RATE_FIELD = new Set(["rent", "rate", "daili", "annual", "recur", "subscript", "plan"]);
+
+/** Whether a fact's field, or the element or record it sits in, states a rate or a period. */
+function statesRate(f: EvidenceFact): boolean {
+  if ([...fieldStemsOf(f)].some((x) => PER_UNIT.has(x) || RATE_FIELD.has(x))) return true;
+  return /(?:^|\n)[^\n:]*(?:[Pp]eriod|[Ii]nterval|[Ff]requency|[Bb]illing|[Cc]adence|[Rr]ecurr|[_.]per[_.]|[a-z]Per[A-Z])[^\n:]*: /.test(f.row ?? f.chunk.text);
+}
+
+function perUnit(governing: Set<string>): boolean {
+  for (const g of governing) if (PER_UNIT.has(g)) return true;
+  return false;
 }
 
 /** Whether two evidence values state the same value. */

@@ -61,3 +61,26 @@ describe("a field's name that is also another record's status", () => {
     expect((await check(fw, "CS240 Data Structures has 15 students on its waitlist."))[0]).not.toBe("supported");
   });
 });
+
+describe("an amount the claim qualifies in no way is the record's total", () => {
+  const offer = { id: "1", itineraries: [{ segments: [{ carrierCode: "FI", number: "593", departure: { at: "2024-07-05T14:15:00" } }] }] };
+  const firewall = (price: Record<string, string>) => {
+    const fw = new Firewall();
+    fw.record({ source: "flights.search", content: { data: [{ ...offer, price: { currency: "EUR", ...price } }] } });
+    return fw;
+  };
+
+  it.each<[string, Record<string, string>, [string, string[]]]>([
+    ["FI 593 leaves at 14:15 for €278.40.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["contradicted", ["€287.40"]]],
+    ["FI 593 leaves at 14:15 for €287.40.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["supported", []]],
+    // The claim's own word names the base fare, which is no total: never "corrected" to the total.
+    ["The base fare of FI 593 is €212.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["unsupported", []]],
+    // A rate is no total.
+    ["FI 593 costs €140 a night.", { total: "287.40", base: "221.00" }, ["unsupported", []]],
+    // Totals that disagree settle nothing.
+    ["FI 593 leaves at 14:15 for €278.40.", { total: "287.40", base: "221.00", grandTotal: "297.40" }, ["unsupported", []]],
+  ])("should read %j against %j as %j", async (claim, price, expected) => {
+    const [verdict, values] = await check(firewall(price), claim);
+    expect([verdict === "contradicted" || verdict === "supported" ? verdict : "unsupported", values]).toEqual(expected);
+  });
+});
