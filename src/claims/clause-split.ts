@@ -223,13 +223,31 @@ export function isVerb(tokens: Token[], k: number): boolean {
   // "..., and churn of about 2%": a bare verb form right after a conjunction and before "of" heads a noun
   // phrase (wink tags "churn", "cost", "spend" there as verbs); a verb there takes an ending or an object.
   if (t.pos === "VERB" && next?.value === "of" && (prev?.pos === "CCONJ" || prev?.value === ",") && !/(?:s|ed|ing)$/i.test(t.value)) return false;
+  // "a SparkFun purchase of $98.40", "an annual spend of $5k": after "a"/"an" and its modifiers, a bare
+  // form before "of" is the noun the article opens.
+  if (t.pos === "VERB" && next?.value === "of" && !/(?:ed|ing)$/i.test(t.value) && afterIndefinite(tokens, k)) return false;
   if (t.pos === "VERB" || t.pos === "AUX") return true;
+  // "Here's", "There's", "That's" as wink reads them: one token that holds "is".
+  if (CONTRACTED_IS.test(t.value)) return true;
   return (
     t.pos === "NOUN" &&
     /[a-z]s$/.test(t.value) &&
     (prev?.pos === "NOUN" || prev?.pos === "PROPN") &&
     (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET")
   );
+}
+
+/** A pronoun or adverb contracted with "is", read by wink as one token. */
+const CONTRACTED_IS = /^(?:here|there|that|it|what|who|where)['’]s$/i;
+
+/** Whether the tokens before `k` are "a"/"an" and up to three modifiers (adjectives, names, nouns, numbers). */
+function afterIndefinite(tokens: Token[], k: number): boolean {
+  for (let j = k - 1; j >= 0 && j >= k - 4; j--) {
+    const p = tokens[j]!;
+    if (/^(?:a|an)$/i.test(p.value)) return true;
+    if (!/^(?:ADJ|PROPN|NOUN|NUM)$/.test(p.pos)) return false;
+  }
+  return false;
 }
 
 function isFinite(token: Token): boolean {

@@ -7,6 +7,7 @@ import type { ClaimFigure } from "./claim-figures.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
+import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
@@ -104,7 +105,8 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       scope,
     ) ??
     writtenMeasure(figure, scope) ??
-    minorUnitAmount(figure, scope);
+    minorUnitAmount(figure, scope) ??
+    namedElementCount(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");

@@ -87,6 +87,11 @@ describe("one claim per figure in a list-like clause", () => {
       "Revenue rose 12% to $4.2M — 3 points above plan, the best quarter since 2019.",
       ["Revenue rose 12% to $4.2M", "3 points above plan", "the best quarter since 2019."],
     ],
+    // "Here's" is one token that holds the verb; "a SparkFun purchase of" opens a noun phrase, not a clause.
+    [
+      "Here's your March activity: two Uber rides totalling $11.73, a SparkFun purchase of $98.40 on 21 March, and a $25 payment on 25 March.",
+      ["Here's your March activity", "two Uber rides totalling $11.73", "a SparkFun purchase of $98.40 on 21 March", "a $25 payment on 25 March."],
+    ],
   ])("should name the entity a trailing dash aside describes in each of its items, in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
