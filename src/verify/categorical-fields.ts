@@ -218,7 +218,7 @@ export function statusClass(word: string): string | null {
 const CLAIM_STATUS =
   /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered)\b/gi;
 const STATUS_END = /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well)\b)/i;
-const STATUS_KEY = /(?:^|[.\]])(?:status|state|conclusion|phase|result|outcome)$/i;
+const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
 
 /**
  * Checks the status a claim gives its subject against the subject's status field.
@@ -246,7 +246,17 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
-  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  let candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  // Nothing picks the subject, but the session holds one status of the vocabulary, and it is the claim's
+  // ("Your line is active" against `subStatus: Active`): that agrees. A difference there settles nothing.
+  if (
+    candidates.length === 0 &&
+    names.length === 0 &&
+    fields.length === 1 &&
+    statusClass(fields[0]!.value) === cls &&
+    !/\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText)
+  )
+    candidates = fields;
   if (candidates.length === 0) return null;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
   if (classes.size !== 1) return null;

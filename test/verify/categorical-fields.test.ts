@@ -122,3 +122,26 @@ describe("amounts in minor units", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
   });
 });
+
+describe("the one status a session holds", () => {
+  const subscriber = { responseSubscriber: { status: { subStatus: "Active" }, primaryOffering: { offeringId: "1719912011" } } };
+
+  it.each<[string, string]>([
+    // A camel-case status key (`subStatus`, `orderStatus`) is a status field.
+    ["Your line is active.", "supported"],
+    // Nothing picks the subject: a different status settles nothing.
+    ["Your line is suspended.", "unsupported"],
+    ["Your line is not active.", "unsupported"],
+  ])("should read %j against it as %s", async (claim, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "subscriber.balance", content: subscriber });
+    expect((await fw.verify(claim)).verdicts[0]!.verdict).toBe(verdict);
+  });
+
+  it("should not read it when the session holds another status too", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "subscriber.balance", content: subscriber });
+    fw.record({ source: "orders.get", content: { orderStatus: "shipped" } });
+    expect((await fw.verify("Your line is active.")).verdicts[0]!.verdict).not.toBe("contradicted");
+  });
+});
