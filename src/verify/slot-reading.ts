@@ -49,6 +49,20 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
       note: `the claim introduces another entity than those the tool returned (nearest: ${surface(r.best!)})`,
     };
   if (r.best?.value.type === "quantity" && r.best.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(r.best.chunk.evidenceId)?.text ?? "")) {
+    // The total the page stands beside is the count ("There are 34 issues" for `total: 34` over 4 rows).
+    const evidenceId = r.best.chunk.evidenceId;
+    const total = pool.find(
+      (f) => f.chunk.evidenceId === evidenceId && f.rowId === undefined && TOTAL_KEY_LINE.test(f.quote.text) && compare(r.figure.value, f.value) === "match",
+    );
+    if (total)
+      return {
+        figure: r.figure,
+        outcome: "match",
+        best: total,
+        score: r.score,
+        note: "agrees with the total the tool states beside its page of rows",
+        anchored: true,
+      };
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(r.best)})` };
   }
   const governing = governingStems(r.figure, scope);
@@ -275,6 +289,9 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
 
 /** A field that states a total beside a page of rows (`total: 34`, `totalCount`, `total_results`). */
 const TOTAL_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|totalResults|total_results|totalItems|total_items|maxResults)(?:\[\d+\])?: \d/;
+
+/** A total field's own line (`total: 34`, `totalCount: 34`): the one {@link TOTAL_FIELD} finds. */
+const TOTAL_KEY_LINE = new RegExp(`^${TOTAL_FIELD.source.replace("(?:^|\\n)", "")}`);
 
 /** Words that put a figure in another period than the record's own ("the month before", "last year"). */
 const RELATIVE_PERIOD = /\b(?:before|previous|prior|earlier|ago|last\s+(?:week|month|year|quarter|time)|a\s+year\s+earlier)\b/i;

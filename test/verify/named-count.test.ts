@@ -23,3 +23,22 @@ describe("a count of the elements a name picks", () => {
     expect(got === "supported" || got === "contradicted" ? got : "unsupported").toBe(verdict);
   });
 });
+
+describe("a count against a page of rows beside a total field", () => {
+  const issues = [
+    { key: "PRJ-33", fields: { summary: "Upgrade the runner", status: { name: "Resolved" } } },
+    { key: "PRJ-32", fields: { summary: "Fix the login page", status: { name: "Open" } } },
+    { key: "PRJ-31", fields: { summary: "Rotate the keys", status: { name: "Open" } } },
+  ];
+  const fw = new Firewall();
+  fw.record({ source: "tracker.search(project=PRJ, maxResults=50)", content: { startAt: 0, maxResults: 50, total: 34, issues } });
+
+  it.each<[string, string]>([
+    ["There are 34 issues in PRJ.", "supported"],
+    // The page holds 3 rows of 34: another number is not contradicted by the count of the rows.
+    ["There are 35 issues in PRJ.", "unsupported"],
+  ])("should read %j as %s", async (claim, verdict) => {
+    const [got] = await check(fw, claim);
+    expect(got === "supported" || got === "contradicted" ? got : "unsupported").toBe(verdict);
+  });
+});
