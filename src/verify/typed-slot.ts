@@ -221,16 +221,22 @@ export function dimensionStems(dimension: string | null): Set<string> {
   return dimension ? featuresOf(DIMENSION_WORDS[dimension] ?? dimension).stems : new Set();
 }
 
-/** Field words the claim names, directly (1) or by a slot synonym (0.75), less 0.25 per field word it does not. */
+/** Field words the claim names, directly (1) or by a slot synonym (0.75), less 0.25 per other field word it does not (see `NEUTRAL_FIELD`). */
 export function attributeStrength(governing: Set<string>, field: Set<string>): number {
   let score = 0;
   for (const f of field) {
     if (governing.has(f)) score += 1;
     else if (hasCanon(governing, f) || prefixIn(f, governing)) score += 0.75;
-    else score -= 0.25;
+    else if (!NEUTRAL_FIELD.has(f)) score -= 0.25;
   }
   return score;
 }
+
+/**
+ * Field words that say how a value is given, not which value it is: "Total Shots" is what "19 shots" means
+ * unqualified, so `total` costs the field nothing ("Shots on Goal" says more than the claim, and loses).
+ */
+const NEUTRAL_FIELD = new Set(["total", "valu", "amount", "count", "number", "raw", "display", "formatted", "text"]);
 
 /** Whether a governing word of the figure names the evidence value's field. */
 export function attributeAgrees(governing: Set<string>, fact: EvidenceFact, field: Set<string> = fieldStemsOf(fact)): boolean {

@@ -170,6 +170,18 @@ describe("attributeStrength", () => {
   it("should score a field the claim never names below one it names", () => {
     expect(attributeStrength(stems("timeout"), stems("retries"))).toBeLessThan(attributeStrength(stems("timeout"), stems("timeout")));
   });
+
+  it.each([
+    ["shots", "Total Shots", "Shots on Goal"],
+    ["revenue", "revenue amount", "revenue forecast"],
+    ["downloads", "download count", "download errors"],
+  ])("should fit %j to %j (a word that says how the value is given) over %j (one that says which)", (claim, neutral, narrower) => {
+    expect(attributeStrength(stems(claim), stems(neutral))).toBeGreaterThan(attributeStrength(stems(claim), stems(narrower)));
+  });
+
+  it("should still fit a plain field over its maximum", () => {
+    expect(attributeStrength(stems("temperature"), stems("temperature"))).toBeGreaterThan(attributeStrength(stems("temperature"), stems("max temperature")));
+  });
 });
 
 describe("kindAgrees (kind, unit and scale dimensions)", () => {
@@ -550,5 +562,27 @@ describe("typed slots end to end", () => {
       expect(verdict).toBe("contradicted");
       expect(corrections.map(valueOf).every((v) => Math.abs(v - 42.1) <= 0.5)).toBe(true);
     });
+  });
+});
+
+describe("a name/value statistic whose label says 'total'", () => {
+  const stats = (team: string, onGoal: number, total: number) => ({
+    team: { name: team },
+    statistics: [
+      { type: "Shots on Goal", value: onGoal },
+      { type: "Total Shots", value: total },
+      { type: "Ball Possession", value: "60%" },
+    ],
+  });
+
+  it.each<[string, string, string[]]>([
+    ["Arsenal had 19 shots.", "contradicted", ["16"]],
+    ["Arsenal had 16 shots.", "supported", []],
+    ["Arsenal had 3 shots on goal.", "supported", []],
+  ])("should read %j against the unqualified statistic", async (claim, verdict, values) => {
+    const fw = new Firewall();
+    fw.record({ source: "football.fixtures", content: { response: [{ statistics: [stats("Manchester United", 7, 10), stats("Arsenal", 3, 16)] }] } });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
   });
 });
