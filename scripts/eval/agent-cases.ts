@@ -99,6 +99,10 @@ export function goldValues(correction: string): string[] {
   const key = /^[\w.[\]-]+:\s+(.+)$/.exec(v);
   if (key) v = key[1]!;
   const out = [v.trim()];
+  // "$15.70 in June; $25.96 was July", "3.32 after Spring 2018-2019": the figure the gold opens with, before
+  // the words that place it.
+  const lead = /^((?:about\s+)?[$€£]?\d[\d.,]*%?)\s+(?:in|on|at|after|before|for|from|by|during)\b/.exec(v.split(";")[0]!.trim());
+  if (lead) out.push(lead[1]!);
   // "94 °F = about 34 °C": the value is what the equation ends on.
   const eq = /=\s*(?:about|around|roughly|~)?\s*([^=()]+)$/.exec(v);
   if (eq) out.push(eq[1]!.trim());

@@ -301,6 +301,9 @@ export function extractNames(text: string): NameMention[] {
 }
 
 /** Name tokens as compared: folded words, `&` read as "and", company suffixes in canonical form. */
+/** A word of three or more capitalised parts ("AmazonCloudWatch", "AwsSecretsManager"). */
+const CAMEL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+){3,}(?![\p{L}\p{N}])/gu;
+
 function nameTokens(folded: string): string[] {
   const out: string[] = [];
   for (const m of folded.matchAll(/[\p{L}\p{N}]+|&/gu)) out.push(m[0] === "&" ? "and" : (SUFFIX_CANON[m[0]] ?? m[0]));
@@ -337,6 +340,19 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     if (list) list.push(k);
     else positions.set(t, [k]);
   });
+  // A camel-case word names what its last words name ("AmazonCloudWatch" holds "CloudWatch"): each tail of
+  // two or more of its capitalised parts is found where the whole word is.
+  if (/\p{Ll}\p{Lu}/u.test(evidenceText))
+    for (const m of evidenceText.matchAll(CAMEL_WORD)) {
+      const parts = m[0].match(/\p{Lu}\p{Ll}+/gu) ?? [];
+      const at = positions.get(foldText(m[0]));
+      if (!at) continue;
+      for (let i = 1; i + 2 <= parts.length; i++) {
+        const tail = foldText(parts.slice(i).join(""));
+        const list = positions.get(tail) ?? [];
+        positions.set(tail, [...list, ...at.filter((k) => !list.includes(k))]);
+      }
+    }
   // A word before the last may be an initial ("J. Smith") or a clipped form of at least three letters ("Univ
   // Library" for "University Library"): the last word is always matched whole.
   const same = (claim: string, ev: string | undefined) =>

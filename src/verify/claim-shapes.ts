@@ -20,7 +20,7 @@ import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
 import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
 import { isIdentifier } from "./name-check.js";
-import { typedSlot } from "./slot-reading.js";
+import { pickedElements, typedSlot } from "./slot-reading.js";
 
 /**
  * A status or boolean the claim gives its entity, against the entity's own field (see
@@ -99,6 +99,10 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     anchors = rowsOf("date");
     identity.add("date");
   }
+  // Only the elements the claim's period picks too ("CloudWatch ... in June": June's CloudWatch element, not
+  // May's or July's).
+  const keep = pickedElements(scope);
+  if (keep) anchors = new Set([...anchors].filter((rowId) => keep({ rowId } as EvidenceFact)));
   if (anchors.size === 0) return results;
   // A claim about several elements ("Shell ... and Netflix ...") may only gain matches from them: which
   // element a disagreeing figure belongs to is not known, so nothing is corrected from one.

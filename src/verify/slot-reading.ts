@@ -130,7 +130,7 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     if (dates.length > 0 || month !== null)
       for (const f of recordDates(scope)) {
         if (f.rowId === undefined || f.value.type !== "date" || byDate.has(f.rowId)) continue;
-        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && f.value.d.month === month)) byDate.add(f.rowId);
+        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && monthOfElement(f) === month)) byDate.add(f.rowId);
       }
     memo.byDate.set(self, byDate);
   }
@@ -194,6 +194,22 @@ const MONTH_QUALIFIER =
 function qualifierMonth(text: string): number | null {
   const m = MONTH_QUALIFIER.exec(text);
   return m ? MONTHS.indexOf(m[1]!.toLowerCase()) + 1 : null;
+}
+
+/** The key of a period's end bound: `TimePeriod.End`, `period_end`, `endDate`, `to`, `until`. */
+const END_KEY = /(?:^|[._[\]"])(?:end|to|until|end_?date|period_?end)["\]]*$|[a-z](?:End|EndDate|To)["\]]*$/i;
+
+/**
+ * The month a date gives the element it sits in: an end bound on the first of a month is exclusive, as
+ * AWS Cost Explorer's `TimePeriod: {Start: 2023-05-01, End: 2023-06-01}` is May, so it closes the month before.
+ */
+function monthOfElement(f: EvidenceFact): number | null {
+  if (f.value.type !== "date") return null;
+  const d = f.value.d;
+  const colon = f.quote.text.indexOf(": ");
+  const key = f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
+  if (d.day === 1 && d.month !== null && END_KEY.test(key) && (d.instant === null || /T00:00(?::00)?/.test(d.instant))) return d.month === 1 ? 12 : d.month - 1;
+  return d.month;
 }
 
 /** Most chunks of one record read for the dates that pick its array elements. */

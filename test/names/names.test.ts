@@ -160,6 +160,17 @@ describe("prepareNameIndex", () => {
     expect(index.has({ text, span: [0, text.length], key: foldText(text), type: "code" })).toBe(expected);
   });
 
+  it.each([
+    ["CloudWatch", "Keys[0]: AmazonCloudWatch", true],
+    ["GuardDuty", "service: AmazonGuardDuty", true],
+    ["AmazonCloudWatch", "Keys[0]: AmazonCloudWatch", true],
+    // A tail of one part is no name of the whole ("Watch" is not "AmazonCloudWatch").
+    ["Watch Tower", "Keys[0]: AmazonCloudWatch", false],
+    ["Amazon", "Keys[0]: AmazonCloudWatch", false],
+  ])("should find %j in the camel-case word of %j: %s", (name, evidence, expected) => {
+    expect(nameOccursIn(nameOf(name), evidence)).toBe(expected);
+  });
+
   it("should match a surname-first evidence name", () => {
     expect(nameOccursIn(nameOf("John Smith"), "Smith, John (CFO)")).toBe(true);
   });

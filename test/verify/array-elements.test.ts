@@ -69,3 +69,42 @@ describe("values inside arrays belong to their element (a forecast day, a transa
     expect((await check("bank_transactions", "Shell charged $52.10 on June 11.")).v.verdict).toBe("supported");
   });
 });
+
+describe("an element picked by a name and a month", () => {
+  // Cost Explorer's periods: `End` is exclusive, so {Start: 2023-05-01, End: 2023-06-01} is May.
+  const month = (start: string, end: string, groups: Array<[string, string]>) => ({
+    TimePeriod: { Start: start, End: end },
+    Groups: groups.map(([service, amount]) => ({ Keys: [service], Metrics: { UnblendedCost: { Amount: amount, Unit: "USD" } } })),
+  });
+  const fw = new Firewall();
+  fw.record({
+    source: "costExplorer.getCostAndUsage(granularity=MONTHLY)",
+    content: {
+      ResultsByTime: [
+        month("2023-05-01", "2023-06-01", [
+          ["AmazonCloudWatch", "15.698096107"],
+          ["AWS Lambda", "11.25"],
+        ]),
+        month("2023-06-01", "2023-07-01", [
+          ["AmazonCloudWatch", "15.7011837041"],
+          ["AWS Lambda", "10.89"],
+        ]),
+        month("2023-07-01", "2023-08-01", [
+          ["AmazonCloudWatch", "25.963648086"],
+          ["AWS Lambda", "12.02"],
+        ]),
+      ],
+    },
+  });
+
+  it.each<[string, string, string[]]>([
+    // "CloudWatch" is the tail of the camel-case "AmazonCloudWatch".
+    ["CloudWatch jumped to $25.96 in June.", "contradicted", ["$15.70"]],
+    ["CloudWatch cost $15.70 in June.", "supported", []],
+    ["CloudWatch cost $25.96 in July.", "supported", []],
+    ["AWS Lambda cost $12.02 in May.", "contradicted", ["$11.25"]],
+  ])("should read %j in that month's element of that service", async (claim, verdict, values) => {
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
+  });
+});
