@@ -5,7 +5,7 @@
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
-import { compare } from "./figure-compare.js";
+import { compare, hasCanon } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
@@ -264,7 +264,8 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     // The claim's own words, not the unit's dimension ("MB" names no field), must name the field.
     const own = featuresOf(governingText(figure, scope)).stems;
     // Or an amount the claim qualifies in no way, read as the record's total (see `readSlot`).
-    const direct = reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
+    // A slot synonym names it too ("a table for 6" names `party_size`, "costs" names `price`).
+    const direct = reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w) || hasCanon(own, w));
     const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").

@@ -25,6 +25,7 @@ const GROUPS: string[][] = [
   ["max", "high", "highest", "peak", "peaks", "maximum", "tops"],
   ["min", "low", "lowest", "minimum"],
   ["precip", "rain", "rainfall", "precipitation"],
+  ["party", "guests", "diners", "covers", "table"],
 ];
 
 const CANON = new Map<string, string>();

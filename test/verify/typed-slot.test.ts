@@ -586,3 +586,19 @@ describe("a name/value statistic whose label says 'total'", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
   });
 });
+
+describe("a slot synonym names a field outright", () => {
+  const fw = new Firewall();
+  fw.record({
+    source: "reservations.create",
+    content: { reservation: { confirmation_number: "RSV-2K7Q9", party_size: 4, seating: "patio", deposit: { amount_cents: 4000, currency: "USD" } } },
+  });
+
+  it.each<[string, string, string[]]>([
+    ["A table for 6 on the patio (confirmation RSV-2K7Q9).", "contradicted", ["4"]],
+    ["A table for 4 on the patio (confirmation RSV-2K7Q9).", "supported", []],
+  ])("should read %j against party_size", async (claim, verdict, values) => {
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
+  });
+});
