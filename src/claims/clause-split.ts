@@ -63,7 +63,7 @@ const SUBORDINATORS = new Set([
   "wherever",
   "whereas",
 ]);
-const RELATIVE = new Set(["which", "who"]);
+const RELATIVE = new Set(["which", "who", "where"]);
 /** Verb forms that work as prepositions after a comma ("..., including X and Y"): no clause starts there. */
 const PREPOSITION_LIKE = /^(?:including|excluding|following|according|regarding|concerning|considering|given|compared|depending|starting|beginning|ranging)$/;
 /** Relative verbs that refer to the whole clause ("..., which means $4.2M"), not to its subject. */
@@ -550,7 +550,25 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     const verbAt = firstVerb(p);
     if (verbAt < 0 || PROPOSITIONAL.test(tokens[verbAt]!.value)) return null;
     let antecedent = subject;
-    if (tokens[p.from]!.value.toLowerCase() === "who") {
+    const pronoun = tokens[p.from]!.value.toLowerCase();
+    if (pronoun === "where") {
+      // "..., Physics I, where you scored 69.2": a clause of its own subject about the place or thing just
+      // named, read as "Physics I: you scored 69.2". Only after a proper name, and with a subject of its own.
+      let k = left.to - 1;
+      while (
+        k >= left.from &&
+        k >= left.to - LOOKAHEAD &&
+        /^(?:PROPN|NUM)$|^PRON$/.test(tokens[k]!.pos) &&
+        (tokens[k]!.pos !== "PRON" || /^[IVX]+$/.test(tokens[k]!.value))
+      )
+        k--;
+      const name = k < left.to - 1 ? text.slice(tokens[k + 1]!.start, tokens[left.to - 1]!.end) : "";
+      const own = tokens[p.from + 1];
+      if (!name || !own || !/^(?:PRON|PROPN|NOUN|DET)$/.test(own.pos) || !/\p{Lu}/u.test(name[0] ?? "")) return null;
+      const body = text.slice(own.start, p.end);
+      return isAnchored(body, { hasCode: false }) ? `${name}:` : null;
+    }
+    if (pronoun === "who") {
       // "who" stands for the name just before the comma ("..., against Charles V, who was ...").
       let k = left.to - 1;
       while (k >= left.from && k >= left.to - LOOKAHEAD && tokens[k]!.pos === "PROPN") k--;
@@ -588,6 +606,12 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       keep = antecedent !== null;
       carry = antecedent ?? "";
       drop = tokens[part.from]!.end - part.start;
+      // A "where" clause has its own subject, which a verb after it shares ("where you scored 69.2 and got
+      // a D": "Physics I: you got a D").
+      if (antecedent !== null && tokens[part.from]!.value.toLowerCase() === "where" && verbAt > part.from + 1) {
+        subject = `${antecedent} ${text.slice(tokens[part.from + 1]!.start, tokens[verbAt - 1]!.end)}`;
+        verb = tokens[verbAt]!.value;
+      }
     }
     if (!keep && last) {
       last.end = part.end;

@@ -42,6 +42,11 @@ const LOWER_ABBREV =
 const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d])/gu;
 /** A URL ending a sentence ("is https://git-scm.com/. Debian ..."): wink keeps the period in the URL's token. */
 const URL_END = /\bhttps?:\/\/[^\s<>()]*[\w/]\.\s(?=["“(]?\p{Lu})/gu;
+/**
+ * A letter after an article ending a sentence ("and got a D. Want some tips?", "earned a B+. Next"): a grade
+ * or a class, not an initial, which never follows "a" or "an".
+ */
+const LETTER_END = /(?<![\p{L}\p{N}])(?:a|an)\s+\p{Lu}[+-]?\.\s(?=["“(]?\p{Lu})/gu;
 const STARTS_DIGIT = /^\d/;
 /** CJK sentence enders and the closing brackets or quotes that stay with the sentence they end. */
 const CJK_END = /[。！？]+[」』）】〕"”’]*/g;
@@ -105,8 +110,8 @@ function isFalseBoundary(text: string, flags: Uint8Array, prev: string, cur: str
  *
  * wink-nlp gives the boundaries; a boundary is dropped when there is no space at it ("Node.js"), when it cuts
  * inline code or a link, when the next fragment is only a number, or when the previous one ends with an
- * abbreviation ("See Fig. 3.", "approx. 5"). A cut wink misses after a figure with a suffix ("$4.2M. The") or
- * after a URL ("https://git-scm.com/. Debian") is added. CJK enders 。！？ always cut.
+ * abbreviation ("See Fig. 3.", "approx. 5"). A cut wink misses after a figure with a suffix ("$4.2M. The"), after
+ * a letter grade ("got a D. Want") or after a URL ("https://git-scm.com/. Debian") is added. CJK enders 。！？ always cut.
  *
  * @param clean the block's clean text (see `cleanInline`).
  * @returns sentences in order, trimmed, covering every non-space character of the text once.
@@ -118,6 +123,10 @@ export function splitSentences(clean: CleanText): Sentence[] {
   const raw = winkCuts(text, tokens);
   let added = false;
   for (const m of text.matchAll(FIGURE_END)) {
+    raw.push(m.index + m[0].length);
+    added = true;
+  }
+  for (const m of text.matchAll(LETTER_END)) {
     raw.push(m.index + m[0].length);
     added = true;
   }

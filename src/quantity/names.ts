@@ -72,6 +72,12 @@ const COMPOUND_PARTS = new Set(
   ).split(" "),
 );
 
+/** A Roman numeral that ends a name ("Physics I", "Mathematics II", "Henry VIII"). */
+const ROMAN = /^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$/;
+const ROMAN_AFTER = /^(?![\p{L}\p{N}'’-])/u;
+/** "I" ends a name only before punctuation, the end or a conjunction or preposition: "Physics I think" is the pronoun. */
+const ROMAN_I_AFTER = /^(?:\s*$|[.,:;)!?]|\s+(?:and|or|in|with|at|for|is|was|where|which)\b)/;
+
 /** Identifier patterns, each with a cheap gate that skips the full scan when it cannot match. */
 const CODE_PATTERNS: Array<[RegExp, RegExp]> = [
   [/:\/\/|www\./i, /\b(?:https?|ftp):\/\/[^\s<>"'`]+|\bwww\.[a-z0-9-]+(?:\.[a-z0-9-]+)+[^\s<>"'`]*/gi],
@@ -264,6 +270,10 @@ export function extractNames(text: string): NameMention[] {
       } else if (/^\p{Lu}$/u.test(b.text) && c && isCap(c) && /^\.[ \t]+$/.test(text.slice(b.end, c.start)) && gapOk(a, b)) {
         run.push(b, c); // a middle initial: "Jane Q. Smith"
         i += 2;
+      } else if (ROMAN.test(b.text) && gapOk(a, b) && (b.text === "I" ? ROMAN_I_AFTER : ROMAN_AFTER).test(text.slice(b.end))) {
+        run.push(b); // an ordinal in the name: "Physics I", "Henry VIII", "World War II"
+        i++;
+        break;
       } else break;
     }
     runs.push(run);

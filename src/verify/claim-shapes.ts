@@ -18,6 +18,7 @@ import type { AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
 import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
+import { checkGrade } from "./letter-grades.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
 import { isIdentifier } from "./name-check.js";
 import { pickedElements, typedSlot } from "./slot-reading.js";
@@ -252,6 +253,19 @@ export function statusResult(scope: ClaimScope): FigureResult | null {
   // contradicted without an in-place rewrite of the word.
   const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(span[1]));
   return { figure, outcome: "mismatch", best, score: 3, note: found.note, noFix: qualified || /\b(?:not|never)\b|n['’]t\b/i.test(scope.text) };
+}
+
+/** A letter grade the claim gives its subject, against the grade field of its element (see `checkGrade`). */
+export function gradeResult(scope: ClaimScope): FigureResult | null {
+  const found = checkGrade(scope);
+  if (!found) return null;
+  const fact = quotedFact(found.value, found.quote, scope.context.ledger);
+  if (!fact) return null;
+  // Keyed by its field (`Letters`), so a grade that agrees carries the claim as a keyed figure does.
+  const best = { ...fact, key: featuresOf(found.quote.text.slice(0, found.quote.text.indexOf(": "))).stems };
+  const figure = { value: nameValue(found.wrong, found.span), span: found.span };
+  const note = `${found.quote.text} ${found.agrees ? "is" : "is not"} the grade the claim gives (${found.wrong})`;
+  return { figure, outcome: found.agrees ? "match" : "mismatch", best, score: 3, note, anchored: true };
 }
 
 /** Quoted text the claim attributes to its subject but another entity's field holds (see `quotedMismatch`). */

@@ -23,7 +23,17 @@ import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
 import { checkAggregate } from "./aggregates.js";
 import { type FigureResult, SUBJECT_RECORDS, type ClaimScope } from "./claim-scope.js";
-import { checkCategorical, aggregateOutcome, withinRows, checkCategory, statusResult, checkQuoted, checkInterval, swapSuperlative } from "./claim-shapes.js";
+import {
+  checkCategorical,
+  aggregateOutcome,
+  withinRows,
+  checkCategory,
+  statusResult,
+  checkQuoted,
+  checkInterval,
+  swapSuperlative,
+  gradeResult,
+} from "./claim-shapes.js";
 import { ownRecords, checkName } from "./name-check.js";
 import { checkValue } from "./value-check.js";
 
@@ -173,7 +183,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     scope,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
-    const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope);
+    const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
     if (category) results.push(category);
   }
   return conclude(results, figures, item, text);

@@ -98,6 +98,18 @@ describe("one claim per figure in a list-like clause", () => {
 
   it.each<[string, Piece[]]>([
     [
+      "Your weakest result was Physics I, where you scored 69.2 and got a D.",
+      ["Your weakest result was Physics I", ["where you scored 69.2", "Physics I: you scored 69.2"], ["got a D.", "Physics I: you got a D."]],
+    ],
+    ["We stayed in Lisbon, where it rained for 3 days.", ["We stayed in Lisbon", ["where it rained for 3 days.", "Lisbon: it rained for 3 days."]]],
+    // Not after a common noun, nor "where possible".
+    ["It is a good idea, where possible, to wait 5 days.", ["It is a good idea, where possible, to wait 5 days."]],
+  ])("should read a 'where' clause after a name as a fact of that name, in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    [
       "The cluster was the weak spot: 14 restarts on Monday, then 2 on Tuesday — an 86% drop.",
       ["The cluster was the weak spot", "14 restarts on Monday", "then 2 on Tuesday", "an 86% drop."],
     ],

@@ -24,6 +24,10 @@ describe("splitSentences", () => {
     ["It was founded in 2024 by Dr. Smith. It has 5 staff.", ["It was founded in 2024 by Dr. Smith.", "It has 5 staff."]],
     ["ユーザーは毎朝コーヒーを2杯飲む。勤務先は東京の渋谷にある。", ["ユーザーは毎朝コーヒーを2杯飲む。", "勤務先は東京の渋谷にある。"]],
     ["本当ですか？はい！そうです。", ["本当ですか？", "はい！", "そうです。"]],
+    // A letter after "a"/"an" is a grade, not an initial.
+    ["You scored 69.2 and got a D. Want some tips?", ["You scored 69.2 and got a D.", "Want some tips?"]],
+    ["She earned an A+. Well done.", ["She earned an A+.", "Well done."]],
+    ["She met J. Smith. He left.", ["She met J. Smith.", "He left."]],
     ["", []],
   ])("should split %j", (text, expected) => {
     expect(sentences(text)).toEqual(expected);

@@ -160,6 +160,17 @@ describe("prepareNameIndex", () => {
     expect(index.has({ text, span: [0, text.length], key: foldText(text), type: "code" })).toBe(expected);
   });
 
+  it.each<[string, string[]]>([
+    ["You scored 69.2 in Physics I.", ["Physics I"]],
+    ["Physics I: you scored 69.2", ["Physics I"]],
+    ["Henry VIII had six wives.", ["Henry VIII"]],
+    ["World War II ended in 1945.", ["World War II"]],
+    // The pronoun "I" after a name opens a clause.
+    ["In Physics I think you did well.", ["Physics"]],
+  ])("should keep a Roman numeral that ends a name in %j", (text, names) => {
+    expect(extractNames(text).map((n) => n.text)).toEqual(names);
+  });
+
   it.each([
     ["CloudWatch", "Keys[0]: AmazonCloudWatch", true],
     ["GuardDuty", "service: AmazonGuardDuty", true],
