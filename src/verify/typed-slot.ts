@@ -214,6 +214,10 @@ const DIMENSION_WORDS: Record<string, string> = {
   data: "size byte bytes kb mb gb kib mib gib",
   length: "length distance meter metre km mile",
   mass: "weight mass kg gram pound",
+  energy: "energy consumption usage kwh",
+  power: "power demand load",
+  pressure: "pressure strength stress",
+  frequency: "frequency clock",
 };
 
 /** Stems of the words that name a measure's dimension (empty for an unknown dimension). */

@@ -239,6 +239,8 @@ describe("dimensionStems", () => {
     ["time", ["second", "minut", "hour", "durat"]],
     ["data", ["mb", "gb", "size"]],
     ["length", ["distanc", "km"]],
+    ["energy", ["consumpt", "usag", "kwh"]],
+    ["pressure", ["pressur", "strength"]],
   ])("should name the %s dimension's slot words", (dimension, expected) => {
     const got = dimensionStems(dimension);
     for (const s of expected)
@@ -600,5 +602,27 @@ describe("a slot synonym names a field outright", () => {
   ])("should read %j against party_size", async (claim, verdict, values) => {
     const v = (await fw.verify(claim)).verdicts[0]!;
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
+  });
+});
+
+describe("a measure against a bare number its dimension's word names", () => {
+  const fw = new Firewall();
+  fw.record({
+    source: "utility.get_bill",
+    content: {
+      billedKwhrCons: 164,
+      consumptionHistory: [
+        { readingDate: "2023-01-10", consumption: 164 },
+        { readingDate: "2022-12-09", consumption: 171 },
+      ],
+    },
+  });
+
+  it.each<[string, string]>([
+    ["It was 171 kWh the month before.", "supported"],
+    // Only a match: a bare number's unit is not known, so another number settles nothing.
+    ["It was 180 kWh the month before.", "unsupported"],
+  ])("should read %j against `consumption`", async (claim, verdict) => {
+    expect((await fw.verify(claim)).verdicts[0]!.verdict).toBe(verdict);
   });
 });
