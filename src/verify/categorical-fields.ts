@@ -193,7 +193,11 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["in transit", /^(?:in[ _-]?transit|shipped|en[ _-]?route|out[ _-]for[ _-]delivery|on[ _-]its[ _-]way|dispatched)$/],
   ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested)$/],
   ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
-  ["success", /^(?:success|succeeded|successful|passed|passing|pass|ok|green)$/],
+  ["success", /^(?:success|succeeded|successful|passed|passing|pass|ok|green|healthy|operational|up|normal)$/],
+  ["degraded", /^(?:degraded|unhealthy|down|outage|impaired)$/],
+  ["approved", /^(?:approved|accepted|authori[sz]ed|granted)$/],
+  ["rejected", /^(?:rejected|declined|denied)$/],
+  ["refunded", /^(?:refunded|reversed)$/],
   ["failure", /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out)$/],
   ["in progress", /^(?:in[ _-]progress|running|ongoing|started)$/],
   ["active", /^(?:active|live|activated)$/],
@@ -206,6 +210,23 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["paid", /^(?:paid|settled)$/],
   ["unpaid", /^(?:unpaid|overdue|outstanding|due)$/],
 ];
+
+/** Classes near enough that one does not rule out the other ("degraded" and "error", "paid" and "approved"). */
+const NEAR_CLASSES = new Set([
+  "degraded|failure",
+  "failure|degraded",
+  "approved|paid",
+  "paid|approved",
+  "approved|success",
+  "success|approved",
+  "approved|active",
+  "active|approved",
+]);
+
+/** Whether two status classes rule each other out. */
+function exclusive(a: string, b: string): boolean {
+  return a !== b && !NEAR_CLASSES.has(`${a}|${b}`);
+}
 
 /** The class of a status word or value, or null when it is not in the vocabulary. */
 export function statusClass(word: string): string | null {
@@ -263,6 +284,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const field = candidates[0]!;
   const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
   const same = statusClass(field.value) === cls;
+  if (!same && !exclusive(statusClass(field.value)!, cls)) return null;
   const agrees = negated ? !same : same;
   const value = field.value.replace(/_/g, " ");
   return {
@@ -272,6 +294,27 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
     status: { wrong: word, span: [at, at + word.length], value },
   };
+}
+
+/**
+ * The status word the claim gives its subject when the session's status fields leave it undecided (else null): the ledger holds status fields, but none settles this one (two records of the subject disagree,
+ * or nothing picks it). Its other figures and names then do not carry the claim: the status is what it says.
+ */
+export function statusUndecided(claimText: string, names: readonly string[], ledger: EvidenceLedger): string | null {
+  const stated = [...claimText.matchAll(CLAIM_STATUS)].find(
+    (m) => statusClass(m[1] ?? m[2]!) !== null && STATUS_END.test(claimText.slice(m.index! + m[0].length)),
+  );
+  if (!stated) return null;
+  const fields = fieldLines(ledger, "categorical-statuses", (l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
+  if (fields.length === 0 || checkStatusField(claimText, names, ledger) !== null) return null;
+  // Only where the subject's own status fields exist and every one of them states another status: records
+  // of the subject that disagree with each other, none of them with the claim.
+  const word = stated[1] ?? stated[2]!;
+  const cls = statusClass(word)!;
+  const at = stated.index! + stated[0].lastIndexOf(word);
+  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, at));
+  if (candidates.length === 0) return null;
+  return candidates.every((l) => statusClass(l.value) !== cls) ? word : null;
 }
 
 /**

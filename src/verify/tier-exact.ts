@@ -36,6 +36,7 @@ import {
 } from "./claim-shapes.js";
 import { ownRecords, checkName } from "./name-check.js";
 import { checkValue } from "./value-check.js";
+import { statusUndecided } from "./categorical-fields.js";
 
 /**
  * Passages tier 0 reads per claim: the retrieved ones plus whole small records they come from (their
@@ -186,7 +187,18 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
     if (category) results.push(category);
   }
-  return conclude(results, figures, item, text);
+  const outcome = conclude(results, figures, item, text);
+  // A status the session's status fields leave undecided: the figures and names that agree do not carry it.
+  const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  const status = "pass" in outcome && item.hints.figuresMatched ? statusUndecided(text, names, context.ledger) : null;
+  // Unless a figure matched under a field the status word names ("shipped on June 4" for `shipped_at`).
+  const word = status === null ? null : featuresOf(status).stems;
+  if (word && !results.some((r) => r.outcome === "match" && r.best !== undefined && [...r.best.key].some((k) => word.has(k)))) {
+    item.hints.figuresMatched = false;
+    item.hints.figuresKeyed = false;
+    item.hints.figuresUnsettled = true;
+  }
+  return outcome;
 }
 
 /**

@@ -145,3 +145,30 @@ describe("the one status a session holds", () => {
     expect((await fw.verify("Your line is active.")).verdicts[0]!.verdict).not.toBe("contradicted");
   });
 });
+
+describe("statuses of approval and health", () => {
+  const fw = new Firewall();
+  fw.record({ source: "get_refund", content: { refund_id: "RF-0931", order_id: "ORD-58213", status: "pending", amount: 57.55 } });
+  fw.record({ source: "get_order", content: { order_id: "ORD-58213", status: "shipped", total: 1843.75, shipped_at: 1717502400 } });
+  fw.record({ source: "tail_logs", content: "2024-06-05T10:00:00Z service=payments-api status=degraded latency_ms=420 retries=3" });
+  fw.record({ source: "get_job", content: { job: "nightly-etl", state: "error" } });
+
+  it.each<[string, string, string[]]>([
+    ["Refund RF-0931 has been approved.", "contradicted", ["pending"]],
+    ["Refund RF-0931 is pending.", "supported", []],
+    ["The payments-api service is healthy.", "contradicted", ["degraded"]],
+    ["The payments-api service is degraded.", "supported", []],
+    // Two records of the order state other statuses than the claim's, and disagree: not supported.
+    ["Order ORD-58213 has been delivered.", "unsupported", []],
+    // A figure under the field the status word names carries it (`shipped_at`, in Unix time).
+    ["Order ORD-58213 shipped on June 4, 2024.", "supported", []],
+    // Near classes rule nothing out: a job in error may be called degraded.
+    ["The nightly-etl job is degraded.", "unsupported", []],
+  ])("should read %j as %s", async (claim, verdict, values) => {
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict === "contradicted" || v.verdict === "supported" ? v.verdict : "unsupported", v.corrections.map((c) => c.value)]).toEqual([
+      verdict,
+      values,
+    ]);
+  });
+});
