@@ -7,63 +7,63 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.7375,
+  "globalMean": 0.7733,
   "verdictMeans": {
-    "contradicted": 0.9809,
-    "not_checkable": 0.9138,
-    "supported": 0.8562,
-    "unsupported": 0.3889
+    "contradicted": 0.986,
+    "not_checkable": 0.9794,
+    "supported": 0.8681,
+    "unsupported": 0.427
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 46,
-      "mean": 0.9985,
+      "n": 56,
+      "mean": 0.9991,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9807,
-          "n": 46
+          "p": 0.9838,
+          "n": 56
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 8,
-      "mean": 0.9521,
+      "n": 9,
+      "mean": 0.9594,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9149,
-          "n": 8
+          "p": 0.9225,
+          "n": 9
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 57,
-      "mean": 0.4517,
+      "n": 52,
+      "mean": 0.4948,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.4573,
-          "n": 57
+          "p": 0.4996,
+          "n": 52
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 43,
-      "mean": 0.9288,
+      "n": 40,
+      "mean": 0.9981,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9126,
-          "n": 43
+          "p": 0.9781,
+          "n": 40
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9915,
+      "mean": 0.9938,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.906,
+          "p": 0.9068,
           "n": 5
         }
       ]
@@ -83,27 +83,27 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 190,
-      "mean": 0.8527,
+      "n": 191,
+      "mean": 0.864,
       "steps": [
         {
           "upTo": 0.835,
-          "p": 0.7132,
-          "n": 10
+          "p": 0.7637,
+          "n": 9
         },
         {
           "upTo": 0.895,
-          "p": 0.774,
-          "n": 32
+          "p": 0.7809,
+          "n": 33
         },
         {
           "upTo": 0.945,
-          "p": 0.8569,
-          "n": 68
+          "p": 0.8594,
+          "n": 69
         },
         {
           "upTo": 1,
-          "p": 0.8769,
+          "p": 0.889,
           "n": 80
         }
       ]
@@ -111,35 +111,35 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 70,
-      "mean": 0.3183,
+      "n": 66,
+      "mean": 0.353,
       "steps": [
         {
           "upTo": 0.695,
-          "p": 0.1488,
-          "n": 16
+          "p": 0.1625,
+          "n": 15
         },
         {
           "upTo": 0.815,
-          "p": 0.2508,
-          "n": 23
+          "p": 0.3088,
+          "n": 18
         },
         {
           "upTo": 0.845,
-          "p": 0.4481,
-          "n": 8
+          "p": 0.4275,
+          "n": 9
         },
         {
           "upTo": 1,
-          "p": 0.4922,
-          "n": 23
+          "p": 0.5137,
+          "n": 24
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-02T00:14:47.025Z",
-    "commit": "392b657-dirty",
+    "at": "2026-12-02T01:58:37.117Z",
+    "commit": "7753332-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
