@@ -28,6 +28,9 @@ const TRAILING = /[\s,;]+$/;
  * no field list). Text before the first pair is not part of any field.
  */
 export function inlineFields(line: string, from = 0): InlineField[] {
+  // Most lines hold no "=" at all: no scan.
+  const first = line.indexOf("=", from);
+  if (first < 0 || line.indexOf("=", first + 1) < 0) return [];
   const text = line.slice(from);
   const starts: Array<{ key: string; at: number; valueAt: number }> = [];
   for (const m of text.matchAll(PAIR)) starts.push({ key: m[1]!, at: m.index!, valueAt: m.index! + m[0].length });

@@ -27,9 +27,8 @@ const DIGITS = /^\s*"?(\d{8}|\d{10}|\d{12,14})"?\s*$/;
  * @returns a day-granular date in UTC, with its instant, spanning the digits in `value`.
  */
 export function keyedTimestamp(key: string, value: string): DateMention | null {
-  if (!TIME_KEY.test(key)) return null;
   const m = DIGITS.exec(value);
-  if (!m) return null;
+  if (!m || !TIME_KEY.test(key)) return null;
   const digits = m[1]!;
   const at = value.indexOf(digits);
   const span: [number, number] = [at, at + digits.length];
