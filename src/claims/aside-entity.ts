@@ -1,9 +1,9 @@
 /**
- * The entity a trailing dash aside describes. In "The cheapest of the four is 3121 5th Street in Gotham —
- * 2 bed, 1 bath, built in 1984" the aside's items are facts of 3121 5th Street, so each item's claim names it
- * ("3121 5th Street: 2 bed"): checked alone, "2 bed" would be any listing's.
+ * The entity a trailing dash aside describes. In "The cheapest of the three is 88 Pine Road in Riverton —
+ * 2 bed, 1 bath, built in 1971" the aside's items are facts of 88 Pine Road, so each item's claim names it
+ * ("88 Pine Road: 2 bed"): checked alone, "2 bed" would be any listing's.
  *
- * The entity is a proper name (or a numbered one: "3121 5th Street", "Unit 3B"), never a common noun phrase:
+ * The entity is a proper name (or a numbered one: "88 Pine Road", "Unit 4C"), never a common noun phrase:
  * - after a form of "be", the complement's leading noun phrase (up to its first preposition or comma);
  * - otherwise, or when the complement names nothing, the subject's leading noun phrase ("Benu is the
  *   splurge — 4.5 stars", "Unit 3B at 418 Alder St is available — 880 sq ft").
@@ -13,7 +13,7 @@ import { weightOf } from "../text/word-weights.js";
 import { isVerb } from "./clause-split.js";
 import type { Token } from "./wink.js";
 
-/** Forms of "be" whose complement may be the entity itself ("is 3121 5th Street"). */
+/** Forms of "be" whose complement may be the entity itself ("is 88 Pine Road"). */
 const COPULA = /^(?:is|are|was|were|'s|’s|be)$/i;
 /** Tags that end a noun phrase: a preposition, punctuation, a conjunction, a verb. */
 const PHRASE_END = /^(?:ADP|PUNCT|CCONJ|SCONJ|VERB|AUX|PRON)$/;
@@ -41,7 +41,7 @@ export function asideEntity(text: string, tokens: Token[], from: number, dash: n
   }
   let start = from;
   while (start < verb && tokens[start]!.pos === "DET") start++;
-  // The subject's leading noun phrase: "Unit 3B" of "Unit 3B at 418 Alder St", "Lechon" of "Lechon ($$)".
+  // The subject's leading noun phrase: "Unit 4C" of "Unit 4C at 12 Elm St", "Nova" of "Nova ($$)".
   let end = beforeParens(tokens, start, verb);
   for (let k = start; k < end; k++)
     if (PHRASE_END.test(tokens[k]!.pos)) {
@@ -70,7 +70,7 @@ function names(tokens: Token[], a: number, b: number, clauseStart: number): bool
 /** The weight (bits) of a word SUBTLEX-US does not list: see `weightOf`. */
 const UNKNOWN_WORD = 22;
 
-/** Tokens `[a, b)` without a parenthesised group ("Lechon ($$)" is "Lechon"): the end of the words before it. */
+/** Tokens `[a, b)` without a parenthesised group ("Nova ($$)" is "Nova"): the end of the words before it. */
 function beforeParens(tokens: Token[], a: number, b: number): number {
   for (let k = a; k < b; k++) if (tokens[k]!.value === "(") return k;
   return b;

@@ -223,7 +223,7 @@ export function isVerb(tokens: Token[], k: number): boolean {
   // "..., and churn of about 2%": a bare verb form right after a conjunction and before "of" heads a noun
   // phrase (wink tags "churn", "cost", "spend" there as verbs); a verb there takes an ending or an object.
   if (t.pos === "VERB" && next?.value === "of" && (prev?.pos === "CCONJ" || prev?.value === ",") && !/(?:s|ed|ing)$/i.test(t.value)) return false;
-  // "a SparkFun purchase of $98.40", "an annual spend of $5k": after "a"/"an" and its modifiers, a bare
+  // "a Lidl purchase of $42.10", "an annual spend of $5k": after "a"/"an" and its modifiers, a bare
   // form before "of" is the noun the article opens.
   if (t.pos === "VERB" && next?.value === "of" && !/(?:ed|ing)$/i.test(t.value) && afterIndefinite(tokens, k)) return false;
   if (t.pos === "VERB" || t.pos === "AUX") return true;
@@ -552,8 +552,8 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     let antecedent = subject;
     const pronoun = tokens[p.from]!.value.toLowerCase();
     if (pronoun === "where") {
-      // "..., Physics I, where you scored 69.2": a clause of its own subject about the place or thing just
-      // named, read as "Physics I: you scored 69.2". Only after a proper name, and with a subject of its own.
+      // "..., Biology I, where you scored 71.5": a clause of its own subject about the place or thing just
+      // named, read as "Biology I: you scored 71.5". Only after a proper name, and with a subject of its own.
       let k = left.to - 1;
       while (
         k >= left.from &&
@@ -595,7 +595,7 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     let drop = 0;
     let keep = last === undefined || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
     if (keep && part.kind === "participle") {
-      // A participle inside a dash aside is a fact of the entity the aside describes ("... is 3121 5th Street —
+      // A participle inside a dash aside is a fact of the entity the aside describes ("... is 88 Pine Road —
       // 2 bed, built in 1984").
       const dash = openDash(text, tokens, last!.from, last!.to);
       const entity = dash >= 0 ? asideEntity(text, tokens, last!.from, dash) : null;
@@ -606,8 +606,8 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       keep = antecedent !== null;
       carry = antecedent ?? "";
       drop = tokens[part.from]!.end - part.start;
-      // A "where" clause has its own subject, which a verb after it shares ("where you scored 69.2 and got
-      // a D": "Physics I: you got a D").
+      // A "where" clause has its own subject, which a verb after it shares ("where you scored 71.5 and got
+      // a C": "Biology I: you got a C").
       if (antecedent !== null && tokens[part.from]!.value.toLowerCase() === "where" && verbAt > part.from + 1) {
         subject = `${antecedent} ${text.slice(tokens[part.from + 1]!.start, tokens[verbAt - 1]!.end)}`;
         verb = tokens[verbAt]!.value;

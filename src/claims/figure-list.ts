@@ -287,7 +287,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   let sharing = canCarry;
   let inAside = false;
   let asideCut = false;
-  /** The entity the open aside describes, whose name its items carry ("3121 5th Street: 2 bed"). */
+  /** The entity the open aside describes, whose name its items carry ("88 Pine Road: 2 bed"). */
   let asideOf: string | null = null;
   for (let s = 0; s < separators.length; s++) {
     const sep = separators[s]!;

@@ -72,10 +72,10 @@ const COMPOUND_PARTS = new Set(
   ).split(" "),
 );
 
-/** A Roman numeral that ends a name ("Physics I", "Mathematics II", "Henry VIII"). */
+/** A Roman numeral that ends a name ("Biology I", "Mathematics II", "Henry VIII"). */
 const ROMAN = /^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$/;
 const ROMAN_AFTER = /^(?![\p{L}\p{N}'’-])/u;
-/** "I" ends a name only before punctuation, the end or a conjunction or preposition: "Physics I think" is the pronoun. */
+/** "I" ends a name only before punctuation, the end or a conjunction or preposition: "Biology I think" is the pronoun. */
 const ROMAN_I_AFTER = /^(?:\s*$|[.,:;)!?]|\s+(?:and|or|in|with|at|for|is|was|where|which)\b)/;
 
 /** Identifier patterns, each with a cheap gate that skips the full scan when it cannot match. */
@@ -271,7 +271,7 @@ export function extractNames(text: string): NameMention[] {
         run.push(b, c); // a middle initial: "Jane Q. Smith"
         i += 2;
       } else if (ROMAN.test(b.text) && gapOk(a, b) && (b.text === "I" ? ROMAN_I_AFTER : ROMAN_AFTER).test(text.slice(b.end))) {
-        run.push(b); // an ordinal in the name: "Physics I", "Henry VIII", "World War II"
+        run.push(b); // an ordinal in the name: "Biology I", "Henry VIII", "World War II"
         i++;
         break;
       } else break;
@@ -311,7 +311,7 @@ export function extractNames(text: string): NameMention[] {
 }
 
 /** Name tokens as compared: folded words, `&` read as "and", company suffixes in canonical form. */
-/** A word of three or more capitalised parts ("AmazonCloudWatch", "AwsSecretsManager"). */
+/** A word of three or more capitalised parts ("AwsSecretsManager", "GoogleCloudRun"). */
 const CAMEL_WORD = /(?<![\p{L}\p{N}])(?:\p{Lu}\p{Ll}+){3,}(?![\p{L}\p{N}])/gu;
 
 function nameTokens(folded: string): string[] {
@@ -350,7 +350,7 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     if (list) list.push(k);
     else positions.set(t, [k]);
   });
-  // A camel-case word names what its last words name ("AmazonCloudWatch" holds "CloudWatch"): each tail of
+  // A camel-case word names what its last words name ("AwsSecretsManager" holds "SecretsManager"): each tail of
   // two or more of its capitalised parts is found where the whole word is.
   if (/\p{Ll}\p{Lu}/u.test(evidenceText))
     for (const m of evidenceText.matchAll(CAMEL_WORD)) {

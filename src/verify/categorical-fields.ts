@@ -98,7 +98,7 @@ function fieldLines(ledger: EvidenceLedger, kind: string, keep: (l: FieldLine) =
 const INLINE_PAIR = /^([A-Za-z_][\w.-]*)=(.*)$/;
 
 function splitPairs(line: string): Array<{ text: string; offset: number; inline?: boolean }> {
-  // Inline fields (`order=ORD-77812 status=in_transit carrier=UPS`): one pair each.
+  // Inline fields (`order=A-1042 status=in_transit carrier=UPS`): one pair each.
   const inline = inlineFields(line);
   if (inline.length > 0) return inline.map((f) => ({ text: line.slice(f.keyStart, f.valueEnd), offset: f.keyStart, inline: true }));
   const out: Array<{ text: string; offset: number }> = [];

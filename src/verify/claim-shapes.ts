@@ -100,7 +100,7 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     anchors = rowsOf("date");
     identity.add("date");
   }
-  // Only the elements the claim's period picks too ("CloudWatch ... in June": June's CloudWatch element, not
+  // Only the elements the claim's period picks too ("Lambda ... in June": June's Lambda element, not
   // May's or July's).
   const keep = pickedElements(scope);
   if (keep) anchors = new Set([...anchors].filter((rowId) => keep({ rowId } as EvidenceFact)));

@@ -1,5 +1,5 @@
 /**
- * A letter grade the claim gives its subject ("you got a D in Physics I", "an A- in English") against the
+ * A letter grade the claim gives its subject ("you got a C in Biology I", "an A- in French") against the
  * grade field of the element its names pick (`Letters: D+`, `grade: A-`): one of A to F with an optional
  * plus or minus. Grades are categorical values, so "D" and "D+" differ. Decided only where the claim's names
  * pick elements that hold one grade between them.

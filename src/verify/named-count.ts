@@ -1,5 +1,5 @@
 /**
- * A count of the elements a name picks: "two Uber rides" counts the transactions whose element names Uber,
+ * A count of the elements a name picks: "two Lyft rides" counts the transactions whose element names Lyft,
  * "3 Shell charges" the charges at Shell. The tool returned one element per ride, so the count is a fact the
  * evidence states by its rows. Only a match: a page of rows may hold fewer than the account has, so a
  * different count settles nothing.
@@ -15,7 +15,7 @@ const MAX_COUNT = 50;
 const RECORD_CHUNKS = 24;
 
 /**
- * Whether a whole number right before a name ("two Uber rides") equals the number of elements of one array
+ * Whether a whole number right before a name ("two Lyft rides") equals the number of elements of one array
  * whose text names it.
  * @returns a match on one of those elements, or null.
  */

@@ -293,7 +293,7 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
   const v = figure.value;
   if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
   if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
-  // An amount fills a money field whatever the words around it ("leaves at 14:15 for €278.40"): the money
+  // An amount fills a money field whatever the words around it ("leaves at 09:40 for €164.20"): the money
   // vocabulary names the slot as a unit's dimension does, weakly (see `readSlot`).
   if (v.type === "quantity" && v.q.kind === "money") {
     const added = new Set([...MONEY_FIELD].filter((s) => !out.has(s)));

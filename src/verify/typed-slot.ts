@@ -237,8 +237,8 @@ export function attributeStrength(governing: Set<string>, field: Set<string>): n
 }
 
 /**
- * Field words that say how a value is given, not which value it is: "Total Shots" is what "19 shots" means
- * unqualified, so `total` costs the field nothing ("Shots on Goal" says more than the claim, and loses).
+ * Field words that say how a value is given, not which value it is: "Total Passes" is what "412 passes" means
+ * unqualified, so `total` costs the field nothing ("Passes Completed" says more than the claim, and loses).
  */
 const NEUTRAL_FIELD = new Set(["total", "valu", "amount", "count", "number", "raw", "display", "formatted", "text"]);
 
@@ -299,14 +299,14 @@ export function readSlot(
     const ownHit = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => own.has(x) || hasCanon(own, x) || prefixIn(x, own));
     const values = new Set(typed.map((f) => (f.value.type === "quantity" ? f.value.q.value : NaN)));
     if (values.size > 1 && !typed.some(ownHit)) {
-      // An amount the claim qualifies in no way ("leaves at 14:15 for €278.40") is what the record totals,
+      // An amount the claim qualifies in no way ("leaves at 09:40 for €164.20") is what the record totals,
       // when its total fields agree: not a base fare or a tax beside it. Not a rate ("€120 a night").
       const totals = claim.q.kind === "money" && !perUnit(governing) ? typed.filter(totalField) : [];
       const one = totals.length > 0 && totals.every((f) => sameEvidenceValue(f.value, totals[0]!.value));
       if (!one) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
       typed = totals;
     }
-    // Anywhere in the claim, a word of another field of that magnitude ("The base fare of FI 593 is €212"
+    // Anywhere in the claim, a word of another field of that magnitude ("The base fare of LX 1320 is €98"
     // names `price.base`) says the amount is not the total.
     byTotal =
       claim.q.kind === "money" &&
