@@ -292,7 +292,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     quote: quoteOf(field),
     kind: "status",
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
-    status: { wrong: word, span: [at, at + word.length], value },
+    status: statusEdit(claimText, word, at, value),
   };
 }
 
@@ -315,6 +315,17 @@ export function statusUndecided(claimText: string, names: readonly string[], led
   const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, at));
   if (candidates.length === 0) return null;
   return candidates.every((l) => statusClass(l.value) !== cls) ? word : null;
+}
+
+/**
+ * The in-place edit of a status word: the word itself ("has been delivered" -> "has been in transit"), or with
+ * the auxiliary of a perfect verb, which a state does not take ("has settled" -> "is pending").
+ */
+function statusEdit(claimText: string, word: string, at: number, value: string): { wrong: string; span: [number, number]; value: string } {
+  const aux = /\b(has|have|had)\s+$/i.exec(claimText.slice(0, at));
+  if (!aux) return { wrong: word, span: [at, at + word.length], value };
+  const be = { has: "is", have: "are", had: "was" }[aux[1]!.toLowerCase() as "has" | "have" | "had"];
+  return { wrong: claimText.slice(aux.index, at + word.length), span: [aux.index, at + word.length], value: `${be} ${value}` };
 }
 
 /**

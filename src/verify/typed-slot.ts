@@ -357,6 +357,13 @@ export function readSlot(
   if (!oneValue) return { outcome: "unsettled", reason: `${inSlot.length} values of the slot differ from each other: which is the claim's is not known` };
   // Only the money vocabulary names the slot: a difference stands only as the record's total (see above); a
   // rate ("€140 a night") or any other amount is no value of whichever money field is left.
+  // A date whose own words name no date field ("completed on March 28", against `pay_date` and
+  // `processed_at`) differs from none while another date of the entity agrees with it.
+  if (claim.type === "date") {
+    const own = new Set([...governing].filter((g) => !DATE_WORDS.has(g)));
+    if (!attributeAgrees(own, first) && candidates.some((f) => f.value.type === "date" && compare(claim, f.value) === "match"))
+      return { outcome: "unsettled", reason: "another date of the entity agrees, and no word of the claim names this one" };
+  }
   // Only the money vocabulary names the slot, and a word of the claim names another field of the figure's
   // magnitude: which one the amount is, is not known.
   if (
@@ -385,6 +392,9 @@ function otherFieldNamed(q: Quantity, candidates: readonly EvidenceFact[], claim
       [...fieldStemsOf(f)].some((x) => claimWords.has(x) && !MONEY_FIELD.has(x)),
   );
 }
+
+/** Words `governingStems` adds to every date's slot (any date field is a date's slot): they name no field of their own. */
+const DATE_WORDS = new Set(["date", "time", "day", "at", "on"]);
 
 /** A field that states a record's total: `total`, `price.grandTotal`, `amount_due`, `totalAmount`. */
 const TOTAL_KEY =

@@ -172,3 +172,16 @@ describe("statuses of approval and health", () => {
     ]);
   });
 });
+
+describe("a status word corrected in place", () => {
+  it.each<[string, string, string]>([
+    ["Your order ORD-1 has been delivered.", "delivered", "in transit"],
+    // A state takes no perfect: "has arrived" becomes "is in transit", not "has in transit".
+    ["Your order ORD-1 has arrived.", "has arrived", "is in transit"],
+  ])("should correct %j", async (claim, wrong, value) => {
+    const fw = new Firewall();
+    fw.record({ source: "get_order", content: { order_id: "ORD-1", status: "in_transit" } });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+  });
+});

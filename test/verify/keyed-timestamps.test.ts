@@ -77,3 +77,25 @@ describe("timestamps under time keys as evidence", () => {
     expect(v.verdict).not.toBe("contradicted");
   });
 });
+
+describe("a date no word of the claim ties to one date field", () => {
+  const fw = new Firewall();
+  fw.record({
+    source: "payroll.get_run",
+    content: { run_id: "PR-2025-03B", status: "completed", pay_date: "2025-03-31", processed_at: "2025-03-28T16:42:10Z", employees_paid: 48 },
+  });
+
+  it.each<[string, string, string[]]>([
+    // "completed on" names neither `pay_date` nor `processed_at`, and `processed_at` agrees: never "corrected".
+    ["Payroll run PR-2025-03B completed on March 28, 2025, paying 48 employees.", "unsupported", []],
+    // The claim's own words name the field: the difference stands.
+    ["The pay date of run PR-2025-03B is April 1, 2025.", "contradicted", ["March 31, 2025"]],
+    ["Payroll run PR-2025-03B was processed on March 28, 2025.", "supported", []],
+  ])("should read %j as %s", async (claim, verdict, values) => {
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict === "contradicted" || v.verdict === "supported" ? v.verdict : "unsupported", v.corrections.map((c) => c.value)]).toEqual([
+      verdict,
+      values,
+    ]);
+  });
+});
