@@ -6,7 +6,7 @@
 import { stemOf } from "../text/tokenize.js";
 
 const GROUPS: string[][] = [
-  ["price", "cost", "costs", "fee", "charge", "charged", "pay", "priced", "cheap", "cheapest", "cheaper", "expensive", "priciest"],
+  ["price", "cost", "costs", "fee", "charge", "charged", "pay", "paid", "priced", "cheap", "cheapest", "cheaper", "expensive", "priciest"],
   ["revenue", "sales", "turnover", "income"],
   ["author", "wrote", "written", "writer", "creator", "created"],
   ["maintainer", "maintained", "maintains"],

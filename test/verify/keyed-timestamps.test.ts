@@ -90,6 +90,8 @@ describe("a date no word of the claim ties to one date field", () => {
     ["Payroll run PR-2025-03B completed on March 28, 2025, paying 48 employees.", "unsupported", []],
     // The claim's own words name the field: the difference stands.
     ["The pay date of run PR-2025-03B is April 1, 2025.", "contradicted", ["March 31, 2025"]],
+    // "paid" names `pay_date` as "pay" does.
+    ["Employees of run PR-2025-03B will be paid on April 1, 2025.", "contradicted", ["March 31, 2025"]],
     ["Payroll run PR-2025-03B was processed on March 28, 2025.", "supported", []],
   ])("should read %j as %s", async (claim, verdict, values) => {
     const v = (await fw.verify(claim)).verdicts[0]!;
