@@ -241,11 +241,18 @@ const CLAIM_STATUS =
 const STATUS_END = /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well)\b)/i;
 const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
 
-/**
- * Checks the status a claim gives its subject against the subject's status field.
- * @returns null when the claim states no status of the vocabulary, or the subject's field is not known.
- */
-export function checkStatusField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
+/** The status word a claim gives its subject, its class and span, and the subject's status fields. */
+interface StatusReading {
+  word: string;
+  cls: string;
+  at: number;
+  /** Every status field of the session. */
+  fields: FieldLine[];
+  /** Those of the claim's subject: picked by a name or id it states, else by its subject noun. */
+  candidates: FieldLine[];
+}
+
+function statusReading(claimText: string, names: readonly string[], ledger: EvidenceLedger): StatusReading | null {
   let word: string | null = null;
   let cls: string | null = null;
   let at = -1;
@@ -254,8 +261,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     const c = statusClass(w);
     // A status ends its phrase ("has been delivered.", "delivered on 3 May"); "is running more than half an
     // hour late" uses the word as a verb of something else.
-    const after = claimText.slice(m.index! + m[0].length);
-    if (c && STATUS_END.test(after)) {
+    if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;
       at = m.index! + m[0].lastIndexOf(w);
@@ -267,7 +273,19 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
-  let candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  return { word, cls, at, fields, candidates };
+}
+
+/**
+ * Checks the status a claim gives its subject against the subject's status field.
+ * @returns null when the claim states no status of the vocabulary, or the subject's field is not known.
+ */
+export function checkStatusField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
+  const reading = statusReading(claimText, names, ledger);
+  if (!reading) return null;
+  const { word, cls, at, fields } = reading;
+  let { candidates } = reading;
   // Nothing picks the subject, but the session holds one status of the vocabulary, and it is the claim's
   // ("Your line is active" against `subStatus: Active`): that agrees. A difference there settles nothing.
   if (
@@ -297,24 +315,15 @@ export function checkStatusField(claimText: string, names: readonly string[], le
 }
 
 /**
- * The status word the claim gives its subject when the session's status fields leave it undecided (else null): the ledger holds status fields, but none settles this one (two records of the subject disagree,
- * or nothing picks it). Its other figures and names then do not carry the claim: the status is what it says.
+ * The status word the claim gives its subject when the subject's status fields leave it undecided (else
+ * null): they state other statuses than the claim's and disagree with each other. Its other figures and
+ * names then do not carry the claim: the status is what it says.
  */
 export function statusUndecided(claimText: string, names: readonly string[], ledger: EvidenceLedger): string | null {
-  const stated = [...claimText.matchAll(CLAIM_STATUS)].find(
-    (m) => statusClass(m[1] ?? m[2]!) !== null && STATUS_END.test(claimText.slice(m.index! + m[0].length)),
-  );
-  if (!stated) return null;
-  const fields = fieldLines(ledger, "categorical-statuses", (l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
-  if (fields.length === 0 || checkStatusField(claimText, names, ledger) !== null) return null;
-  // Only where the subject's own status fields exist and every one of them states another status: records
-  // of the subject that disagree with each other, none of them with the claim.
-  const word = stated[1] ?? stated[2]!;
-  const cls = statusClass(word)!;
-  const at = stated.index! + stated[0].lastIndexOf(word);
-  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, at));
-  if (candidates.length === 0) return null;
-  return candidates.every((l) => statusClass(l.value) !== cls) ? word : null;
+  const reading = statusReading(claimText, names, ledger);
+  if (!reading || reading.candidates.length === 0 || checkStatusField(claimText, names, ledger) !== null) return null;
+  // Only where every one of the subject's own status fields states another status than the claim's.
+  return reading.candidates.every((l) => statusClass(l.value) !== reading.cls) ? reading.word : null;
 }
 
 /**

@@ -306,7 +306,7 @@ export function readSlot(
       if (!one) return { outcome: "unsettled", reason: "only the unit names the slot, and fields of that dimension differ" };
       typed = totals;
     }
-    // Anywhere in the claim, a word of another field of that magnitude ("The base fare of LX 1320 is €98"
+    // Anywhere in the claim, a word of another field of that magnitude ("The base fare of that ticket is €98"
     // names `price.base`) says the amount is not the total.
     byTotal =
       claim.q.kind === "money" &&
