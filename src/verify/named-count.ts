@@ -1,18 +1,17 @@
 /**
  * A count of the elements a name picks: "two Lyft rides" counts the transactions whose element names Lyft,
- * "3 Shell charges" the charges at Shell. The tool returned one element per ride, so the count is a fact the
+ * "3 Esso charges" the charges at Esso. The tool returned one element per ride, so the count is a fact the
  * evidence states by its rows. Only a match: a page of rows may hold fewer than the account has, so a
  * different count settles nothing.
  */
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
-import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { recordElementFacts } from "./slot-reading.js";
 
 /** Largest count read this way: beyond it, an answer counts by a total field, not by its rows. */
 const MAX_COUNT = 50;
-/** Most chunks of one record read for its elements (as for the dates that pick elements). */
-const RECORD_CHUNKS = 24;
 
 /**
  * Whether a whole number right before a name ("two Lyft rides") equals the number of elements of one array
@@ -27,7 +26,7 @@ export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): Figur
   const n = name.value.n;
   // Per array (its elements' paths with the indexes left out), the elements that name it.
   const naming = new Map<string, Map<string, EvidenceFact>>();
-  for (const f of elementFacts(scope)) {
+  for (const f of recordElementFacts(scope)) {
     if (f.row === undefined || f.rowId === undefined) continue;
     const array = f.rowId.replace(/\[\d+\]/g, "[]");
     let rows = naming.get(array);
@@ -48,20 +47,4 @@ export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): Figur
     };
   }
   return null;
-}
-
-/** The facts in array elements of the records the claim's facts come from, read whole (up to {@link RECORD_CHUNKS} chunks each). */
-function elementFacts(scope: ClaimScope): EvidenceFact[] {
-  const out = scope.facts.filter((f) => f.rowId !== undefined);
-  const seen = new Set(scope.facts.map((f) => f.chunk.id));
-  const ledger = scope.context.ledger;
-  for (const id of new Set(out.map((f) => f.chunk.evidenceId))) {
-    const json = ledger.get(id)?.format === "json";
-    for (const chunk of ledger.chunksOf(id).slice(0, RECORD_CHUNKS)) {
-      if (seen.has(chunk.id)) continue;
-      seen.add(chunk.id);
-      for (const f of passageFacts(ledger, chunk, json).facts) if (f.rowId !== undefined) out.push(f);
-    }
-  }
-  return out;
 }

@@ -212,31 +212,41 @@ function monthOfElement(f: EvidenceFact): number | null {
   return d.month;
 }
 
-/** Most chunks of one record read for the dates that pick its array elements. */
-const DATE_CHUNKS = 24;
+/** Most chunks of one record read for its array elements (the dates that pick them, the rows a name counts). */
+const RECORD_CHUNKS = 24;
+
+const elementsOfScope = new WeakMap<ClaimScope, EvidenceFact[]>();
+
+/**
+ * The facts in array elements of the records the claim's facts come from, read whole (up to
+ * {@link RECORD_CHUNKS} chunks each): the element a claim's month picks may hold its date in a chunk that was
+ * not retrieved, and a count of named elements needs every element. Memoised per claim.
+ */
+export function recordElementFacts(scope: ClaimScope): EvidenceFact[] {
+  const cached = elementsOfScope.get(scope);
+  if (cached) return cached;
+  const out = scope.facts.filter((f) => f.rowId !== undefined);
+  const seen = new Set(scope.facts.map((f) => f.chunk.id));
+  const ledger = scope.context.ledger;
+  for (const id of new Set(out.map((f) => f.chunk.evidenceId))) {
+    const json = ledger.get(id)?.format === "json";
+    for (const chunk of ledger.chunksOf(id).slice(0, RECORD_CHUNKS)) {
+      if (seen.has(chunk.id)) continue;
+      seen.add(chunk.id);
+      for (const f of passageFacts(ledger, chunk, json).facts) if (f.rowId !== undefined) out.push(f);
+    }
+  }
+  elementsOfScope.set(scope, out);
+  return out;
+}
 
 const datesOfScope = new WeakMap<ClaimScope, EvidenceFact[]>();
 
-/**
- * The dates in arrays of the records the claim's facts come from, read whole (up to {@link DATE_CHUNKS}
- * chunks each): the element a claim's month picks may hold its date in a chunk that was not retrieved.
- */
+/** The dates of {@link recordElementFacts}. */
 function recordDates(scope: ClaimScope): EvidenceFact[] {
-  const cached = datesOfScope.get(scope);
-  if (cached) return cached;
-  const out = scope.facts.filter((f) => f.value.type === "date" && f.rowId !== undefined);
-  const seen = new Set(scope.facts.map((f) => f.chunk.id));
-  const ledger = scope.context.ledger;
-  for (const id of new Set(scope.facts.filter((f) => f.rowId !== undefined).map((f) => f.chunk.evidenceId))) {
-    const json = ledger.get(id)?.format === "json";
-    for (const chunk of ledger.chunksOf(id).slice(0, DATE_CHUNKS)) {
-      if (seen.has(chunk.id)) continue;
-      seen.add(chunk.id);
-      for (const f of passageFacts(ledger, chunk, json).facts) if (f.value.type === "date" && f.rowId !== undefined) out.push(f);
-    }
-  }
-  datesOfScope.set(scope, out);
-  return out;
+  let dates = datesOfScope.get(scope);
+  if (!dates) datesOfScope.set(scope, (dates = recordElementFacts(scope).filter((f) => f.value.type === "date")));
+  return dates;
 }
 
 /**
