@@ -57,6 +57,30 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern:
+      /^(?:(?:if i were you|otherwise|personally|honestly|for (?:the|a|an|your)\s[^,.;!?]{1,40}?|with (?:that|this)|in (?:that|this) case|so|then)[\s,]+)?i(?:'d|’d)\s+(?:just\s+|probably\s+|still\s+|also\s+|rather\s+|definitely\s+)?(?!(?:been|had|have|got|gotten|done|seen|found|made|sent|gone|already|never|not|say|note|add|point|mention|guess|expect|estimate|imagine|think|believe|like|love|hate|prefer)\b)(?![a-z]+ed\b)[a-z]+\b/i,
+    why: "The answer's own advice in the conditional ('I'd get any hiking done before noon.', 'For the dessert I'd just ask your server.') states nothing a tool returned; 'I'd checked ...' (had) and 'I'd say ...' (a hedged claim) stay checked.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:enjoy|have (?:a|an) (?:great|good|nice|wonderful|lovely|safe|fun|relaxing)|happy \w+ing|safe travels|bon app[eé]tit|take care|stay (?:safe|dry|warm|cool))\b[^\d.!?]{0,60}!\s*$/i,
+    why: "A wish that closes an answer ('Enjoy your dinner!', 'Happy reading!', 'Have a great trip to Oslo!') states no fact, even when it names a place.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?:you can|you could)\s+(?:also\s+)?(?:do (?:it|this|that)|run (?:it|this|that)|trigger (?:it|one)|check|double-check|verify|confirm)(?:\s+(?:it|this|that))?(?:\s+yourself)?\s+(?:with|by|using|via|from|in)\b/i,
+    why: "Telling the user how to do or check it themselves ('You can also do it yourself with gh workflow run ...') is an instruction, however it is phrased.",
+  },
+  {
+    kind: "opinion",
+    pattern:
+      /^(?!.*\p{Nd})(?!.*\b(?:considered|regarded|known|named|voted|ranked|rated|called|hailed|second|third|fourth|fifth)\b).*\b(?:best|finest|greatest|worst)\s+(?:[\p{L}'’-]+\s+){0,3}?(?:in town|around here|in the area|in the city|nearby|ever|in the world|of all time)\b/iu,
+    why: "A superlative with no measure behind it ('X is the best Peruvian restaurant in town') is taste; one with a figure or a measured attribute ('best-rated', 'the highest score') is checked.",
+  },
+  {
+    kind: "not_checkable",
     pattern: /^(?:according to|as reported by|per)\s+[^\s,.;]+(?:\s+[^\s,.;]+){0,3}\s*[,.;]?$/i,
     why: "An attribution split off its clause ('According to `apt-cache`,') names the source of what follows, which is checked on its own.",
   },
@@ -89,7 +113,7 @@ const ALWAYS: KindRule[] = [
 const EVALUATION: KindRule = {
   kind: "opinion",
   pattern:
-    /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice|fun|funny|interesting|exciting|boring|scary|engaging|tragedy|tragic|a shame|a pity|incredible)\b/i,
+    /\b(?:great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|best|worst|favou?rite|delightful|superb|brilliant|impressive|elegant|pleasant|unpleasant|solid choice|fun|funny|interesting|exciting|boring|scary|engaging|tragedy|tragic|a shame|a pity|incredible|perfect|ideal|bargain|a steal|gorgeous|stunning|charming|cozy|cosy|a gem)\b/i,
   why: "Evaluation with nothing to measure ('This is an excellent choice'). One that also states a fact in two words or more ('one of the best cheerleading squads in the NFL') is checked, unless it is the speaker's own taste ('my favorite color').",
 };
 
@@ -197,11 +221,26 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
       if (!rule.pattern.test(t)) continue;
       // "They are one of the best cheerleading squads in the NFL": an evaluation that states a fact (two
       // words or more besides the evaluation and its frame) is checked; only pure opinion is not (DESIGN).
-      if (rule === EVALUATION && factWords(t) >= 2 && !OWN_TASTE.test(t)) break;
+      // "Perfect weather for a run!": an exclamation with no verb of its own is an exclamative, whatever
+      // nouns it names.
+      if (rule === EVALUATION && factWords(t) >= 2 && !OWN_TASTE.test(t) && !isExclamative(t)) break;
       return rule.kind;
     }
+    // "Looks like a popular topic!": the speaker's impression, exclaimed.
+    if (IMPRESSION.test(t) && isExclamative(t)) return "opinion";
   }
   return HEDGE.test(t) || MAY.test(t) ? "hedge" : "factual";
+}
+
+/** "Looks like ...", "Sounds like ...": an impression, not a report. */
+const IMPRESSION = /^(?:looks|sounds|seems)\s+like\b/i;
+
+/** A verb or auxiliary of its own: an exclamation with one ("They are the best team!") still states. */
+const OWN_VERB = /\b(?:is|are|was|were|be|been|being|has|have|had|does|did|do|will|would|can|could|won|lost|got|made|went|came)\b|['’]s\b|\b\w+ed\b/i;
+
+/** An exclamation without a verb of its own ("Perfect weather for a run!", "Looks like a popular topic!"). */
+function isExclamative(t: string): boolean {
+  return /!\s*$/.test(t) && !OWN_VERB.test(t.replace(/^(?:looks|sounds|seems)\s+like\b/i, ""));
 }
 
 /** Words of an evaluation's frame: pronouns, intensifiers, fillers ("it's so cool", "that's a pretty great one"). */
@@ -229,7 +268,7 @@ const FACTIVE =
 const BELIEF = /^(?:(?:yes|yeah|well|oh|and|but|so)[\s,]+)*i\s+(?:think|believe|guess|suppose|recall|remember|heard)\s+(?:that\s+)?(.+)$/i;
 /** Words of evaluation or feeling: a clause with one is an opinion, not a belief about a fact. */
 const EVALUATIVE =
-  /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably)\b/i;
+  /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably|safe to|fine to|okay to|ok to|perfect|bargain)\b/i;
 
 /** The kind table, for documentation and tests: each row's kind, pattern and reason. */
 export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];
