@@ -15,6 +15,7 @@ import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { compare, compatible, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
+import { checkAbsence } from "./absence.js";
 import { offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
@@ -91,10 +92,21 @@ function mayHoldSlot(text: string, claimStems: Set<string>): boolean {
   return false;
 }
 
+/** The claim's sentence in the draft, from its start to the claim's end (the claim alone when the draft lacks it). */
+function sentenceOf(item: TierItem, context: TierContext): string {
+  const [start, end] = item.claim.span;
+  if (context.draft.slice(start, end).length === 0) return item.extracted.text;
+  const before = context.draft.slice(Math.max(0, start - 300), start);
+  const cut = Math.max(before.search(/[^.!?\n]*$/), 0);
+  return before.slice(cut) + context.draft.slice(start, end);
+}
+
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
   const aggregate = checkAggregate(text, context.ledger);
   if (aggregate) return aggregateOutcome(aggregate, item);
+  const absence = checkAbsence(text, sentenceOf(item, context), context.ledger);
+  if (absence) return { verdict: "supported", confidence: 0.9, quotes: [absence.quote], corrections: [], note: `absence: ${absence.note}` };
   const figures = claimFigures(text, extraNames(item, context));
   const categorical = checkCategorical(text, figures, item, context);
   if (categorical) return categorical;
