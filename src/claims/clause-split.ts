@@ -574,10 +574,22 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       while (k >= left.from && k >= left.to - LOOKAHEAD && tokens[k]!.pos === "PROPN") k--;
       antecedent = k < left.to - 1 ? text.slice(tokens[k + 1]!.start, tokens[left.to - 1]!.end) : "";
     } else if (linkOf(left) !== "equates") {
-      // After "Housing is ...", "which" can stand for the subject; after "hit a hole-in-one" it stands for the object.
-      return null;
+      // After "Housing is ...", "which" can stand for the subject; after "hit a hole-in-one" it stands for the
+      // object, and only a named one is carried ("has never run on `release/2.4`, which was cut yesterday":
+      // "release/2.4 was cut yesterday").
+      const last = left.to - 1;
+      if (pronoun !== "which" || last < left.from) return null;
+      const code = inside(tokens[last]!.start);
+      if (!code && tokens[last]!.pos !== "PROPN") return null;
+      let k = last;
+      while (k - 1 >= left.from && k - 1 >= left.to - LOOKAHEAD && (code ? inside(tokens[k - 1]!.start) : tokens[k - 1]!.pos === "PROPN")) k--;
+      const named = text.slice(tokens[k]!.start, tokens[last]!.end);
+      return UNCARRIABLE.test(named) ? null : named;
     }
     if (antecedent === "" || UNCARRIABLE.test(antecedent)) return null;
+    // "..., by Ana Ruiz, who has ordered from you twice before": what a clause says of a person is its own
+    // statement, with a figure or without.
+    if (pronoun === "who") return antecedent;
     const body = text.slice(tokens[p.from + 1]?.start ?? p.end, p.end);
     let code = false;
     for (let k = p.from + 1; k < p.to && !code; k++) code = inside(tokens[k]!.start);

@@ -149,6 +149,16 @@ describe("extractClaimsSync on prose", () => {
       "The war was fought against Charles V, who was King of Spain.",
       [f("The war was fought against Charles V"), f("who was King of Spain.", "Charles V was King of Spain.")],
     ],
+    [
+      "a relative clause on a person, without a figure",
+      "The order was placed by Mei Tan, who has ordered from you before.",
+      [f("The order was placed by Mei Tan"), f("who has ordered from you before.", "Mei Tan has ordered from you before.")],
+    ],
+    [
+      "a relative clause on a named object",
+      "The job has never run on `hotfix/3.1`, which was only cut today.",
+      [f("The job has never run on `hotfix/3.1`", "The job has never run on hotfix/3.1"), f("which was only cut today.", "hotfix/3.1 was only cut today.")],
+    ],
   ])("should split %s", (_name, draft, expected) => {
     const claims = extractClaimsSync(draft);
     expectWellFormed(draft, claims);
