@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
 import { extractDates } from "../../src/quantity/date-parse.js";
 import { extractQuantities } from "../../src/quantity/quantity-extract.js";
 import { derivedShape, type DerivedInput } from "../../src/verify/derived/index.js";
@@ -133,6 +134,18 @@ describe("percentChange", () => {
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(percentChange, input(claim, figure, lines))).toBe(want);
   });
+
+  it.each([
+    ["Your June invoice is $240.00. That's up about 20% on May's $200.00.", "20%", "match"],
+    ["Your June invoice is $240.00. That's up about 30% on May's $200.00.", "30%", "mismatch 20%"],
+    // "That" is the amount the nearest earlier sentence asserts, past a sentence of another kind.
+    ["Your June invoice is $240.00. Usage came to 610 kWh. That's up about 30% on May's $200.00.", "30%", "mismatch 20%"],
+    // No earlier sentence asserts an amount: nothing to compare with.
+    ["The tank holds 300 litres. That's up about 30% on May's $200.00.", "30%", null],
+  ])("should read 'That' in %s as the amount asserted before", (draft, figure, want) => {
+    const claim = draft.slice(draft.lastIndexOf("That's"));
+    expect(outcome(percentChange, input(claim, figure, ["a: 240.00 USD", "b: 200.00 USD"], draft))).toBe(want);
+  });
 });
 
 describe("share", () => {
@@ -210,5 +223,18 @@ describe("sentenceOf", () => {
     const draft = "S3 grew from $56.03 to $90.68, up about 62% — mostly from logs.";
     const i = input("up about 62% — mostly from logs.", "62%", ["a: 56.03 USD", "b: 90.68 USD"], draft);
     expect(derivedShape(i)?.outcome).toBe("match");
+  });
+});
+
+describe("operands in minor units", () => {
+  it.each([
+    ["The $1,400.00 charge carried $225.00 in fees, about 16%.", "supported"],
+    ["The $1,400.00 charge carried $225.00 in fees, about 16% of the charge.", "supported"],
+  ])("should compute a share of amounts a tool states in cents: %s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "payments.get(id=py_1)", content: { id: "py_1", amount: 140000, fee: 22500, net: 117500, currency: "usd" } });
+    const report = await fw.verify(draft);
+    const claim = report.claims.find((c) => c.text.includes("16%"))!;
+    expect(report.verdicts.find((v) => v.claimId === claim.id)!.verdict).toBe(want);
   });
 });

@@ -6,6 +6,7 @@ import { extractQuantities } from "../../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../../quantity/quantity-match.js";
 import type { Quantity } from "../../quantity/types.js";
 import type { EvidenceFact } from "../evidence-facts.js";
+import { fieldStemsOf, moneyField } from "../typed-slot.js";
 
 /** The figure's own kind and unit holding `value` exactly (no rounding interval, no hedge). */
 export function exactly(like: Quantity, value: number): Quantity {
@@ -37,7 +38,24 @@ export function stating(operand: Quantity, values: readonly EvidenceFact[]): Evi
     if (f.value.type !== "quantity" || f.value.q.kind !== operand.kind || matchQuantity(operand, f.value.q) !== "match") continue;
     if (!best || Math.abs(f.value.q.value - operand.value) < Math.abs((best.value as { q: Quantity }).q.value - operand.value)) best = f;
   }
-  return best;
+  return best ?? inMinorUnits(operand, values);
+}
+
+/**
+ * An amount written with cents ("$1,400.00") that a tool states in minor units under a money field
+ * (`amount: 140000`), as an evidence value in major units, so that computations with it keep their scale.
+ */
+function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[]): EvidenceFact | undefined {
+  if (operand.kind !== "money" || !/\d[.,]\d{2}(?!\d)/.test(operand.text) || operand.value === 0) return undefined;
+  const cents = Math.round(Math.abs(operand.value) * 100);
+  for (const f of values) {
+    if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
+    const q = f.value.q;
+    if (Math.abs(q.value) !== cents || (operand.currency !== null && q.currency !== null && operand.currency !== q.currency) || !moneyField(fieldStemsOf(f)))
+      continue;
+    return { ...f, value: { type: "quantity", q: { ...q, value: q.value / 100, text: (q.value / 100).toFixed(2) } } };
+  }
+  return undefined;
 }
 
 /**

@@ -52,9 +52,32 @@ export function sentenceOf(claim: string, span: [number, number], draft: string 
       }
     }
     const text = clean.slice(from, to);
+    const referent = ANAPHOR.test(text.trimStart()) ? referentOf(clean.slice(0, from), /[$€£]\s?\d/.test(text)) : "";
+    if (referent) return { text: `${referent} ${text}`, span: [start - from + referent.length + 1, start - from + referent.length + 1 + surface.length] };
     return { text, span: [start - from, start - from + surface.length] };
   }
   return own;
+}
+
+/** A sentence that opens on what the sentence before it stated: "That's up about 18% on ...". */
+const ANAPHOR = /^(?:that|this|it)(?:['’]s|\s+(?:is|was|represents|marks|means))\s/i;
+/** The value a sentence asserts: its first figure, right after its verb ("Your statement is $159.85"). */
+const ASSERTED =
+  /^[^.!?\d]{1,80}?\b(?:is|was|are|were|came to|comes to|totals?|totalled|cost|costs)\s+(?:about\s+|roughly\s+|around\s+)?[$€£]?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]n?|million|billion|thousand|%))?/;
+
+/**
+ * What "That" stands for: the value the nearest earlier sentence (at most three back) asserts after its verb,
+ * of the kind the sentence compares (an amount, or a figure that is none), as the clause that asserts it
+ * ("Your May statement is $159.85"); "" when none does.
+ */
+function referentOf(before: string, money: boolean): string {
+  const sentences = before.split(/(?<=[.!?])\s+|\n+/).filter((x) => x.trim() !== "");
+  for (const sentence of sentences.slice(-3).reverse()) {
+    const asserted = ASSERTED.exec(sentence.trim())?.[0];
+    // An amount for a sentence that compares amounts ("... on last month's $139.20"), else a figure that is none.
+    if (asserted && /[$€£]\s?\d/.test(asserted) === money) return asserted;
+  }
+  return "";
 }
 
 function uniqueIndex(text: string, needle: string): number {
