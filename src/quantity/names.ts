@@ -446,8 +446,19 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     return written.has(initials);
   };
 
+  /** "S3" for "Simple Storage Service", "EC2" for "Elastic Compute Cloud": the last initial counted by the digit. */
+  const hasCountedAcronym = (surface: string): boolean => {
+    const m = /^(\p{Lu}*)(\p{Lu})([2-4])$/u.exec(surface);
+    if (!m) return false;
+    spelled ??= spelledAcronyms(evidenceText);
+    return spelled.has(m[1]! + m[2]!.repeat(Number(m[3])));
+  };
+
   return {
-    has: (name) => (name.type === "code" ? hasCode(name.key) : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text)),
+    has: (name) =>
+      name.type === "code"
+        ? hasCode(name.key) || hasCountedAcronym(name.text)
+        : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text) || hasCountedAcronym(name.text),
   };
 }
 

@@ -93,6 +93,9 @@ function otherForms(name: NameMention, terms: ReturnType<typeof recordTerms>): R
   const out = new Set<string>();
   const bare = name.text.replace(/\./g, "");
   if (/^\p{Lu}{2,6}$/u.test(bare)) for (const id of terms.withAcronym(bare)) out.add(id);
+  // "S3", "EC2": the last initial counted by the digit ("Simple Storage Service").
+  const counted = /^(\p{Lu}*)(\p{Lu})([2-4])$/u.exec(bare);
+  if (counted) for (const id of terms.withAcronym(counted[1]! + counted[2]!.repeat(Number(counted[3])))) out.add(id);
   const initials = acronymOf(name.text);
   if (initials) for (const id of terms.withToken(initials.toLowerCase())) out.add(id);
   if (/^\p{L}{5,}$/u.test(name.key)) for (const form of demonymForms(name.key)) for (const id of terms.withToken(form)) out.add(id);

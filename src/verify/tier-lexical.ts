@@ -336,7 +336,10 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // not contradict ("The team has 58 people" against "Headcount: 58").
   // A specific figure found in prose carries the claim too, unless the claim adds a rare word the passage
   // lacks ("Account 4421 is overdrawn").
-  const figures = item.hints.figuresMatched === true && (item.hints.figuresKeyed === true || rarestMissing(claim, bestPassage, context) < th.rareWordBits);
+  const figures =
+    item.hints.figuresMatched === true &&
+    (item.hints.figuresKeyed === true || rarestMissing(claim, bestPassage, context) < th.rareWordBits) &&
+    asidesCovered(item.claim.text, allFigures, covered.length > 0 ? covered : elsewhere);
   // "I attended the Academy Drama School", "I usually have Irish coffee": what the answer's author did or
   // does is in no tool output, whatever words the evidence shares with it.
   if (!item.hints.figuresMatched && SPEAKER.test(item.claim.text)) {
@@ -375,6 +378,30 @@ function rarestMissing(claim: TextFeatures, passage: Passage, context: TierConte
   let rarest = 0;
   for (const s of claim.stems) if (!stems.has(s) && !/^[\d.,]+$/.test(s)) rarest = Math.max(rarest, weightOf(s));
   return rarest;
+}
+
+/** Where a claim sets a statement of its own beside its figures: a dash, a semicolon, a parenthesis. */
+const ASIDE_BREAK = /\s[\u2013\u2014]\s|\s-{1,2}\s|;\s|\s\(|\)/g;
+
+/**
+ * Whether every part of a claim that holds no figure ("up about 62% — mostly from the new log buckets") has
+ * at least half its content words in the evidence: matched figures carry the words around them, not a
+ * statement set beside them.
+ */
+function asidesCovered(text: string, figures: ReturnType<typeof claimFigures>, targets: ReadonlyArray<ReadonlySet<string>>): boolean {
+  let start = 0;
+  const parts: Array<[number, number]> = [];
+  for (const m of text.matchAll(ASIDE_BREAK)) {
+    parts.push([start, m.index!]);
+    start = m.index! + m[0].length;
+  }
+  if (parts.length === 0) return true;
+  parts.push([start, text.length]);
+  return parts.every(([a, b]) => {
+    if (figures.some((f) => f.span[0] < b && a < f.span[1])) return true;
+    const stems = featuresOf(text.slice(a, b)).stems;
+    return stems.size < 2 || shareCovered(stems, targets) >= 0.5;
+  });
 }
 
 /** The stems of a claim's figures, dates and versions (not its names). */

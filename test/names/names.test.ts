@@ -220,6 +220,12 @@ describe("prepareNameIndex", () => {
     expect(nameOccursIn(nameOf("UK"), "He moved to the United States.")).toBe(false);
   });
 
+  it("should read a counted acronym, whose digit counts its last initial ('S3', 'EC2')", () => {
+    expect(nameOccursIn(extractNames("S3 grew")[0]!, "Keys: Amazon Simple Storage Service")).toBe(true);
+    expect(nameOccursIn(extractNames("Costs on EC2 rose")[0]!, "Keys: Amazon Elastic Compute Cloud")).toBe(true);
+    expect(nameOccursIn(extractNames("S3 grew")[0]!, "Keys: Amazon Simple Service")).toBe(false);
+  });
+
   it("should not read a reply word and an article as a name ('Well The thought ...'), nor 'I'm'", () => {
     expect(found("Well The thought was that it would fail.")).toEqual([]);
     expect(found("Yes, I'm sure I've seen it.")).toEqual([]);

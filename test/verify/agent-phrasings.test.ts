@@ -102,3 +102,30 @@ describe("sources and ratios an agent names", () => {
     expect((await fw.verify("`git` is roughly 900 times the size of `jq`.")).verdicts[0]!.verdict).not.toBe("supported");
   });
 });
+
+describe("figures that carry a claim, and what they do not carry", () => {
+  const costs = {
+    ResultsByTime: [
+      { Period: "2024-04", Groups: [{ Keys: ["Amazon Simple Queue Service"], Metrics: { UnblendedCost: { Amount: "40.00", Unit: "USD" } } }] },
+      { Period: "2024-05", Groups: [{ Keys: ["Amazon Simple Queue Service"], Metrics: { UnblendedCost: { Amount: "50.00", Unit: "USD" } } }] },
+    ],
+  };
+
+  it("should compute a change between amounts a tool writes as bare numbers beside their unit", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "billing.costs()", content: costs });
+    const report = await fw.verify("Queue costs went from $40.00 to $50.00, up 25%.");
+    const v = report.verdicts.find((x) => report.claims.find((c) => c.id === x.claimId)!.text.includes("25%"))!;
+    expect(v.verdict).toBe("supported");
+  });
+
+  it.each([
+    ["a dash aside no tool states", "Queue costs went from $40.00 to $50.00 — mostly from the new retry storms.", "unsupported"],
+    ["a dash aside the evidence words", "Queue costs went from $40.00 to $50.00 — Amazon Simple Queue Service.", "supported"],
+  ])("should not let matched figures carry %s", async (_why, draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "billing.costs()", content: costs });
+    const report = await fw.verify(draft);
+    expect(report.verdicts.at(-1)!.verdict).toBe(want);
+  });
+});

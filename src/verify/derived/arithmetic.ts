@@ -34,11 +34,21 @@ export function atCorners(operands: readonly Quantity[], f: (xs: number[]) => nu
 export function stating(operand: Quantity, values: readonly EvidenceFact[]): EvidenceFact | undefined {
   // Of the operand's own kind (a bare 12.8 is not stated by a measure in other units), the nearest value.
   let best: EvidenceFact | undefined;
-  for (const f of values) {
+  for (const raw of values) {
+    const f = asMoney(operand, raw);
     if (f.value.type !== "quantity" || f.value.q.kind !== operand.kind || matchQuantity(operand, f.value.q) !== "match") continue;
     if (!best || Math.abs(f.value.q.value - operand.value) < Math.abs((best.value as { q: Quantity }).q.value - operand.value)) best = f;
   }
   return best ?? inMinorUnits(operand, values);
+}
+
+/**
+ * A bare number under a money field (`Amount: "217.77"` beside `Unit: USD`) read as the amount an operand in
+ * money is; any other value as it is.
+ */
+function asMoney(operand: Quantity, f: EvidenceFact): EvidenceFact {
+  if (operand.kind !== "money" || f.value.type !== "quantity" || f.value.q.kind !== "number" || !f.structured || !moneyField(fieldStemsOf(f))) return f;
+  return { ...f, value: { type: "quantity", q: { ...f.value.q, kind: "money", currency: operand.currency, unit: operand.unit } } };
 }
 
 /**
