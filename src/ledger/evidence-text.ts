@@ -4,6 +4,7 @@
 import { EvidenceError } from "../errors.js";
 import { flattenJson } from "./flatten-json.js";
 import { csvRows } from "./csv-table.js";
+import { markdownTable } from "./markdown-table.js";
 
 export interface EvidenceText {
   format: "text" | "json";
@@ -107,6 +108,9 @@ export function toEvidenceText(content: unknown, source: string, options: { form
       // A CSV or TSV table is read as rows of named columns, as a JSON array of records would be.
       const rows = csvRows(content);
       if (rows) return { format: "json", content, text: flattenJson(rows) };
+      // A Markdown table with a caption: rows of named columns, with the caption's scale on its figures.
+      const table = markdownTable(content);
+      if (table) return { format: "json", content, text: flattenJson(table) };
     }
     const text = HTML_HINT.test(content) ? htmlToText(content) : content;
     return { format: "text", content, text };

@@ -95,7 +95,8 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       !scope.foreign(r.fact.chunk.evidenceId) &&
       !scope.otherItem(r.fact) &&
       (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
-      !countsOtherInSentence(r.fact, counted, scope.facts),
+      !countsOtherInSentence(r.fact, counted, scope.facts) &&
+      !otherPeriodKey(r.fact, scope),
   );
   const typed =
     versionDate(figure, scope) ??
@@ -244,9 +245,74 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
  * its output (`["Winter 2021-2022"].courses[0].credits`): the key names the period its values belong to, so the
  * year is stated there, as a match. Only whole years in a key path of a fact the claim reads.
  */
+const MONTH_KEYS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** A month the claim names, capitalised ("in February", "Feb"): "may" in lower case is a verb. */
+const CLAIM_MONTH =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b/g;
+/** A month as a whole word of a key ("Feb 2024", "march_total"), never a prefix of another ("market_cap"). */
+const MONTH_WORD =
+  /(?:^|[^\p{L}])(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![\p{L}])/gu;
+
+/** The quarters (1..4) and months (1..12) a key names: a table's column "Q2", "Feb 2024", "2024-02". */
+function keyPeriods(key: string): { quarters: Set<number>; months: Set<number> } {
+  const quarters = new Set<number>();
+  const months = new Set<number>();
+  for (const m of key.matchAll(/(?:^|[^\p{L}\p{N}])Q([1-4])(?![\p{L}\p{N}])/gu)) quarters.add(Number(m[1]));
+  for (const m of key.toLowerCase().matchAll(MONTH_WORD)) months.add(MONTH_KEYS.indexOf(m[1]!.slice(0, 3)) + 1);
+  for (const m of key.matchAll(/(?<!\d)\d{4}-(0[1-9]|1[0-2])(?![\d-])/g)) months.add(Number(m[1]));
+  return { quarters, months };
+}
+
+/**
+ * A value under a key that names another period than the claim's ("Q1" for a claim "in Q2", "Jan 2024" for
+ * "in February"): another column's value, which neither supports nor contradicts the claim.
+ */
+function otherPeriodKey(fact: EvidenceFact, scope: ClaimScope): boolean {
+  if (!fact.structured) return false;
+  const quarters = new Set<number>();
+  const months = new Set<number>();
+  for (const f of scope.figures) {
+    if (f.value.type !== "date") continue;
+    if (f.value.d.granularity === "quarter" && f.value.d.quarter !== null) quarters.add(f.value.d.quarter);
+    else if (f.value.d.granularity === "month" && f.value.d.month !== null) months.add(f.value.d.month);
+  }
+  // "in February": a month named without a year is no date figure, but it still picks the column.
+  for (const m of scope.text.matchAll(CLAIM_MONTH)) months.add(MONTH_KEYS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1);
+  if (quarters.size === 0 && months.size === 0) return false;
+  const key = /^(.*?): /.exec(fact.quote.text)?.[1];
+  if (key === undefined) return false;
+  const named = keyPeriods(key);
+  return (
+    (quarters.size > 0 && named.quarters.size > 0 && ![...named.quarters].some((q) => quarters.has(q))) ||
+    (months.size > 0 && named.months.size > 0 && ![...named.months].some((m) => months.has(m)))
+  );
+}
+
 function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   const v = figure.value;
-  if (v.type !== "date" || v.d.granularity !== "year" || v.d.year === null) return null;
+  if (v.type !== "date") return null;
+  // "in Q2", "Q2 2024": a quarter that names a column of a table ("rows[0].Q2: 14.0 million EUR").
+  if (v.d.granularity === "quarter" && v.d.quarter !== null) {
+    const quarter = new RegExp(`(?:^|[^\\p{L}\\p{N}])Q${v.d.quarter}(?![\\p{L}\\p{N}])`, "u");
+    const year = v.d.year === null ? null : new RegExp(`(?<!\\d)${v.d.year}(?!\\d)`);
+    for (const f of scope.facts) {
+      const key = /^(.*?): /.exec(f.quote.text)?.[1];
+      if (f.structured && key !== undefined && quarter.test(key) && (year === null || year.test(key)))
+        return { figure, outcome: "match", best: f, score: 1, note: "the quarter is in the key of the tool's output that holds the claim's values" };
+    }
+    return null;
+  }
+  // "in February 2025": a month of a year that names a column ("Feb 2025").
+  if (v.d.granularity === "month" && v.d.month !== null && v.d.year !== null) {
+    const year = new RegExp(`(?<!\\d)${v.d.year}(?!\\d)`);
+    for (const f of scope.facts) {
+      const key = /^(.*?): /.exec(f.quote.text)?.[1];
+      if (f.structured && key !== undefined && year.test(key) && keyPeriods(key).months.has(v.d.month))
+        return { figure, outcome: "match", best: f, score: 1, note: "the month is in the key of the tool's output that holds the claim's values" };
+    }
+    return null;
+  }
+  if (v.d.granularity !== "year" || v.d.year === null) return null;
   const year = new RegExp(`(?<!\\d)${v.d.year}(?!\\d)`);
   for (const f of scope.facts) {
     const key = /^(.*?): /.exec(f.quote.text)?.[1];
