@@ -30,6 +30,8 @@ export interface CategoricalCheck {
   note: string;
   /** For a status: the claim's status word, its span in the claim text, and the field's value as written. */
   status?: { wrong: string; span: [number, number]; value: string };
+  /** The status word is right for some of the entities the claim names: no in-place edit. */
+  noFix?: boolean;
 }
 
 const TRUE_VALUE = /^(?:true|yes|y|on|enabled|active)$/i;
@@ -157,6 +159,10 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
     const prefix = `${row.toLowerCase()}.`;
     return text.split("\n").some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
   };
+  // An array element whose own lines hold the name is the entity: the record's other elements and its
+  // top-level fields are not ("example/2 failed" reads `statuses[1].state`, not the combined `state`).
+  const ownRows = lines.filter((l) => l.rowText === undefined && l.row !== "" && holds(l.evidenceId, l.row));
+  if (ownRows.length > 0) return ownRows;
   const picked = lines.filter((l) =>
     l.rowText !== undefined ? lower.some((n) => l.rowText!.toLowerCase().includes(n)) : holds(l.evidenceId, l.row) || holds(l.evidenceId, ""),
   );
@@ -296,9 +302,9 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     !/\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText)
   )
     candidates = fields;
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return eachNamed(claimText, names, fields, ledger, cls, word, at);
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
-  if (classes.size !== 1) return null;
+  if (classes.size !== 1) return eachNamed(claimText, names, fields, ledger, cls, word, at);
   const field = candidates[0]!;
   const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
   const same = statusClass(field.value) === cls;
@@ -311,6 +317,69 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     kind: "status",
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
     status: statusEdit(claimText, word, at, value),
+  };
+}
+
+/** Classes of where a thing is in its life, not how it came out. */
+const LIFECYCLE = new Set(["open", "closed", "in progress", "scheduled"]);
+
+/** An element's outcome fields (`conclusion: failure`) over its lifecycle ones (`status: completed`), when it has both. */
+function outcomes(lines: FieldLine[]): FieldLine[] {
+  const outcome = lines.filter((l) => !LIFECYCLE.has(statusClass(l.value)!));
+  return outcome.length > 0 ? outcome : lines;
+}
+
+/** The status fields of the array elements whose number or id field is `n` (`workflow_runs[0].run_number: 88`). */
+function numberedRows(fields: FieldLine[], ledger: EvidenceLedger, n: string): FieldLine[] {
+  return fields.filter((l) => {
+    if (l.row === "") return false;
+    const text = ledger.get(l.evidenceId)?.text ?? "";
+    const prefix = `${l.row}.`;
+    return text.split("\n").some((line) => {
+      if (!line.startsWith(prefix)) return false;
+      const m = /^([^:]+): (.*)$/.exec(line.slice(prefix.length));
+      return m !== null && /(?:^|_)(?:number|num|no|id)$|Number$/i.test(m[1]!) && m[2]!.trim() === n;
+    });
+  });
+}
+
+/**
+ * A status the claim gives several named entities at once ("runs #88 and #87 both succeeded"): each name must
+ * pick its own element with one status; one of another class denies the claim (no in-place fix: the word is
+ * right for the others). Null when a name picks nothing or several statuses, or the claim is negated.
+ */
+function eachNamed(
+  claimText: string,
+  names: readonly string[],
+  fields: FieldLine[],
+  ledger: EvidenceLedger,
+  cls: string,
+  word: string,
+  at: number,
+): CategoricalCheck | null {
+  // Numbered items ("runs #88 and #87") name the elements whose number or id field holds the number.
+  const numbered = [...claimText.matchAll(/#(\d+)\b/g)].map((m) => m[1]!);
+  const all = [...names.filter((n) => !/^#?\d+$/.test(n)), ...numbered.map((n) => `#${n}`)];
+  if (all.length < 2 || !/\b(?:both|all|each|and)\b/i.test(claimText) || /\b(?:not|never|neither|nor|n't)\b|n['’]t\b/i.test(claimText)) return null;
+  const own: FieldLine[] = [];
+  for (const name of all) {
+    const picked = outcomes(name.startsWith("#") ? numberedRows(fields, ledger, name.slice(1)) : pickEntityStrict(fields, ledger, [name], true));
+    // A name held by several elements ("on `main`", the branch of every run) scopes the claim; it names none.
+    if (!name.startsWith("#") && new Set(picked.map((l) => `${l.evidenceId}|${l.row}`)).size > 1) continue;
+    if (picked.length === 0 || new Set(picked.map((l) => statusClass(l.value))).size !== 1 || picked.every((l) => l.row === "")) return null;
+    own.push(picked[0]!);
+  }
+  if (own.length < 2) return null;
+  const denying = own.find((l) => statusClass(l.value) !== cls && exclusive(statusClass(l.value)!, cls));
+  if (!denying && own.some((l) => statusClass(l.value) !== cls)) return null;
+  const field = denying ?? own[0]!;
+  return {
+    agrees: denying === undefined,
+    quote: quoteOf(field),
+    kind: "status",
+    note: `${own.map((l) => `${l.path}: ${l.value}`).join(", ")}: ${denying ? "not each" : "each"} the status the claim gives (${word})`,
+    status: { wrong: word, span: [at, at + word.length], value: field.value.replace(/_/g, " ") },
+    noFix: true,
   };
 }
 

@@ -41,6 +41,7 @@ export function checkCategorical(text: string, figures: ClaimFigure[], item: Tie
     const st = found.status;
     if (
       st &&
+      !found.noFix &&
       !/\b(?:not|never)\b|n['’]t\b/i.test(text) &&
       !/^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(text.slice(st.span[1]))
     ) {
@@ -245,14 +246,23 @@ export function statusResult(scope: ClaimScope): FigureResult | null {
   const found = checkStatusField(scope.text, names, scope.context.ledger);
   if (!found?.status) return null;
   const { wrong, span, value } = found.status;
-  const best = quotedFact(value, found.quote, scope.context.ledger);
-  if (!best) return null;
+  const fact = quotedFact(value, found.quote, scope.context.ledger);
+  if (!fact) return null;
+  // Keyed by its field (`statuses[1].state`), so a status that agrees carries the claim as a keyed figure does.
+  const best = { ...fact, key: featuresOf(found.quote.text.slice(0, Math.max(0, found.quote.text.indexOf(": ")))).stems };
   const figure = { value: nameValue(wrong, span), span };
   if (found.agrees) return { figure, outcome: "match", best, score: 3, note: found.note, anchored: true };
   // A negated claim ("has not been delivered") or a status a figure qualifies ("delayed by 35 minutes") is
   // contradicted without an in-place rewrite of the word.
   const qualified = /^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(scope.text.slice(span[1]));
-  return { figure, outcome: "mismatch", best, score: 3, note: found.note, noFix: qualified || /\b(?:not|never)\b|n['’]t\b/i.test(scope.text) };
+  return {
+    figure,
+    outcome: "mismatch",
+    best,
+    score: 3,
+    note: found.note,
+    noFix: qualified || found.noFix === true || /\b(?:not|never)\b|n['’]t\b/i.test(scope.text),
+  };
 }
 
 /** A letter grade the claim gives its subject, against the grade field of its element (see `checkGrade`). */

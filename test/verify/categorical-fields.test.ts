@@ -185,3 +185,40 @@ describe("a status word corrected in place", () => {
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
   });
 });
+
+describe("statuses of array elements", () => {
+  const combined = {
+    state: "failure",
+    statuses: [
+      { context: "ci/node-18", state: "failure" },
+      { context: "ci/node-20", state: "success" },
+    ],
+  };
+  const runs = {
+    total_count: 40,
+    workflow_runs: [
+      { run_number: 40, head_branch: "trunk", status: "completed", conclusion: "failure" },
+      { run_number: 39, head_branch: "trunk", status: "completed", conclusion: "success" },
+    ],
+  };
+
+  it.each([
+    // The element the name picks is the entity, not the record's combined state.
+    [combined, "ci/node-20 failed as well.", "contradicted"],
+    [combined, "ci/node-18 failed.", "supported"],
+    // Several entities named at once: one of another status denies the claim.
+    [runs, "The runs #40 and #39 both succeeded.", "contradicted"],
+    [runs, "The runs #40 and #39 both failed.", "contradicted"],
+    // A name every element holds ("trunk") scopes the claim and names no element.
+    [runs, "On `trunk`, the runs #40 and #39 both succeeded.", "contradicted"],
+  ])("should read %j for %s as %s", async (record, draft, want) => {
+    expect(await verdictOf([record], draft)).toEqual([want]);
+  });
+
+  it("should not correct a status word that is right for one of the entities it names", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: runs });
+    const report = await fw.verify("The runs #40 and #39 both succeeded.");
+    expect(report.verdicts[0]!.corrections).toEqual([]);
+  });
+});
