@@ -10,6 +10,8 @@ import { recordIdentity } from "./record-names.js";
 import type { TierContext } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { pickedElements } from "./slot-reading.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
 import { type FigureResult, SUBJECT_RECORDS, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** A code-like name with digits ("A-1051", "INV-2026-0331", "S-5042"). */
@@ -39,6 +41,26 @@ export function ownRecords(name: string, records: Set<string>, context: TierCont
   if (!identities.some(([, identity]) => identity === key)) return records;
   // Records of other entities that merely refer to it (a shipment's `order_id: A-1021`) stay.
   return new Set(identities.filter(([, identity]) => identity === null || identity === key || !identity.includes(key)).map(([id]) => id));
+}
+
+/** Key segments that say "the value", not which attribute: the segment before them names it (`assignee.displayName`). */
+const GENERIC_SEGMENT = /^(?:name|display_?name|full_?name|value|id|login|label|text|title|key)$/i;
+
+/**
+ * The name an entity's own array element states under the attribute the claim names ("is assigned to" reads
+ * `fields.assignee.displayName: User2`), of any kind (a login or a code is a person's name there too), or
+ * undefined when the element states none or several.
+ */
+function ownSlotValue(figure: ClaimFigure, ownRows: Set<string>, scope: ClaimScope): EvidenceFact | undefined {
+  const found = scope.facts.filter((f) => {
+    if (f.value.type !== "name" || f.rowId === undefined || !ownRows.has(f.rowId) || !f.structured) return false;
+    const path = /^(.*?): /.exec(f.quote.text)?.[1] ?? "";
+    const segments = path.split(/[.[\]]+/).filter((x) => x !== "" && !/^\d+$/.test(x));
+    while (segments.length > 1 && GENERIC_SEGMENT.test(segments.at(-1)!)) segments.pop();
+    const attribute = featuresOf(segments.at(-1) ?? "").stems;
+    return [...attribute].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k)) && compare(figure.value, f.value) === "mismatch";
+  });
+  return found.length === 1 ? found[0] : undefined;
 }
 
 /**
@@ -81,14 +103,14 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     const own = [...rows].filter(([, row]) => nameOccursIn(id, row));
     const holding = [...rows].filter(([, row]) => nameOccursIn(n, row));
     if (own.length > 0 && holding.length > 0 && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
-      const other = replacement();
+      const other = replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope);
       if (other)
         return {
           figure,
           outcome: "mismatch",
-          best: other.fact,
-          score: other.score,
-          note: `occurs only in another element than ${id.text}'s, which states ${surface(other.fact)} for this slot`,
+          best: other,
+          score: 3,
+          note: `occurs only in another element than ${id.text}'s, which states ${surface(other)} for this slot`,
         };
       return { figure, outcome: "unsettled", score: 0, note: `occurs only in other elements than ${id.text}'s` };
     }

@@ -26,6 +26,8 @@ const GROUPS: string[][] = [
   ["min", "low", "lowest", "minimum"],
   ["precip", "rain", "rainfall", "precipitation"],
   ["party", "guests", "diners", "covers", "table"],
+  ["assignee", "assigned", "assign", "assignees"],
+  ["owner", "owns", "owned"],
 ];
 
 const CANON = new Map<string, string>();

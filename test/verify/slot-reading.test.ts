@@ -178,13 +178,19 @@ describe("a name the claim gives its identifier's element", () => {
       issues: [
         { key: "OPS-1", fields: { summary: "Fix login", assignee: { displayName: "Dana Reyes" } } },
         { key: "OPS-2", fields: { summary: "Fix logout", assignee: { displayName: "Lee Park" } } },
+        { key: "OPS-3", fields: { summary: "Fix signup", assignee: { displayName: "user7" } } },
+        { key: "OPS-4", fields: { summary: "Fix reset", assignee: null } },
       ],
     },
   ];
   it.each([
     ["OPS-1 is assigned to Dana Reyes.", [["supported", []]]],
-    // Another element's assignee is no support for this one's.
-    ["OPS-1 is assigned to Lee Park.", [["unsupported", []]]],
+    // Another element's assignee is no support for this one's: this one's own assignee corrects it.
+    ["OPS-1 is assigned to Lee Park.", [["contradicted", ["Dana Reyes"]]]],
+    // A login or a code in the element's own slot is its assignee too.
+    ["OPS-3 is assigned to Lee Park.", [["contradicted", ["user7"]]]],
+    // An element with nobody in the slot gives no correction.
+    ["OPS-4 is assigned to Lee Park.", [["unsupported", []]]],
     // Names of several elements with no identifier stay as they were.
     ["Lee Park and Dana Reyes both have issues.", [["supported", []]]],
   ] as Array<[string, unknown[]]>)("should read %s", async (draft, want) => {
