@@ -77,7 +77,10 @@ export function derivedMatch(
     );
   if (claim.type !== "quantity") return null;
   const q = claim.q;
-  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0])
+  // "The search found 4 packages": a count of the subjects, only where the claim counts a plural noun ("has 4
+  // at the Toronto Store" counts no subjects).
+  const counted = /^\s+(?:[\p{L}-]+\s+)?[\p{L}-]{2,}s\b/u.test(claimText.slice(q.span[1])) || q.unit !== null;
+  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0] && counted)
     return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
   // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").

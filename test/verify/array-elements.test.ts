@@ -108,3 +108,17 @@ describe("an element picked by a name and a month", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, values]);
   });
 });
+
+describe("a count of the subjects the tools returned", () => {
+  const records = ["Oslo", "Bergen", "Tromsø", "Bodø"].map((name, i) => ({ name, stock: i * 10 }));
+
+  it.each([
+    // "4 at the depot" counts no subjects: the figure is not the number of records.
+    ["Oslo has 4 at the depot.", "unsupported"],
+  ])("should read %s as %s", async (draft, want) => {
+    const fw = new Firewall();
+    for (const r of records) fw.record({ source: "cities.get()", content: r });
+    const report = await fw.verify(draft);
+    expect(report.verdicts[0]!.verdict).toBe(want);
+  });
+});
