@@ -16,6 +16,7 @@ import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { compare, compatible, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
 import { checkAbsence } from "./absence.js";
+import { checkMembership } from "./list-membership.js";
 import { offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
@@ -108,6 +109,13 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const absence = checkAbsence(text, sentenceOf(item, context), context.ledger);
   if (absence) return { verdict: "supported", confidence: 0.9, quotes: [absence.quote], corrections: [], note: `absence: ${absence.note}` };
   const figures = claimFigures(text, extraNames(item, context));
+  const member = checkMembership(
+    text,
+    figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : [])),
+    context.ledger,
+  );
+  if (member)
+    return { verdict: member.agrees ? "supported" : "contradicted", confidence: 0.9, quotes: [member.quote], corrections: [], note: `list: ${member.note}` };
   const categorical = checkCategorical(text, figures, item, context);
   if (categorical) return categorical;
   if (figures.length === 0) return { pass: true, note: "no figure, date or name to check" };

@@ -1,0 +1,104 @@
+/**
+ * Membership in a list attribute: "Issue #1 is labelled `bug`", "The post is tagged travel" against the
+ * entity's own list (`labels: []`, `labels[0].name: enhancement`, `tags[1]: travel`). A tool's list is the
+ * whole list: a value that is not in it, or an empty list, denies the claim; a value in it supports it.
+ *
+ * Precision first: the list must be the claim's entity's (the array element its number or name picks, or the
+ * only list of that attribute in the session); otherwise nothing is decided. No in-place fix: what the claim
+ * should say instead is the whole list, which the quote gives.
+ */
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import type { EvidenceQuote } from "../schema.js";
+
+/** What the claim says the list holds. */
+interface Membership {
+  /** The list's attribute: `label`, `tag`. */
+  attribute: "label" | "tag";
+  value: string;
+}
+
+const LABELLED =
+  /\b(?:is|are|was|were|has been|have been)\s+(?:also\s+)?(labell?ed|tagged)\s+(?:as\s+|with\s+)?[`'"“‘]?([\p{L}\p{N}][\p{L}\p{N} _:/.-]{0,30}?)[`'"”’]?(?=\s*(?:[.,;!?)]|$)|\s+(?:and|but|so|which|too|as well)\b)/iu;
+
+/** The membership a claim states, or null. Negated claims ("is not labelled bug") state none here. */
+export function membershipOf(text: string): Membership | null {
+  // A negation inside a quoted title ("The doors don't open") is the title's, not the claim's.
+  const own = text.replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, " ");
+  if (/\b(?:not|never|no longer)\b|n['’]t\b/i.test(own)) return null;
+  const m = LABELLED.exec(text);
+  if (!m) return null;
+  return { attribute: /^tag/i.test(m[1]!) ? "tag" : "label", value: m[2]!.trim().toLowerCase() };
+}
+
+/** A membership check's outcome. */
+export interface MembershipCheck {
+  agrees: boolean;
+  quote: EvidenceQuote;
+  note: string;
+}
+
+interface ListReading {
+  evidenceId: string;
+  source: string;
+  /** The array element that holds the list (`items[1]`), or "" at the top level. */
+  row: string;
+  values: string[];
+  quote: EvidenceQuote;
+}
+
+/** The lists of `attribute` in a JSON record: `labels: []`, `labels[0].name: bug`, `labels[0]: bug`. */
+function listsOf(record: { id: string; source: string; text: string }, attribute: string): ListReading[] {
+  const lists = new Map<string, ListReading>();
+  const key = new RegExp(`^(.*?)(?:^|\\.)(${attribute}s)(?:\\[(\\d+)\\](?:\\.(?:name|label|title|value))?)?: (.*)$`, "i");
+  let at = 0;
+  for (const line of record.text.split("\n")) {
+    const m = key.exec(line);
+    const span: [number, number] = [at, at + line.length];
+    at += line.length + 1;
+    if (!m) continue;
+    const row = m[1]!.replace(/\.$/, "");
+    const path = `${row}|${m[2]}`;
+    let list = lists.get(path);
+    if (!list) {
+      list = { evidenceId: record.id, source: record.source, row, values: [], quote: { evidenceId: record.id, source: record.source, text: line, span } };
+      lists.set(path, list);
+    }
+    const value = m[4]!.trim();
+    if (m[3] !== undefined) list.values.push(value.toLowerCase());
+    else if (value !== "[]") lists.delete(path);
+  }
+  return [...lists.values()];
+}
+
+/** Lines of the array element `row` of a record (`items[1].number: 1`). */
+function elementLines(text: string, row: string): string[] {
+  return row === "" ? [] : text.split("\n").filter((l) => l.startsWith(`${row}.`));
+}
+
+/**
+ * Checks what a claim says a list attribute of its entity holds.
+ * @param names the claim's names and identifiers, as written (its entity).
+ * @returns null when the claim states no membership or its entity's list is not known.
+ */
+export function checkMembership(text: string, names: readonly string[], ledger: EvidenceLedger): MembershipCheck | null {
+  const claim = membershipOf(text);
+  if (!claim) return null;
+  const numbers = [...text.matchAll(/(?<![\w&])#(\d{1,9})\b/g)].map((m) => m[1]!);
+  const lower = names.map((n) => n.toLowerCase()).filter((n) => n !== claim.value);
+  const all: ListReading[] = [];
+  for (const record of ledger.records) if (record.format === "json") all.push(...listsOf(record, claim.attribute));
+  if (all.length === 0) return null;
+  // The entity's list: the element its number or a name picks, else the only list of the attribute.
+  const picked = all.filter((list) => {
+    const lines = elementLines(ledger.get(list.evidenceId)?.text ?? "", list.row);
+    const byNumber = numbers.some((n) => lines.some((l) => new RegExp(`^${list.row.replace(/[[\].]/g, "\\$&")}\\.(?:number|iid|id|key): ${n}$`).test(l)));
+    const byName = lower.some((n) => lines.some((l) => l.slice(l.indexOf(": ") + 2).toLowerCase() === n));
+    return byNumber || byName;
+  });
+  const lists = picked.length > 0 ? picked : numbers.length === 0 && lower.length === 0 && all.length === 1 ? all : [];
+  if (lists.length !== 1) return null;
+  const list = lists[0]!;
+  const agrees = list.values.includes(claim.value);
+  const held = list.values.length === 0 ? "none" : list.values.join(", ");
+  return { agrees, quote: list.quote, note: `the entity's ${claim.attribute}s are ${held}: ${agrees ? "" : "not "}${claim.value}` };
+}
