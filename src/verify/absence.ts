@@ -250,3 +250,41 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
     note: `${f.line.path}: ${f.line.value} shows none, as the claim says`,
   };
 }
+
+/** A count a claim states of what an empty result lists: the figure's span in the claim text and the empty value. */
+export interface EmptyCount {
+  span: [number, number];
+  quote: EvidenceQuote;
+  note: string;
+}
+
+/**
+ * A count the claim states ("2 orders waiting to be processed") of what a tool call that filtered on it
+ * returned nothing for (`orders.list(status="processing")`: `[]`): the count is 0. The counted noun and at
+ * least one other word of its phrase must name the empty result's call or title, and no other record may
+ * hold what the phrase names; otherwise nothing is decided.
+ * @param figure the count's text and span in the claim (a whole number above 0).
+ */
+export function checkEmptyCount(text: string, figure: { value: number; span: [number, number] }, ledger: EvidenceLedger): EmptyCount | null {
+  if (!Number.isInteger(figure.value) || figure.value <= 0) return null;
+  const phrase = /^\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)/u.exec(text.slice(figure.span[1]))?.[1];
+  if (!phrase) return null;
+  const words = phrase.split(/\s+/);
+  const noun = wordStems(words[0]!);
+  const stems = wordStems(phrase);
+  if (noun.size !== 1 || stems.size < 2) return null;
+  const [head] = [...noun];
+  const results = emptyFields(ledger).filter((f) => f.row === "" && f.line.value === "[]" && meets(head!, f.names));
+  const naming = results.filter((f) => [...stems].filter((s) => meets(s, f.names)).length >= 2);
+  if (naming.length !== 1) return null;
+  const f = naming[0]!;
+  // Another record whose call names the same filter, and holds something, leaves it open.
+  const words2 = [...stems].filter((s) => meets(s, f.names));
+  const rivals = ledger.records.filter((r) => r.id !== f.evidenceId && words2.every((s) => meets(s, wordStems(r.source))));
+  if (rivals.length > 0) return null;
+  return {
+    span: figure.span,
+    quote: { evidenceId: f.evidenceId, source: f.source, text: f.line.text, span: f.line.span },
+    note: `${f.source} returned ${f.line.path}: [] for what the claim counts`,
+  };
+}

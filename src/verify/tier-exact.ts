@@ -15,7 +15,7 @@ import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { compare, compatible, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
-import { checkAbsence } from "./absence.js";
+import { checkAbsence, checkEmptyCount } from "./absence.js";
 import { checkMembership } from "./list-membership.js";
 import { offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
@@ -102,6 +102,24 @@ function sentenceOf(item: TierItem, context: TierContext): string {
   return before.slice(cut) + context.draft.slice(start, end);
 }
 
+/** A count of what an empty result lists ("2 orders waiting to be processed"), corrected to 0 (see `checkEmptyCount`). */
+function emptyCountOutcome(text: string, figures: ClaimFigure[], item: TierItem, context: TierContext): TierOutcome | null {
+  let found: ReturnType<typeof checkEmptyCount> = null;
+  for (const f of figures) {
+    if (f.value.type !== "quantity" || f.value.q.kind !== "number") continue;
+    found = checkEmptyCount(text, { value: f.value.q.value, span: f.span }, context.ledger);
+    if (found) break;
+  }
+  if (!found) return null;
+  const start = item.extracted.map[found.span[0]];
+  const last = item.extracted.map[found.span[1] - 1];
+  const corrections =
+    start !== undefined && last !== undefined && start >= 0 && last >= 0
+      ? [{ span: [start, last + 1] as [number, number], wrong: text.slice(found.span[0], found.span[1]), value: "0", quote: found.quote }]
+      : [];
+  return { verdict: "contradicted", confidence: 0.9, quotes: [found.quote], corrections, note: `empty result: ${found.note}` };
+}
+
 function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const text = item.extracted.text;
   const aggregate = checkAggregate(text, context.ledger);
@@ -109,6 +127,8 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const absence = checkAbsence(text, sentenceOf(item, context), context.ledger);
   if (absence) return { verdict: "supported", confidence: 0.9, quotes: [absence.quote], corrections: [], note: `absence: ${absence.note}` };
   const figures = claimFigures(text, extraNames(item, context));
+  const empty = emptyCountOutcome(text, figures, item, context);
+  if (empty) return empty;
   const member = checkMembership(
     text,
     figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : [])),

@@ -94,3 +94,27 @@ describe("absence claims", () => {
     );
   });
 });
+
+describe("a count of what an empty result lists", () => {
+  const none = { source: 'shop.orders.list(status="refunded")', content: [] };
+  const some = { source: 'shop.orders.list(status="pending")', content: [{ id: 11, status: "pending" }] };
+
+  it.each<[string, Array<{ source: string; content: unknown }>, string, string, string[]]>([
+    ["the call filtered on what the claim counts", [none, some], "You have 3 orders that were refunded.", "contradicted", ["0"]],
+    ["a count the call does not filter on", [none, some], "You have 1 order pending.", "supported", []],
+    ["a bare count with nothing to name the filter", [none], "You have 3 orders.", "unsupported", []],
+    [
+      "another call with the same filter holds something",
+      [none, { source: 'shop.orders.list(status="refunded", page=2)', content: [{ id: 4 }] }],
+      "You have 3 orders that were refunded.",
+      "unsupported",
+      [],
+    ],
+  ])("%s", async (_why, evidence, draft, want, fixes) => {
+    const fw = new Firewall();
+    for (const e of evidence) fw.record({ source: e.source, content: e.content as never });
+    const report = await fw.verify(draft);
+    expect(report.verdicts[0]!.verdict).toBe(want);
+    expect(report.verdicts[0]!.corrections.map((c) => c.value)).toEqual(fixes);
+  });
+});
