@@ -7,63 +7,63 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.7733,
+  "globalMean": 0.8401,
   "verdictMeans": {
-    "contradicted": 0.986,
-    "not_checkable": 0.9794,
-    "supported": 0.8681,
-    "unsupported": 0.427
+    "contradicted": 0.991,
+    "not_checkable": 0.9882,
+    "supported": 0.8885,
+    "unsupported": 0.5445
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 56,
-      "mean": 0.9991,
+      "n": 62,
+      "mean": 0.9995,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9838,
-          "n": 56
+          "p": 0.9853,
+          "n": 62
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 9,
-      "mean": 0.9594,
+      "n": 14,
+      "mean": 0.9752,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9225,
-          "n": 9
+          "p": 0.945,
+          "n": 14
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 52,
-      "mean": 0.4948,
+      "n": 42,
+      "mean": 0.5908,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.4996,
-          "n": 52
+          "p": 0.5909,
+          "n": 42
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 40,
-      "mean": 0.9981,
+      "n": 50,
+      "mean": 0.9991,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9781,
-          "n": 40
+          "p": 0.9821,
+          "n": 50
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9938,
+      "mean": 0.996,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9068,
+          "p": 0.9076,
           "n": 5
         }
       ]
@@ -83,63 +83,58 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 191,
-      "mean": 0.864,
+      "n": 194,
+      "mean": 0.8816,
       "steps": [
         {
-          "upTo": 0.835,
-          "p": 0.7637,
-          "n": 9
-        },
-        {
           "upTo": 0.895,
-          "p": 0.7809,
-          "n": 33
+          "p": 0.8105,
+          "n": 44
         },
         {
           "upTo": 0.945,
-          "p": 0.8594,
+          "p": 0.887,
           "n": 69
         },
         {
           "upTo": 1,
-          "p": 0.889,
-          "n": 80
+          "p": 0.8911,
+          "n": 81
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 66,
-      "mean": 0.353,
+      "n": 52,
+      "mean": 0.4853,
       "steps": [
         {
-          "upTo": 0.695,
-          "p": 0.1625,
-          "n": 15
+          "upTo": 0.685,
+          "p": 0.2318,
+          "n": 11
         },
         {
-          "upTo": 0.815,
-          "p": 0.3088,
-          "n": 18
+          "upTo": 0.81,
+          "p": 0.4412,
+          "n": 12
         },
         {
           "upTo": 0.845,
-          "p": 0.4275,
-          "n": 9
+          "p": 0.4958,
+          "n": 8
         },
         {
           "upTo": 1,
-          "p": 0.5137,
-          "n": 24
+          "p": 0.6645,
+          "n": 21
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-02T01:58:37.117Z",
-    "commit": "7753332-dirty",
+    "at": "2026-12-02T06:40:43.926Z",
+    "commit": "f5679ca",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
