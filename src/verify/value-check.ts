@@ -89,6 +89,7 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   // The elements of the tool's arrays that the claim's names and dates pick: another element's value (another
   // month's, another team's) neither supports nor contradicts it.
   const inPicked = pickedElements(scope, figure, true) ?? (() => true);
+  const outsidePicked = outsideDates(figure, scope, inPicked);
   const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) =>
       inPicked(r.fact) &&
@@ -96,7 +97,8 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       !scope.otherItem(r.fact) &&
       (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
       !countsOtherInSentence(r.fact, counted, scope.facts) &&
-      !otherPeriodKey(r.fact, scope),
+      !otherPeriodKey(r.fact, scope) &&
+      !outsidePicked(r.fact),
   );
   const typed =
     versionDate(figure, scope) ??
@@ -245,6 +247,19 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
  * its output (`["Winter 2021-2022"].courses[0].credits`): the key names the period its values belong to, so the
  * year is stated there, as a match. Only whole years in a key path of a fact the claim reads.
  */
+/**
+ * For a date of a claim whose names pick array elements that hold dates ("Chelsea beat West Ham ... on 4
+ * Sept" picks its fixture), the dates outside those elements in the same record: a request's echoed
+ * parameters (`parameters.to: 2022-09-04`), which say nothing of the picked element's own date.
+ */
+function outsideDates(figure: ClaimFigure, scope: ClaimScope, inPicked: ReturnType<typeof pickedElements> | (() => boolean)): (f: EvidenceFact) => boolean {
+  const picks = (inPicked as { picks?: (rowId: string) => boolean }).picks;
+  if (figure.value.type !== "date" || picks === undefined) return () => false;
+  const records = new Set<string>();
+  for (const f of scope.facts) if (f.value.type === "date" && f.rowId !== undefined && picks(f.rowId)) records.add(f.chunk.evidenceId);
+  return (f) => f.value.type === "date" && f.rowId === undefined && f.structured && records.has(f.chunk.evidenceId);
+}
+
 const MONTH_KEYS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /** A month the claim names, capitalised ("in February", "Feb"): "may" in lower case is a verb. */
 const CLAIM_MONTH =

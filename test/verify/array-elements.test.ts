@@ -122,3 +122,24 @@ describe("a count of the subjects the tools returned", () => {
     expect(report.verdicts[0]!.verdict).toBe(want);
   });
 });
+
+describe("a date of the element the claim's names pick", () => {
+  const fixtures = {
+    parameters: { league: "7", from: "2031-03-01", to: "2031-03-07" },
+    response: [
+      { fixture: { date: "2031-03-06T15:00:00Z" }, teams: { home: { name: "Harbor Town" }, away: { name: "Mill Lane" } } },
+      { fixture: { date: "2031-03-02T15:00:00Z" }, teams: { home: { name: "Ferry Park" }, away: { name: "Old Quay" } } },
+    ],
+  };
+
+  it.each([
+    ["Harbor Town played Mill Lane on 6 March.", "supported"],
+    // The request's echoed end date is no date of the fixture.
+    ["Harbor Town played Mill Lane on 7 March.", "unsupported"],
+  ])("should read %s as %s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "league.fixtures(from=2031-03-01, to=2031-03-07)", content: fixtures });
+    const report = await fw.verify(draft);
+    expect(report.verdicts[0]!.verdict).toBe(want);
+  });
+});
