@@ -97,7 +97,7 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
       !scope.otherItem(r.fact) &&
       (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
       !countsOtherInSentence(r.fact, counted, scope.facts) &&
-      !otherPeriodKey(r.fact, scope) &&
+      !otherPeriodKey(r.fact, scope, figure) &&
       !outsidePicked(r.fact),
   );
   const typed =
@@ -261,6 +261,9 @@ function outsideDates(figure: ClaimFigure, scope: ClaimScope, inPicked: ReturnTy
 }
 
 const MONTH_KEYS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+/** A season as a word of a key ("Spring 2018-2019"), and as the claim names it, capitalised ("in Autumn 2018–19"). */
+const SEASON = /(?:^|[^\p{L}])(spring|summer|autumn|fall|winter)(?![\p{L}])/gu;
+const CLAIM_SEASON = /\b(Spring|Summer|Autumn|Fall|Winter)\b/g;
 /** A month the claim names, capitalised ("in February", "Feb"): "may" in lower case is a verb. */
 const CLAIM_MONTH =
   /\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\b/g;
@@ -269,20 +272,45 @@ const MONTH_WORD =
   /(?:^|[^\p{L}])(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)(?![\p{L}])/gu;
 
 /** The quarters (1..4) and months (1..12) a key names: a table's column "Q2", "Feb 2024", "2024-02". */
-function keyPeriods(key: string): { quarters: Set<number>; months: Set<number> } {
+function keyPeriods(key: string): { quarters: Set<number>; months: Set<number>; seasons: Set<string>; spans: Set<string> } {
   const quarters = new Set<number>();
   const months = new Set<number>();
+  const seasons = new Set<string>();
+  for (const m of key.toLowerCase().matchAll(SEASON)) seasons.add(m[1] === "fall" ? "autumn" : m[1]!);
+  const spans = yearSpans(key);
   for (const m of key.matchAll(/(?:^|[^\p{L}\p{N}])Q([1-4])(?![\p{L}\p{N}])/gu)) quarters.add(Number(m[1]));
   for (const m of key.toLowerCase().matchAll(MONTH_WORD)) months.add(MONTH_KEYS.indexOf(m[1]!.slice(0, 3)) + 1);
   for (const m of key.matchAll(/(?<!\d)\d{4}-(0[1-9]|1[0-2])(?![\d-])/g)) months.add(Number(m[1]));
-  return { quarters, months };
+  return { quarters, months, seasons, spans };
+}
+
+/**
+ * Where a figure's own period is written: after it, up to the next figure ("84 in Autumn 2018–19"), and
+ * before it when no figure comes first ("In Autumn 2017–18 you took 7 courses"); "from 2.52 in Autumn to
+ * 3.43" gives 3.43 no period of its own.
+ */
+function ownPeriodText(figure: ClaimFigure, scope: ClaimScope): string {
+  const others = scope.figures.filter((f) => f !== figure && f.value.type === "quantity").map((f) => f.span);
+  const after = Math.min(scope.text.length, ...others.filter(([b]) => b >= figure.span[1]).map(([b]) => b));
+  const first = !others.some(([, e]) => e <= figure.span[0]);
+  return `${first ? scope.text.slice(0, figure.span[0]) : ""} ${scope.text.slice(figure.span[1], after)}`;
+}
+
+/** Year ranges a text names ("2018–19", "2018-2019"), as "2018-2019". */
+function yearSpans(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<!\d)((?:19|20)\d{2})\s?[-–/]\s?(\d{2}|(?:19|20)\d{2})(?!\d)/g)) {
+    const end = m[2]!.length === 2 ? `${m[1]!.slice(0, 2)}${m[2]}` : m[2]!;
+    if (Number(end) === Number(m[1]) + 1) out.add(`${m[1]}-${end}`);
+  }
+  return out;
 }
 
 /**
  * A value under a key that names another period than the claim's ("Q1" for a claim "in Q2", "Jan 2024" for
  * "in February"): another column's value, which neither supports nor contradicts the claim.
  */
-function otherPeriodKey(fact: EvidenceFact, scope: ClaimScope): boolean {
+function otherPeriodKey(fact: EvidenceFact, scope: ClaimScope, figure: ClaimFigure): boolean {
   if (!fact.structured) return false;
   const quarters = new Set<number>();
   const months = new Set<number>();
@@ -293,11 +321,18 @@ function otherPeriodKey(fact: EvidenceFact, scope: ClaimScope): boolean {
   }
   // "in February": a month named without a year is no date figure, but it still picks the column.
   for (const m of scope.text.matchAll(CLAIM_MONTH)) months.add(MONTH_KEYS.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1);
-  if (quarters.size === 0 && months.size === 0) return false;
+  // "84 in Autumn 2018–19": a term named by its season and its academic or fiscal year, next to the figure
+  // (up to the figures around it), picks the term's key; a key's "Spring" or "2017-2018" is another term.
+  const own = ownPeriodText(figure, scope);
+  const seasons = new Set([...own.matchAll(CLAIM_SEASON)].map((m) => (m[1]!.toLowerCase() === "fall" ? "autumn" : m[1]!.toLowerCase())));
+  const spans = yearSpans(own);
+  if (quarters.size === 0 && months.size === 0 && seasons.size === 0 && spans.size === 0) return false;
   const key = /^(.*?): /.exec(fact.quote.text)?.[1];
   if (key === undefined) return false;
   const named = keyPeriods(key);
   return (
+    (spans.size > 0 && named.spans.size > 0 && ![...named.spans].some((x) => spans.has(x))) ||
+    (seasons.size > 0 && named.seasons.size > 0 && ![...named.seasons].some((x) => seasons.has(x))) ||
     (quarters.size > 0 && named.quarters.size > 0 && ![...named.quarters].some((q) => quarters.has(q))) ||
     (months.size > 0 && named.months.size > 0 && ![...named.months].some((m) => months.has(m)))
   );

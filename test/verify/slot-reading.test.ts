@@ -229,3 +229,24 @@ describe("an amount whose words name no field", () => {
     expect(await check([record], draft)).toEqual(want);
   });
 });
+
+describe("a term the figure's own phrase names", () => {
+  const transcript: [string, unknown] = [
+    "school.transcript",
+    {
+      "Autumn 2030-2031": { list: [{ Name: "Biology", Scores: "71" }], stat: { GPA: 2.9 } },
+      "Spring 2030-2031": { list: [{ Name: "Biology", Scores: "88" }], stat: { GPA: 3.4 } },
+      "Autumn 2031-2032": { list: [{ Name: "Biology", Scores: "93" }], stat: { GPA: 3.7 } },
+    },
+  ];
+  it.each([
+    ["In Biology you scored 93 in Autumn 2031–32.", "supported", []],
+    // Another term's score (the season or the academic year differs) supports nothing: the term's own corrects.
+    ["In Biology you scored 88 in Autumn 2031–32.", "contradicted", ["93"]],
+    ["In Biology you scored 71 in Autumn 2031–32.", "contradicted", ["93"]],
+    // "to 3.4" has no term of its own: the period after 2.9 is 2.9's.
+    ["Your GPA rose from 2.9 in Autumn 2030–31 to 3.4.", "supported", []],
+  ] as Array<[string, string, string[]]>)("should read %s as %s", async (draft, want, fixes = []) => {
+    expect((await check([transcript], draft))[0]).toEqual([want, fixes]);
+  });
+});
