@@ -56,6 +56,9 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
   return out;
 }
 
+/** An identifier of letters (with a digit or not) joined by a hyphen to a number: "CP2-90", "JUZT-32". */
+const ISSUE_KEY = /(?<![\p{L}\p{N}_.-])\p{Lu}[\p{Lu}\p{N}]*\p{Lu}?[\p{Lu}\p{N}]*-\d+(?![\p{L}\p{N}_.]|-\d)/gu;
+
 export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
   const figures: ClaimFigure[] = [];
   const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
@@ -64,7 +67,11 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
-  for (const q of extractQuantities(text)) if (!taken(q.span)) figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
+  // An issue key such as "CP2-90" or "ENG-481" is one identifier, not a code and a number.
+  const keys = [...text.matchAll(ISSUE_KEY)].map((m) => [m.index!, m.index! + m[0].length] as [number, number]);
+  for (const q of extractQuantities(text))
+    if (!taken(q.span) && !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b))
+      figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.
   for (const m of text.matchAll(NO_COUNT)) {
     const span: [number, number] = [m.index!, m.index! + m[1]!.length];

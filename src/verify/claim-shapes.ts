@@ -292,6 +292,7 @@ export function checkQuoted(scope: ClaimScope): FigureResult | null {
     best,
     score: 3,
     note: `the quoted text is another entity's (${found.foreign.text.trim()}); the subject's own is ${found.quote.text.trim()}`,
+    noFix: found.shared === true,
   };
 }
 

@@ -54,7 +54,41 @@ function linesOf(ledger: EvidenceLedger, recordId: string): Line[] {
 /** Whether a text names the subject as a whole word. */
 const names = (text: string, subject: string): boolean => wordAt(text, subject) >= 0;
 
+/** Keys whose value identifies an array element (`key: CP2-89`, `identifier: ENG-9`). */
+const ID_KEY = /^(?:key|identifier|id|number|code|slug|sku)$/i;
+
+/**
+ * Quoted text the claim gives array elements it names by their ids ("CP2-90 and CP2-89 are both titled
+ * “...”"): each named element must hold it; one whose same field holds other text denies the claim, and is
+ * the correction when it is the only element named.
+ */
+function elementQuote(phrase: string, hits: Line[], subjects: string[], ledger: EvidenceLedger): Omit<QuotedMismatch, "span" | "wrong"> | null {
+  const key = lastKey(hits[0]!.path);
+  const records = new Set(hits.map((h) => h.quote.evidenceId));
+  const rows: Array<{ lines: Line[] }> = [];
+  for (const subject of subjects) {
+    const lower = subject.toLowerCase();
+    let found: Line[] | null = null;
+    for (const id of records) {
+      const lines = linesOf(ledger, id);
+      const idLine = lines.find((l) => l.row !== "" && ID_KEY.test(lastKey(l.path)) && l.value.toLowerCase() === lower);
+      if (idLine) found = lines.filter((l) => l.row === idLine.row);
+    }
+    if (found) rows.push({ lines: found });
+  }
+  if (rows.length === 0) return null;
+  for (const { lines } of rows) {
+    if (lines.some((l) => norm(l.value).includes(phrase))) continue;
+    const own = lines.find((l) => lastKey(l.path) === key);
+    if (!own) return null;
+    return { value: own.value.replace(/^"|"$/g, ""), quote: own.quote, foreign: hits[0]!.quote, shared: rows.length > 1 };
+  }
+  return null;
+}
+
 export interface QuotedMismatch {
+  /** The claim gives the quote to several entities, of which this one's differs: no in-place fix. */
+  shared?: boolean;
   /** The quoted text's span in the claim (inside the quote marks). */
   span: [number, number];
   wrong: string;
@@ -90,7 +124,16 @@ export function quotedMismatch(text: string, subjects: Array<{ text: string; spa
       .filter((s) => !inQuote(s))
       .map((s) => s.text)
       .find((s) => ledger.records.some((r) => recordIdentity(ledger, r.id) === s.toLowerCase()));
-    if (!subject) return null;
+    if (!subject) {
+      const shown = elementQuote(
+        phrase,
+        hits,
+        subjects.filter((x) => !inQuote(x)).map((x) => x.text),
+        ledger,
+      );
+      if (shown) return { span: [m.index! + 1, m.index! + 1 + m[1]!.length], wrong: m[1]!, ...shown };
+      return null;
+    }
     if (hits.some((h) => names(ownerText(h), subject))) return null;
     const hit = hits[0]!;
     const key = lastKey(hit.path);

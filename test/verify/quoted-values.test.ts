@@ -35,3 +35,29 @@ describe("quoted text attributed to a subject", () => {
     expect(nowhere.verdict).not.toBe("supported");
   });
 });
+
+describe("quoted text given to array elements named by their keys", () => {
+  const board = {
+    issues: [
+      { key: "WEB-12", fields: { summary: "Checkout button is grey" } },
+      { key: "WEB-11", fields: { summary: "Checkout button is blue" } },
+      { key: "WEB-10", fields: { summary: "Footer links are broken" } },
+    ],
+  };
+  async function verdict(draft: string) {
+    const fw = new Firewall();
+    fw.record({ source: "tracker.search(project=WEB)", content: board });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    return [v.verdict, v.corrections.map((c) => c.value)];
+  }
+
+  it.each<[string, [string, string[]]]>([
+    ['WEB-12 is titled "Checkout button is grey".', ["supported", []]],
+    // One element named: its own title corrects the quote.
+    ['WEB-11 is titled "Checkout button is grey".', ["contradicted", ["Checkout button is blue"]]],
+    // Several named at once: one of them differs, and no single title is the fix.
+    ['WEB-12 and WEB-11 are both titled "Checkout button is grey".', ["contradicted", []]],
+  ])("%s", async (draft, want) => {
+    expect(await verdict(draft)).toEqual(want);
+  });
+});
