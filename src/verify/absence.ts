@@ -44,6 +44,21 @@ function wordStems(text: string): Set<string> {
   ).stems;
 }
 
+/**
+ * The tool call a record came from, as words: its source and, when an adapter recorded them apart, its
+ * arguments (`orders_list` with `{status: "processing"}`).
+ */
+function callOf(record: { source: string; args?: unknown }): string {
+  if (record.args === undefined || record.args === null) return record.source;
+  let args: string;
+  try {
+    args = typeof record.args === "string" ? record.args : JSON.stringify(record.args);
+  } catch {
+    args = "";
+  }
+  return `${record.source} ${args.slice(0, 2000)}`;
+}
+
 /** Words a claim's absent thing may be named by in a field: "owns" reads `assignee`, "owner" reads `assigned_to`. */
 const SYNONYMS: ReadonlyArray<ReadonlySet<string>> = [new Set(["own", "owner", "assign", "assigne", "assigned"])];
 
@@ -132,7 +147,7 @@ function emptyFields(ledger: EvidenceLedger): EmptyField[] {
       // A result that lists nothing: no array element anywhere, and an empty list. The call and the
       // output's own words (a title) say what was looked for.
       const emptyResult = !lines.some((l) => /\[\d+\]/.test(l.path)) && lines.some((l) => l.value === "[]");
-      const resultNames = emptyResult ? wordStems(`${record.source} ${lines.map((l) => (/^[\p{L}]/u.test(l.value) ? l.value : "")).join(" ")}`) : null;
+      const resultNames = emptyResult ? wordStems(`${callOf(record)} ${lines.map((l) => (/^[\p{L}]/u.test(l.value) ? l.value : "")).join(" ")}`) : null;
       for (const line of lines) {
         const count = COUNT_KEY.test(line.path) && line.value === "0";
         if (!EMPTY_VALUE.test(line.value) && !count) continue;
@@ -212,7 +227,7 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
   for (const f of named) {
     const record = ledger.get(f.evidenceId);
     if (!record) continue;
-    const haystack = `${record.source}\n${record.text}`;
+    const haystack = `${callOf(record)}\n${record.text}`;
     if (!figures.every((n) => haystack.includes(n))) continue;
     if (f.row === "") {
       // Another record holds the field: the claim's sentence must name something of this record's that the
@@ -220,7 +235,7 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
       const others = ledger.records.filter((r) => r.id !== f.evidenceId && r.format === "json" && holdsPath(r.text, f.line.path));
       if (
         others.length === 0 ||
-        marks.some((w) => haystack.toLowerCase().includes(w) && others.every((o) => !`${o.source}\n${o.text}`.toLowerCase().includes(w)))
+        marks.some((w) => haystack.toLowerCase().includes(w) && others.every((o) => !`${callOf(o)}\n${o.text}`.toLowerCase().includes(w)))
       )
         chosen.push(f);
       continue;
@@ -280,7 +295,7 @@ export function checkEmptyCount(text: string, figure: { value: number; span: [nu
   const f = naming[0]!;
   // Another record whose call names the same filter, and holds something, leaves it open.
   const words2 = [...stems].filter((s) => meets(s, f.names));
-  const rivals = ledger.records.filter((r) => r.id !== f.evidenceId && words2.every((s) => meets(s, wordStems(r.source))));
+  const rivals = ledger.records.filter((r) => r.id !== f.evidenceId && words2.every((s) => meets(s, wordStems(callOf(r)))));
   if (rivals.length > 0) return null;
   return {
     span: figure.span,

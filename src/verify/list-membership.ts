@@ -17,8 +17,15 @@ interface Membership {
   value: string;
 }
 
-const LABELLED =
-  /\b(?:is|are|was|were|has been|have been)\s+(?:also\s+)?(labell?ed|tagged)\s+(?:as\s+|with\s+)?[`'"“‘]?([\p{L}\p{N}][\p{L}\p{N} _:/.-]{0,30}?)[`'"”’]?(?=\s*(?:[.,;!?)]|$)|\s+(?:and|but|so|which|too|as well)\b)/iu;
+const VALUE_END = String.raw`[\x60'"”’]?(?=\s*(?:[.,;!?)]|$)|\s+(?:and|but|so|which|too|as well)\b)`;
+const VALUE = String.raw`[\x60'"“‘]?([\p{L}\p{N}][\p{L}\p{N} _:/.-]{0,30}?)`;
+/** "is labelled bug", "is tagged as travel", "has the label bug", "carries the tag travel". */
+const LABELLED = new RegExp(
+  String.raw`\b(?:(?:is|are|was|were|has been|have been)\s+(?:also\s+)?(labell?ed|tagged)\s+(?:as\s+|with\s+)?|(?:has|have|had|carries|carry|bears)\s+(?:the|a)\s+(label|tag)\s+)${VALUE}${VALUE_END}`,
+  "iu",
+);
+/** "has the bug label", "carries a travel tag". */
+const LABEL_AFTER = new RegExp(String.raw`\b(?:has|have|had|carries|carry|bears)\s+(?:the|a|an)\s+${VALUE}[\x60'"”’]?\s+(label|tag)\b`, "iu");
 
 /** The membership a claim states, or null. Negated claims ("is not labelled bug") state none here. */
 export function membershipOf(text: string): Membership | null {
@@ -26,8 +33,10 @@ export function membershipOf(text: string): Membership | null {
   const own = text.replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, " ");
   if (/\b(?:not|never|no longer)\b|n['’]t\b/i.test(own)) return null;
   const m = LABELLED.exec(text);
-  if (!m) return null;
-  return { attribute: /^tag/i.test(m[1]!) ? "tag" : "label", value: m[2]!.trim().toLowerCase() };
+  if (m) return { attribute: /^tag/i.test(m[1] ?? m[2]!) ? "tag" : "label", value: m[3]!.trim().toLowerCase() };
+  const after = LABEL_AFTER.exec(text);
+  if (after) return { attribute: /^tag/i.test(after[2]!) ? "tag" : "label", value: after[1]!.trim().toLowerCase() };
+  return null;
 }
 
 /** A membership check's outcome. */
@@ -46,10 +55,11 @@ interface ListReading {
   quote: EvidenceQuote;
 }
 
-/** The lists of `attribute` in a JSON record: `labels: []`, `labels[0].name: bug`, `labels[0]: bug`. */
-function listsOf(record: { id: string; source: string; text: string }, attribute: string): ListReading[] {
+/** The label and tag lists of a JSON record: `labels: []`, `labels[0].name: bug`, `tags[0]: travel`. */
+function listsOf(record: { id: string; source: string; text: string }): ListReading[] {
   const lists = new Map<string, ListReading>();
-  const key = new RegExp(`^(.*?)(?:^|\\.)(${attribute}s)(?:\\[(\\d+)\\](?:\\.(?:name|label|title|value))?)?: (.*)$`, "i");
+  // A label and a tag name the same kind of list: "is tagged refrigerated" reads `labels`, and the other way.
+  const key = /^(.*?)(?:^|\.)(labels|tags)(?:\[(\d+)\](?:\.(?:name|label|title|value))?)?: (.*)$/i;
   let at = 0;
   for (const line of record.text.split("\n")) {
     const m = key.exec(line);
@@ -86,7 +96,7 @@ export function checkMembership(text: string, names: readonly string[], ledger: 
   const numbers = [...text.matchAll(/(?<![\w&])#(\d{1,9})\b/g)].map((m) => m[1]!);
   const lower = names.map((n) => n.toLowerCase()).filter((n) => n !== claim.value);
   const all: ListReading[] = [];
-  for (const record of ledger.records) if (record.format === "json") all.push(...listsOf(record, claim.attribute));
+  for (const record of ledger.records) if (record.format === "json") all.push(...listsOf(record));
   if (all.length === 0) return null;
   // The entity's list: the element its number or a name picks, else the only list of the attribute.
   const picked = all.filter((list) => {

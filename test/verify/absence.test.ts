@@ -118,3 +118,16 @@ describe("a count of what an empty result lists", () => {
     expect(report.verdicts[0]!.corrections.map((c) => c.value)).toEqual(fixes);
   });
 });
+
+describe("a call's arguments recorded apart from its name (as the adapters record them)", () => {
+  it("should read the filter from the arguments", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "orders_list", args: { status: "refunded" }, content: [] });
+    fw.record({ source: "tickets_search", args: { queue: "Billing", status: "escalated" }, content: { results: [], total: 0 } });
+    const report = await fw.verify("You have 3 orders that were refunded. Nothing in the Billing queue is escalated.");
+    expect(report.verdicts.map((v) => [v.verdict, v.corrections.map((c) => c.value)])).toEqual([
+      ["contradicted", ["0"]],
+      ["supported", []],
+    ]);
+  });
+});

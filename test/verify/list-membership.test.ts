@@ -47,3 +47,23 @@ describe("list membership", () => {
     expect(membershipOf(text)).toEqual(want);
   });
 });
+
+describe("labels and tags are one kind of list", () => {
+  const shipments = {
+    shipments: [
+      { id: "SH-1", labels: [] },
+      { id: "SH-2", labels: ["fragile", "refrigerated"] },
+    ],
+  };
+  it.each([
+    ["SH-1 is tagged refrigerated.", "contradicted"],
+    ["SH-1 has the label refrigerated.", "contradicted"],
+    ["SH-1 has the fragile tag.", "contradicted"],
+    ["SH-2 is tagged refrigerated.", "supported"],
+    ["SH-2 has the fragile label.", "supported"],
+  ])("should read %s as %s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "ship.list()", content: shipments });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(want);
+  });
+});
