@@ -37,7 +37,26 @@ export interface CategoricalCheck {
 const TRUE_VALUE = /^(?:true|yes|y|on|enabled|active)$/i;
 const FALSE_VALUE = /^(?:false|no|n|off|disabled|inactive)$/i;
 /** Flag words that say "is it so", not what: the parent key names the attribute (`parking.included`). */
-const GENERIC_FLAG = new Set(["enabl", "allow", "includ", "requir", "activ", "valu", "flag", "is", "has", "on", "avail", "permit", "support"]);
+const GENERIC_FLAG = new Set([
+  "enabl",
+  "allow",
+  "includ",
+  "requir",
+  "activ",
+  "valu",
+  "flag",
+  "is",
+  "has",
+  "on",
+  "avail",
+  "permit",
+  "support",
+  "plan",
+  "option",
+  "set",
+  "mode",
+  "featur",
+]);
 /** Words that turn a claim's predicate off. */
 const NEGATION =
   /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|off|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;

@@ -24,6 +24,9 @@ describe("boolean fields", () => {
     [{ repo: "api", allow_force_pushes: { enabled: true } }, "Force pushes are allowed.", "supported"],
     [{ unit: "4C", parking: { included: false, fee: 150 } }, "Parking is included.", "contradicted"],
     [{ charge: "ch_1", refunded: false }, "Nothing has been refunded.", "supported"],
+    // A flag named with a generic tail ("roamingPlan", "darkMode") is named by its head word.
+    [{ bundle: "Lite 2GB", roamingPlan: "NO" }, "The Lite 2GB bundle works when roaming.", "contradicted"],
+    [{ app: "Notes", darkMode: true }, "Notes supports dark mode.", "supported"],
   ])("should read %j for %s as %s", async (record, draft, want) => {
     expect(await verdictOf([record], draft)).toEqual([want]);
   });
