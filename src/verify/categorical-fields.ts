@@ -169,10 +169,15 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
 /** Records or rows holding the claim's names, when any does. */
 function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
-  const lower = names.map((n) => n.toLowerCase());
-  // A record holds a name in one of its values; an array element, in one of its own lines.
+  const lower = names.map((n) => n.toLowerCase().replace(/\s+/g, " "));
+  // A record holds a name in one of its values; an array element, in one of its own lines (spaces folded:
+  // "Forfait  SmartPhone" is "Forfait SmartPhone").
   const holds = (evidenceId: string, row: string) => {
-    const text = ledger.get(evidenceId)?.text.toLowerCase() ?? "";
+    const text =
+      ledger
+        .get(evidenceId)
+        ?.text.toLowerCase()
+        .replace(/[ \t]+/g, " ") ?? "";
     if (!lower.some((n) => text.includes(n))) return false;
     if (row === "") return true;
     const prefix = `${row.toLowerCase()}.`;
@@ -200,10 +205,13 @@ function quoteOf(l: FieldLine): EvidenceQuote {
 export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
   const booleans = fieldLines(ledger, "categorical-booleans", (l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value));
   if (booleans.length === 0) return null;
-  const claimStems = featuresOf(claimText).stems;
+  // "auto-renew" names `autoRenewal` word by word.
+  const claimStems = new Set([...featuresOf(claimText).stems, ...featuresOf(claimText.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
   const flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
   if (flags.length === 0) return null;
-  const candidates = pickEntity(flags, ledger, names);
+  // A name that spells the flag itself ("auto-renew" for `autoRenewal`) is its attribute, not its entity.
+  const entityNames = names.filter((n) => !flags.some((l) => letters(segments(l.path).at(-1) ?? "").includes(letters(n)) && letters(n).length >= 4));
+  const candidates = pickEntity(flags, ledger, entityNames);
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
   const field = candidates[0]!;

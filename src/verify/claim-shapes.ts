@@ -55,6 +55,7 @@ export function checkCategorical(text: string, figures: ClaimFigure[], item: Tie
   if (figures.every((f) => f.value.type === "name"))
     return { verdict: "supported", confidence: 0.9, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   item.hints.matchedQuotes = [found.quote];
+  item.hints.polaritySettled = true;
   return null;
 }
 

@@ -259,7 +259,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   }
   const quotes = best ? [quoteOf(best.passage, best.sentence)] : [];
   const figureQuotes = item.hints.matchedQuotes;
-  if (best && (best.coverage >= th.contradict || item.hints.figuresMatched)) {
+  if (best && !item.hints.polaritySettled && (best.coverage >= th.contradict || item.hints.figuresMatched)) {
     // Polarity is read on the clause of the sentence that best covers the claim: a "not" in another
     // clause of a long evidence sentence says nothing about this one.
     // When tier 0 matched the claim's figures, their evidence lines are the claim's statement: "no runtime

@@ -50,6 +50,11 @@ export interface TierHints {
   figuresUnsettled?: boolean;
   /** Passages tier 0 found relevant (where matching values sit), to score before the retrieved ones. */
   focus: Passage[];
+  /**
+   * A boolean or status field of the claim's entity agrees with the claim's polarity ("doesn't auto-renew"
+   * against `autoRenewal: N`): a negation the words seem to differ in is already read, typed.
+   */
+  polaritySettled?: boolean;
 }
 
 export interface TierDecision {

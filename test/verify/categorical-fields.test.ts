@@ -27,6 +27,27 @@ describe("boolean fields", () => {
     // A flag named with a generic tail ("roamingPlan", "darkMode") is named by its head word.
     [{ bundle: "Lite 2GB", roamingPlan: "NO" }, "The Lite 2GB bundle works when roaming.", "contradicted"],
     [{ app: "Notes", darkMode: true }, "Notes supports dark mode.", "supported"],
+    // A hyphenated claim word names a camel-case key word by word; it names the attribute, not the entity.
+    [
+      {
+        plans: [
+          { offerName: "Lite  Weekly 1GB", autoRenewal: "N" },
+          { offerName: "Max 9GB", autoRenewal: "Y" },
+        ],
+      },
+      "Your Lite Weekly 1GB doesn't auto-renew.",
+      "supported",
+    ],
+    [
+      {
+        plans: [
+          { offerName: "Lite  Weekly 1GB", autoRenewal: "N" },
+          { offerName: "Max 9GB", autoRenewal: "Y" },
+        ],
+      },
+      "Your Max 9GB doesn't auto-renew.",
+      "contradicted",
+    ],
   ])("should read %j for %s as %s", async (record, draft, want) => {
     expect(await verdictOf([record], draft)).toEqual([want]);
   });
