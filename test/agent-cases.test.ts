@@ -29,7 +29,7 @@ describe("agent cases over real API fixtures", { timeout: 120_000 }, () => {
     const m = agentMetrics("agent-cases-dev", cases.length, outcomes, errors);
     expect(errors).toBe(0);
     expect(m.claims).toBe(226);
-    // Measured: 0 harmful (34 before the typed-slot rule), 0.743 of gold verdicts.
+    // Measured: 0 harmful (34 before the typed-slot rule), 0.757 of gold verdicts.
     expect(
       m.harmful,
       outcomes

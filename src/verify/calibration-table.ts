@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.8401,
+  "globalMean": 0.8449,
   "verdictMeans": {
-    "contradicted": 0.991,
-    "not_checkable": 0.9882,
-    "supported": 0.8885,
-    "unsupported": 0.5445
+    "contradicted": 0.9914,
+    "not_checkable": 0.9885,
+    "supported": 0.9018,
+    "unsupported": 0.5392
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 62,
+      "n": 63,
       "mean": 0.9995,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9853,
-          "n": 62
+          "p": 0.9855,
+          "n": 63
         }
       ]
     },
@@ -32,11 +32,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 14,
-      "mean": 0.9752,
+      "mean": 0.9782,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.945,
+          "p": 0.9456,
           "n": 14
         }
       ]
@@ -45,7 +45,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "unsupported",
       "n": 42,
-      "mean": 0.5908,
+      "mean": 0.5904,
       "steps": [
         {
           "upTo": 1,
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.996,
+      "mean": 0.9962,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9076,
+          "p": 0.9077,
           "n": 5
         }
       ]
@@ -83,58 +83,53 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 194,
-      "mean": 0.8816,
+      "n": 192,
+      "mean": 0.896,
       "steps": [
         {
-          "upTo": 0.895,
-          "p": 0.8105,
-          "n": 44
+          "upTo": 0.835,
+          "p": 0.8102,
+          "n": 12
         },
         {
-          "upTo": 0.945,
-          "p": 0.887,
-          "n": 69
+          "upTo": 0.895,
+          "p": 0.8266,
+          "n": 31
         },
         {
           "upTo": 1,
-          "p": 0.8911,
-          "n": 81
+          "p": 0.907,
+          "n": 149
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 52,
-      "mean": 0.4853,
+      "n": 53,
+      "mean": 0.4764,
       "steps": [
         {
           "upTo": 0.685,
-          "p": 0.2318,
-          "n": 11
+          "p": 0.2056,
+          "n": 13
         },
         {
           "upTo": 0.81,
-          "p": 0.4412,
+          "p": 0.4392,
           "n": 12
         },
         {
-          "upTo": 0.845,
-          "p": 0.4958,
-          "n": 8
-        },
-        {
           "upTo": 1,
-          "p": 0.6645,
-          "n": 21
+          "p": 0.6443,
+          "n": 28
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-02T06:40:43.926Z",
-    "commit": "f5679ca",
+    "at": "2026-12-02T07:08:38.337Z",
+    "commit": "9051c28",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
