@@ -30,6 +30,11 @@ export interface AbsenceFrame {
 
 /** An absence the evidence shows. */
 export interface AbsenceCheck {
+  /**
+   * `none`: the evidence shows the absence. `held`: the element the claim names holds what it says is
+   * absent: the claim is not supported (never contradicted here: the naming is read from words).
+   */
+  outcome: "none" | "held";
   quote: EvidenceQuote;
   note: string;
 }
@@ -101,7 +106,8 @@ const GENERIC_LIST = new Set(["node", "item", "edg", "result", "data", "list", "
 const COUNT_KEY = /(?:^|[._])(?:total_?count|totalCount|count|total|size|length)$/;
 const EMPTY_VALUE = /^(?:null|\[\]|\{\})$/;
 /** Keys whose value names an array element ("QA on staging", "ENG-490"). */
-const ID_KEY = /^(?:name|title|summary|key|identifier|id|gid|number|slug|login|sku)$/i;
+const ID_KEY =
+  /^(?:name|title|summary|key|identifier|id|gid|number|slug|login|sku|[a-z][a-z0-9]*(?:_id|_key|_code|_number|_no|_name)|[a-z][a-zA-Z0-9]*(?:Id|Key|Code|Number|Name))$/i;
 
 /** One `path: value` line of a flattened JSON record. */
 interface Line {
@@ -246,8 +252,10 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
     const rows = new Set(
       lines.flatMap((l) => (l.path.startsWith(`${array}[`) ? [/^(.*?\[\d+\])/.exec(l.path.slice(array.length))![0]] : [])).map((r) => array + r),
     );
-    const held = (row: string) => lines.filter((l) => l.path === `${row}.${f.suffix}` || l.path.startsWith(`${row}.${f.suffix}.`));
-    const allEmpty = [...rows].every((r) => held(r).every((l) => EMPTY_VALUE.test(l.value)));
+    const held = (row: string) =>
+      lines.filter((l) => l.path === `${row}.${f.suffix}` || l.path.startsWith(`${row}.${f.suffix}.`) || l.path.startsWith(`${row}.${f.suffix}[`));
+    // An element whose field holds members or elements (`[1].complaints[0].type: noise`) holds something.
+    const allEmpty = [...rows].every((r) => held(r).every((l) => l.path === `${r}.${f.suffix}` && EMPTY_VALUE.test(l.value)));
     if (allEmpty && (frame.quantified || rows.size === 1)) {
       chosen.push(f);
       continue;
@@ -257,10 +265,22 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
     const namedRows = [...rows].filter((r) => elementIds(lines, r).some((id) => occurs(id, lower)));
     if (namedRows.length === 1 && namedRows[0] === f.row) chosen.push(f);
     else if (namedRows.includes(f.row)) return null;
+    else if (namedRows.length === 1) {
+      // The element the sentence names holds what the claim says is absent ("no complaints for unit 7A"
+      // while 7A's complaints list one): another element's empty field is no support.
+      const line = held(namedRows[0]!)[0];
+      if (line)
+        return {
+          outcome: "held",
+          quote: { evidenceId: f.evidenceId, source: f.source, text: line.text, span: line.span },
+          note: `${line.path}: ${line.value}: the element the claim names holds it`,
+        };
+    }
   }
   if (chosen.length === 0) return null;
   const f = chosen[0]!;
   return {
+    outcome: "none",
     quote: { evidenceId: f.evidenceId, source: f.source, text: f.line.text, span: f.line.span },
     note: `${f.line.path}: ${f.line.value} shows none, as the claim says`,
   };

@@ -80,6 +80,19 @@ function listsOf(record: { id: string; source: string; text: string }): ListRead
   return [...lists.values()];
 }
 
+/** Keys whose value identifies an element (`id`, `key`, `unit_id`, `orderNumber`). */
+const ID_KEY = /^(?:id|key|number|code|sku|slug|[a-z][a-z0-9]*(?:_id|_key|_code|_number|_no)|[a-z][a-zA-Z0-9]*(?:Id|Key|Code|Number))$/;
+
+/** Whether `word` occurs in `text` as a whole word, case folded. */
+function wordIn(word: string, text: string): boolean {
+  const w = word.toLowerCase();
+  const t = text.toLowerCase();
+  for (let i = t.indexOf(w); i >= 0; i = t.indexOf(w, i + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(t[i - 1] ?? " ") && !/[\p{L}\p{N}]/u.test(t[i + w.length] ?? " ")) return true;
+  }
+  return false;
+}
+
 /** Lines of the array element `row` of a record (`items[1].number: 1`). */
 function elementLines(text: string, row: string): string[] {
   return row === "" ? [] : text.split("\n").filter((l) => l.startsWith(`${row}.`));
@@ -103,7 +116,12 @@ export function checkMembership(text: string, names: readonly string[], ledger: 
     const lines = elementLines(ledger.get(list.evidenceId)?.text ?? "", list.row);
     const byNumber = numbers.some((n) => lines.some((l) => new RegExp(`^${list.row.replace(/[[\].]/g, "\\$&")}\\.(?:number|iid|id|key): ${n}$`).test(l)));
     const byName = lower.some((n) => lines.some((l) => l.slice(l.indexOf(": ") + 2).toLowerCase() === n));
-    return byNumber || byName;
+    // An id the claim writes as a word ("unit 7A" for `unit_id: 7A`).
+    const byId = lines.some((l) => {
+      const m = /^[^:]*?\.([A-Za-z][\w]*): (.+)$/.exec(l);
+      return m !== null && ID_KEY.test(m[1]!) && /\d/.test(m[2]!) && wordIn(m[2]!.trim(), text);
+    });
+    return byNumber || byName || byId;
   });
   const lists = picked.length > 0 ? picked : numbers.length === 0 && lower.length === 0 && all.length === 1 ? all : [];
   if (lists.length !== 1) return null;

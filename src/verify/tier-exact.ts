@@ -125,7 +125,14 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   const aggregate = checkAggregate(text, context.ledger);
   if (aggregate) return aggregateOutcome(aggregate, item);
   const absence = checkAbsence(text, sentenceOf(item, context), context.ledger);
-  if (absence) return { verdict: "supported", confidence: 0.9, quotes: [absence.quote], corrections: [], note: `absence: ${absence.note}` };
+  if (absence)
+    return {
+      verdict: absence.outcome === "none" ? "supported" : "unsupported",
+      confidence: 0.9,
+      quotes: [absence.quote],
+      corrections: [],
+      note: `absence: ${absence.note}`,
+    };
   const figures = claimFigures(text, extraNames(item, context));
   const empty = emptyCountOutcome(text, figures, item, context);
   if (empty) return empty;

@@ -93,9 +93,9 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
-/** A line that names its record's entity (`name: ...`, `items[0].title: ...`): it says nothing of a polarity. */
+/** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */
 const IDENTITY_LINE =
-  /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: /i;
+  /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: |^(?:[^:\n]*[.\]])?[A-Za-z][A-Za-z0-9]*(?:_id|Id|_key|Key|_code|Code|_number|Number|_no|_name|Name)(?:\[\d+\])?: /;
 /** A line that gives a figure's unit or currency (`volumeUnit: MB`, `currency: EUR`): it says nothing of a polarity. */
 const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */

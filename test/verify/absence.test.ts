@@ -131,3 +131,22 @@ describe("a call's arguments recorded apart from its name (as the adapters recor
     ]);
   });
 });
+
+describe("absence claims about an element named by its id (found by a new user's trial)", () => {
+  const units = [
+    { unit_id: "4B", assigned_technician: null, complaints: [] },
+    { unit_id: "7A", assigned_technician: "Dana Ruiz", complaints: [{ type: "noise", status: "open" }] },
+  ];
+  it.each([
+    // The id line names the entity: it is no field whose value the claim negates.
+    ["No technician is assigned to unit 4B.", "supported"],
+    ["Unit 4B has no assigned technician.", "supported"],
+    ["There are no complaints on file for unit 4B.", "supported"],
+    // 7A's own list holds a complaint: 4B's empty list is no support.
+    ["There are no complaints on file for unit 7A.", "unsupported"],
+  ])("should read %s as %s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "get_units", args: { building: "Maple Court" }, content: units });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(want);
+  });
+});

@@ -67,3 +67,18 @@ describe("labels and tags are one kind of list", () => {
     expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(want);
   });
 });
+
+describe("an element named by an id the claim writes as a word", () => {
+  const units = [
+    { unit_id: "4B", tags: ["pet-friendly", "balcony"] },
+    { unit_id: "7A", tags: ["furnished"] },
+  ];
+  it.each([
+    ["Unit 4B is tagged pet-friendly.", "supported"],
+    ["Unit 7A is tagged pet-friendly too.", "contradicted"],
+  ])("should read %s as %s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "get_units", content: units });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(want);
+  });
+});
