@@ -100,6 +100,24 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
   return keep === null ? facts : facts.filter(keep);
 }
 
+/** An element's id line (`[0].unit_id: 4B`, `items[2].key: A-12`): a key that identifies, a value of letters and digits. */
+const ID_LINE =
+  /(?:^|\n)[^\n:]*?(?:^|[.\]])(?:id|key|code|sku|[A-Za-z][A-Za-z0-9]*(?:_id|Id|_key|Key|_code|Code|_no))(?:\[\d+\])?: ([A-Za-z0-9][\w-]{0,15})(?=\n|$)/g;
+
+/**
+ * Whether the claim writes an element's id as a word ("unit 4B" for `unit_id: 4B`), when the id mixes letters
+ * and digits: a bare number ("id: 12") could be any figure of the claim.
+ */
+function idWritten(row: string, lowerClaim: string): boolean {
+  for (const m of row.matchAll(ID_LINE)) {
+    const id = m[1]!.toLowerCase();
+    if (!/\d/.test(id) || !/[a-z]/.test(id)) continue;
+    for (let i = lowerClaim.indexOf(id); i >= 0; i = lowerClaim.indexOf(id, i + 1))
+      if (!/[\p{L}\p{N}]/u.test(lowerClaim[i - 1] ?? " ") && !/[\p{L}\p{N}]/u.test(lowerClaim[i + id.length] ?? " ")) return true;
+  }
+  return false;
+}
+
 /**
  * The test {@link namedRows} applies: whether a fact lies in an element the claim picks, or in no array it
  * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
@@ -116,12 +134,12 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
   if (byName === undefined) {
     byName = new Set<string>();
     const seen = new Set<string>();
-    if (names.length > 0)
-      for (const f of scope.facts) {
-        if (f.row === undefined || f.rowId === undefined || seen.has(f.rowId)) continue;
-        seen.add(f.rowId);
-        if (names.some((n) => nameOccursIn(n, f.row!))) byName.add(f.rowId);
-      }
+    const lower = scope.text.toLowerCase();
+    for (const f of scope.facts) {
+      if (f.row === undefined || f.rowId === undefined || seen.has(f.rowId)) continue;
+      seen.add(f.rowId);
+      if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) byName.add(f.rowId);
+    }
     memo.byName.set(nameKey, byName);
   }
   let byDate = memo.byDate.get(self);

@@ -143,3 +143,22 @@ describe("a date of the element the claim's names pick", () => {
     expect(report.verdicts[0]!.verdict).toBe(want);
   });
 });
+
+describe("an element the claim names by an id of letters and digits", () => {
+  const units = [
+    { unit_id: "4B", rent: 1850, balance_due: 420, late_payments: 1 },
+    { unit_id: "7A", rent: 2100, balance_due: 0, late_payments: 0 },
+  ];
+  it.each<[string, string, string[]]>([
+    ["Unit 4B has a balance due of $520.", "contradicted", ["$420"]],
+    ["Unit 4B has 3 late payments on record.", "contradicted", ["1"]],
+    ["Unit 4B has a balance due of $420.", "supported", []],
+    // 7A's balance is no other unit's: 4B's $420 supports nothing for 7A.
+    ["Unit 7A has a balance due of $420.", "unsupported", []],
+  ])("should read %s as %s", async (draft, want, fixes) => {
+    const fw = new Firewall();
+    fw.record({ source: "get_units", content: units });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([want, fixes]);
+  });
+});
