@@ -18,6 +18,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { ID_KEY } from "./id-keys.js";
 import { featuresOf } from "./lexical-features.js";
 
 /** What a claim says there is none of, and the rest of the claim. */
@@ -105,9 +106,8 @@ const GENERIC_LIST = new Set(["node", "item", "edg", "result", "data", "list", "
 /** Keys of a count: `0` there is an absence (`total_count: 0`, `count: 0`). */
 const COUNT_KEY = /(?:^|[._])(?:total_?count|totalCount|count|total|size|length)$/;
 const EMPTY_VALUE = /^(?:null|\[\]|\{\})$/;
-/** Keys whose value names an array element ("QA on staging", "ENG-490"). */
-const ID_KEY =
-  /^(?:name|title|summary|key|identifier|id|gid|number|slug|login|sku|[a-z][a-z0-9]*(?:_id|_key|_code|_number|_no|_name)|[a-z][a-zA-Z0-9]*(?:Id|Key|Code|Number|Name))$/i;
+/** Keys whose value names an array element in words ("QA on staging"); codes are `ID_KEY`'s ("ENG-490"). */
+const NAME_KEY = /^(?:name|title|summary|login|[a-z][a-z0-9]*_name|[a-z][a-zA-Z0-9]*Name)$/;
 
 /** One `path: value` line of a flattened JSON record. */
 interface Line {
@@ -184,7 +184,7 @@ function meets(stem: string, names: Set<string>): boolean {
 function elementIds(lines: Line[], row: string): string[] {
   const prefix = `${row}.`;
   return lines
-    .filter((l) => l.path.startsWith(prefix) && ID_KEY.test(l.path.slice(prefix.length)))
+    .filter((l) => l.path.startsWith(prefix) && (ID_KEY.test(l.path.slice(prefix.length)) || NAME_KEY.test(l.path.slice(prefix.length))))
     .map((l) => l.value.toLowerCase())
     .filter((v) => v.length >= 2 && v !== "null");
 }

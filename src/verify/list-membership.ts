@@ -9,6 +9,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { ID_KEY } from "./id-keys.js";
 
 /** What the claim says the list holds. */
 interface Membership {
@@ -79,9 +80,6 @@ function listsOf(record: { id: string; source: string; text: string }): ListRead
   }
   return [...lists.values()];
 }
-
-/** Keys whose value identifies an element (`id`, `key`, `unit_id`, `orderNumber`). */
-const ID_KEY = /^(?:id|key|number|code|sku|slug|[a-z][a-z0-9]*(?:_id|_key|_code|_number|_no)|[a-z][a-zA-Z0-9]*(?:Id|Key|Code|Number))$/;
 
 /** Whether `word` occurs in `text` as a whole word, case folded. */
 function wordIn(word: string, text: string): boolean {

@@ -3,6 +3,7 @@
  * figure, what it counts, its period, and the values of the claim's own entity that a mismatch must stand on.
  */
 import { nameOccursIn } from "../quantity/names.js";
+import { ID_KEY_SOURCE } from "./id-keys.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
@@ -101,8 +102,7 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
 }
 
 /** An element's id line (`[0].unit_id: 4B`, `items[2].key: A-12`): a key that identifies, a value of letters and digits. */
-const ID_LINE =
-  /(?:^|\n)[^\n:]*?(?:^|[.\]])(?:id|key|code|sku|[A-Za-z][A-Za-z0-9]*(?:_id|Id|_key|Key|_code|Code|_no))(?:\[\d+\])?: ([A-Za-z0-9][\w-]{0,15})(?=\n|$)/g;
+const ID_LINE = new RegExp(String.raw`(?:^|\n)[^\n:]*?(?:^|[.\]])${ID_KEY_SOURCE}(?:\[\d+\])?: ([A-Za-z0-9][\w-]{0,15})(?=\n|$)`, "g");
 
 /**
  * Whether the claim writes an element's id as a word ("unit 4B" for `unit_id: 4B`), when the id mixes letters
