@@ -18,6 +18,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { wordAt } from "./category-values.js";
 import { ID_KEY } from "./id-keys.js";
 import { featuresOf } from "./lexical-features.js";
 
@@ -189,15 +190,6 @@ function elementIds(lines: Line[], row: string): string[] {
     .filter((v) => v.length >= 2 && v !== "null");
 }
 
-/** Whether `name` occurs in `text` as words (not inside another word). */
-function occurs(name: string, text: string): boolean {
-  const i = text.indexOf(name);
-  if (i < 0) return false;
-  const before = text[i - 1] ?? " ";
-  const after = text[i + name.length] ?? " ";
-  return !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after);
-}
-
 /** Whether a record's text holds `path` with something in it (a value, members or elements). */
 function holdsPath(text: string, path: string): boolean {
   for (const line of text.split("\n")) {
@@ -262,7 +254,7 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
     }
     if (frame.quantified) return null;
     // Else the claim's sentence must name this element, and no other element whose field holds something.
-    const namedRows = [...rows].filter((r) => elementIds(lines, r).some((id) => occurs(id, lower)));
+    const namedRows = [...rows].filter((r) => elementIds(lines, r).some((id) => wordAt(lower, id) >= 0));
     if (namedRows.length === 1 && namedRows[0] === f.row) chosen.push(f);
     else if (namedRows.includes(f.row)) return null;
     else if (namedRows.length === 1) {

@@ -9,6 +9,7 @@
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { wordAt } from "./category-values.js";
 import { ID_KEY } from "./id-keys.js";
 
 /** What the claim says the list holds. */
@@ -81,16 +82,6 @@ function listsOf(record: { id: string; source: string; text: string }): ListRead
   return [...lists.values()];
 }
 
-/** Whether `word` occurs in `text` as a whole word, case folded. */
-function wordIn(word: string, text: string): boolean {
-  const w = word.toLowerCase();
-  const t = text.toLowerCase();
-  for (let i = t.indexOf(w); i >= 0; i = t.indexOf(w, i + 1)) {
-    if (!/[\p{L}\p{N}]/u.test(t[i - 1] ?? " ") && !/[\p{L}\p{N}]/u.test(t[i + w.length] ?? " ")) return true;
-  }
-  return false;
-}
-
 /** Lines of the array element `row` of a record (`items[1].number: 1`). */
 function elementLines(text: string, row: string): string[] {
   return row === "" ? [] : text.split("\n").filter((l) => l.startsWith(`${row}.`));
@@ -117,7 +108,7 @@ export function checkMembership(text: string, names: readonly string[], ledger: 
     // An id the claim writes as a word ("unit 7A" for `unit_id: 7A`).
     const byId = lines.some((l) => {
       const m = /^[^:]*?\.([A-Za-z][\w]*): (.+)$/.exec(l);
-      return m !== null && ID_KEY.test(m[1]!) && /\d/.test(m[2]!) && wordIn(m[2]!.trim(), text);
+      return m !== null && ID_KEY.test(m[1]!) && /\d/.test(m[2]!) && wordAt(text, m[2]!.trim()) >= 0;
     });
     return byNumber || byName || byId;
   });

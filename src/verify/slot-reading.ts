@@ -3,6 +3,7 @@
  * figure, what it counts, its period, and the values of the claim's own entity that a mismatch must stand on.
  */
 import { nameOccursIn } from "../quantity/names.js";
+import { wordAt } from "./category-values.js";
 import { ID_KEY_SOURCE } from "./id-keys.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
@@ -111,9 +112,7 @@ const ID_LINE = new RegExp(String.raw`(?:^|\n)[^\n:]*?(?:^|[.\]])${ID_KEY_SOURCE
 function idWritten(row: string, lowerClaim: string): boolean {
   for (const m of row.matchAll(ID_LINE)) {
     const id = m[1]!.toLowerCase();
-    if (!/\d/.test(id) || !/[a-z]/.test(id)) continue;
-    for (let i = lowerClaim.indexOf(id); i >= 0; i = lowerClaim.indexOf(id, i + 1))
-      if (!/[\p{L}\p{N}]/u.test(lowerClaim[i - 1] ?? " ") && !/[\p{L}\p{N}]/u.test(lowerClaim[i + id.length] ?? " ")) return true;
+    if (/\d/.test(id) && /[a-z]/.test(id) && wordAt(lowerClaim, id) >= 0) return true;
   }
   return false;
 }
