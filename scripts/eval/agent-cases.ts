@@ -12,7 +12,7 @@ import { z } from "zod";
 import { Firewall, type CalibrationTable, type Report, type Strictness, type Tier, type VerdictLabel } from "../../src/index.js";
 import { decidingTierName, rawConfidence } from "./case-result.js";
 import { calibration, reliabilityLines, type ReliabilityBin } from "./metrics.js";
-import { parseNumber, sameValue } from "./normalise-value.js";
+import { parseNumber, samePolarity, sameValue } from "./normalise-value.js";
 
 const VerdictSchema = z.enum(["supported", "contradicted", "unsupported", "not_checkable"]);
 
@@ -193,7 +193,7 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
     const corrections = v?.corrections.map((x) => x.value) ?? [];
     const want = exp.correction === null ? null : goldValues(exp.correction);
     const scored = exp.verdict === "contradicted" && want !== null;
-    const correctionCorrect = scored ? corrections.some((x) => want!.some((w) => sameValue(x, w) || roundsTo(x, w))) : null;
+    const correctionCorrect = scored ? corrections.some((x) => want!.some((w) => sameValue(x, w) || roundsTo(x, w) || samePolarity(x, w))) : null;
     const wrongCorrection = corrections.length > 0 && (exp.verdict !== "contradicted" || (want !== null && !correctionCorrect));
     return {
       caseId: c.id,

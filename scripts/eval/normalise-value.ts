@@ -99,3 +99,21 @@ export function sameValue(predicted: string, gold: string): boolean {
   const da = parseDate(predicted);
   return da !== null && da === parseDate(gold);
 }
+
+const GOLD_TRUE = /^(?:true|yes|on|enabled|active)$/;
+const GOLD_FALSE = /^(?:false|no|off|disabled|inactive)$/;
+
+/**
+ * Whether a correction states a boolean gold value (`false`, `OFF`, `true`) in the claim's words, as the
+ * firewall writes a boolean correction in place: "is not included" or "off" state `false`; "is included"
+ * (the claim's negation undone) or "on" state `true`.
+ */
+export function samePolarity(predicted: string, gold: string): boolean {
+  const g = normaliseValue(gold);
+  const want = GOLD_TRUE.test(g) ? true : GOLD_FALSE.test(g) ? false : null;
+  if (want === null) return false;
+  const p = predicted.normalize("NFKC").toLowerCase().trim();
+  const negative = /\b(?:not|never|off|disabled|inactive|false)\b|n['’]t\b/.test(p);
+  if (!want) return negative;
+  return !negative && (GOLD_TRUE.test(p) || /^(?:is|are|was|were) [\p{L}-]+$/u.test(p));
+}

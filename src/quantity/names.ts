@@ -222,7 +222,15 @@ export function extractNames(text: string): NameMention[] {
   const toks: Tok[] = [];
   // Dotted initials are one word ("U.S. Army", "The A.V. Club", "J.R.R. Tolkien").
   for (const m of text.matchAll(/(?:\p{Lu}\.){2,}(?![\p{L}\p{N}])|[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:['’-][\p{L}\p{M}\p{N}]+)*|&/gu)) {
-    if (!inCode(m.index, m.index + m[0].length)) toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
+    if (inCode(m.index, m.index + m[0].length)) continue;
+    // "a US-issued Visa card", "Berlin-based Norland Ltd": a name joined to a lower-case word is a modifier;
+    // the name is its capitalised head, and the lower-case tail ends the run.
+    const modifier = /^(\p{Lu}[\p{L}\p{M}\p{N}]*)-(\p{Ll}+)$/u.exec(m[0]);
+    if (modifier) {
+      const head = modifier[1]!;
+      toks.push({ text: head, start: m.index, end: m.index + head.length });
+      toks.push({ text: modifier[2]!, start: m.index + head.length + 1, end: m.index + m[0].length });
+    } else toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   }
   const isCap = (t: Tok) =>
     /^\p{Lu}/u.test(t.text) && !CALENDAR.has(t.text.toLowerCase()) && !CAPS_STOP.has(t.text) && !/^\p{Lu}$/u.test(t.text) && !/^[QH][1-4]$/.test(t.text);

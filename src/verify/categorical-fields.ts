@@ -30,6 +30,12 @@ export interface CategoricalCheck {
   note: string;
   /** For a status: the claim's status word, its span in the claim text, and the field's value as written. */
   status?: { wrong: string; span: [number, number]; value: string };
+  /**
+   * For a boolean the claim gets wrong: the claim's words that carry its polarity, their span in the claim
+   * text, and the same words with the field's polarity ("is on" -> "is off", "are allowed" -> "are not
+   * allowed", "isn't included" -> "is included"). Absent when the polarity is not carried by one predicate.
+   */
+  flip?: { wrong: string; span: [number, number]; value: string };
   /** The status word is right for some of the entities the claim names: no in-place edit. */
   noFix?: boolean;
 }
@@ -217,7 +223,75 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const field = candidates[0]!;
   const claimSays = !NEGATION.test(claimText);
   const agrees = claimSays === truth(field);
-  return { agrees, quote: quoteOf(field), kind: "boolean", note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim says` };
+  const flip = agrees ? null : polarityEdit(claimText, truth(field));
+  return {
+    agrees,
+    quote: quoteOf(field),
+    kind: "boolean",
+    note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim says`,
+    ...(flip ? { flip } : {}),
+  };
+}
+
+/** On-off words and their opposites. */
+const OPPOSITE: Record<string, string> = {
+  on: "off",
+  off: "on",
+  enabled: "disabled",
+  disabled: "enabled",
+  active: "inactive",
+  inactive: "active",
+  true: "false",
+  false: "true",
+};
+/** A copula or a switching verb before an on-off word ("is on", "switched off", "set to true"). */
+const ON_OFF =
+  /\b(?:is|are|was|were|be|been|being|switched|turned|set(?: to)?)\s+(on|off|enabled|disabled|active|inactive|true|false)\b(?!\s+(?:the|a|an|its|their|his|her|my|your|our)\b)/gi;
+/** A copula and the one word of the predicate after it, possibly negated ("are allowed", "isn't included"). */
+const COPULA = /\b(is|are|was|were)(?:(\s+not)|(n['’]t))?\s+(\p{L}[\p{L}-]*)/giu;
+/** Words after a copula that open a noun phrase or an adverb, not a predicate one can negate in place. */
+const NOT_PREDICATE = new Set(
+  "a an the this that these those my your our their his her its some any all both each every no one there here also still now only just currently always never not".split(
+    " ",
+  ),
+);
+
+/** A word in the case style of another ("Off" for "On", "OFF" for "ON"). */
+function inStyleOf(word: string, model: string): string {
+  if (model.length > 1 && model === model.toUpperCase()) return word.toUpperCase();
+  if (/^\p{Lu}/u.test(model)) return word[0]!.toUpperCase() + word.slice(1);
+  return word;
+}
+
+/**
+ * The in-place edit that gives a boolean claim the field's polarity `truth`, when one predicate carries the
+ * claim's: an on-off word after a copula or a switching verb is replaced by its opposite; otherwise a
+ * copula and its one-word predicate gain or lose "not". `null` when the claim has no such predicate, or
+ * more than one.
+ */
+export function polarityEdit(claimText: string, truth: boolean): { wrong: string; span: [number, number]; value: string } | null {
+  const onOff = [...claimText.matchAll(ON_OFF)];
+  if (onOff.length === 1) {
+    const m = onOff[0]!;
+    const word = m[1]!;
+    const opposite = OPPOSITE[word.toLowerCase()]!;
+    // The edit must give the field's polarity: "on" for a true field, "off" for a false one.
+    if (TRUE_VALUE.test(opposite) !== truth) return null;
+    const at = m.index! + m[0].length - word.length;
+    if (NEGATION.test(claimText.slice(0, m.index) + claimText.slice(m.index! + m[0].length))) return null;
+    return { wrong: word, span: [at, at + word.length], value: inStyleOf(opposite, word) };
+  }
+  if (onOff.length > 1) return null;
+  const copulas = [...claimText.matchAll(COPULA)].filter((m) => !NOT_PREDICATE.has(m[4]!.toLowerCase()));
+  if (copulas.length !== 1) return null;
+  const m = copulas[0]!;
+  const negated = m[2] !== undefined || m[3] !== undefined;
+  // Another negation elsewhere ("Nobody is allowed", "no pets are welcome") is not the copula's to undo.
+  const rest = claimText.slice(0, m.index) + claimText.slice(m.index! + m[0].length);
+  if (negated !== truth || NEGATION.test(rest)) return null;
+  const [copula, word] = [m[1]!, m[4]!];
+  const value = negated ? `${copula} ${word}` : `${copula} not ${word}`;
+  return { wrong: m[0], span: [m.index!, m.index! + m[0].length], value };
 }
 
 /** Status classes of a general vocabulary: a value of one class is no value of another. */

@@ -37,14 +37,15 @@ export function checkCategorical(text: string, figures: ClaimFigure[], item: Tie
   if (!found.agrees) {
     // A status word is corrected in place with the field's value ("is active" -> "is frozen"), unless the
     // claim negates it or a figure qualifies it.
+    // A boolean is corrected by giving its predicate the field's polarity ("are allowed" -> "are not allowed").
     const corrections: Correction[] = [];
-    const st = found.status;
-    if (
-      st &&
-      !found.noFix &&
+    const st =
+      found.status &&
       !/\b(?:not|never)\b|n['’]t\b/i.test(text) &&
-      !/^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(text.slice(st.span[1]))
-    ) {
+      !/^\s+(?:by|for|since|until|after|at|on|in|of)\s+(?:about\s+|around\s+)?[$€£]?\d/i.test(text.slice(found.status.span[1]))
+        ? found.status
+        : found.flip;
+    if (st && !found.noFix) {
       const start = item.extracted.map[st.span[0]];
       const last = item.extracted.map[st.span[1] - 1];
       if (start !== undefined && last !== undefined && start >= 0 && last >= 0)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseValue, parseDate, parseNumber, sameValue } from "../../scripts/eval/normalise-value.js";
+import { normaliseValue, parseDate, parseNumber, samePolarity, sameValue } from "../../scripts/eval/normalise-value.js";
 
 describe("normaliseValue", () => {
   it.each([
@@ -63,5 +63,21 @@ describe("sameValue", () => {
     ["vue", "react", false],
   ])("should compare %j with gold %j as %s", (predicted, gold, expected) => {
     expect(sameValue(predicted, gold)).toBe(expected);
+  });
+});
+
+describe("samePolarity", () => {
+  it.each([
+    ["is not included", "false", true],
+    ["off", "OFF", true],
+    ["aren't allowed", "no", true],
+    ["are allowed", "true", true],
+    ["on", "ON", true],
+    ["is included", "false", false],
+    ["is not included", "true", false],
+    ["$12", "false", false],
+    ["is included", "12", false],
+  ])("should read %j against the gold %j as %s", (predicted, gold, want) => {
+    expect(samePolarity(predicted, gold)).toBe(want);
   });
 });

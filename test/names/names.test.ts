@@ -99,6 +99,22 @@ describe("extractNames", () => {
         ["ops@example.com", "ops@example.com", "code"],
       ],
     ],
+    [
+      "Paid with a US-issued Visa card from a Berlin-based Norland Ltd.",
+      [
+        ["US", "us", "name"],
+        ["Visa", "visa", "name"],
+        ["Berlin", "berlin", "name"],
+        ["Norland Ltd.", "norland ltd", "name"],
+      ],
+    ],
+    [
+      "Rolls-Royce and Jean-Luc stay whole.",
+      [
+        ["Rolls-Royce", "rolls-royce", "name"],
+        ["Jean-Luc", "jean-luc", "name"],
+      ],
+    ],
     ["A real-time, well-known and end-to-end system and/or e.g. 3.14 km/h.", []],
     ["WARNING: DISK IS FULL. ERROR from the API.", []],
     ["Q3 revenue in March rose on Monday.", []],

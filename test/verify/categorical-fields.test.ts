@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { flagName, statusClass } from "../../src/verify/categorical-fields.js";
+import { flagName, polarityEdit, statusClass } from "../../src/verify/categorical-fields.js";
 
 async function verdictOf(evidence: unknown[], draft: string) {
   const fw = new Firewall();
@@ -207,6 +207,39 @@ describe("a status word corrected in place", () => {
     fw.record({ source: "get_order", content: { order_id: "ORD-1", status: "in_transit" } });
     const v = (await fw.verify(claim)).verdicts[0]!;
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+  });
+});
+
+describe("a boolean corrected in place", () => {
+  it.each<[string, boolean, string | null]>([
+    ["AutoPay is on.", false, "off"],
+    ["AutoPay is OFF.", true, "ON"],
+    ["Stock tracking is switched on.", false, "off"],
+    ["Parking is included.", false, "is not included"],
+    ["Force pushes are allowed on main.", false, "are not allowed"],
+    ["Dogs aren't allowed.", true, "are allowed"],
+    ["Dogs are not welcome.", true, "are welcome"],
+    // The edit must give the field's polarity; a predicate it cannot place is left alone.
+    ["AutoPay is on.", true, null],
+    ["Dogs are allowed and cats are welcome.", false, null],
+    ["Nobody is allowed in.", true, null],
+    ["It is a plan with roaming.", false, null],
+    ["Pets welcome.", false, null],
+  ])("should edit %j to the field's %s as %j", (claim, truth, value) => {
+    const edit = polarityEdit(claim, truth);
+    expect(edit?.value ?? null).toBe(value);
+    if (edit) expect(claim.slice(edit.span[0], edit.span[1])).toBe(edit.wrong);
+  });
+
+  it("should rewrite a wrong boolean to the field's polarity and re-read the result as supported", async () => {
+    const fw = new Firewall({ policy: { action: "rewrite" } });
+    fw.record({ source: "listing", content: { unit: "4C", parking: { included: false, fee: 150 }, pets: { dogs: true } } });
+    const report = await fw.verify("Parking is included. Dogs aren't allowed.");
+    expect(report.verdicts.map((v) => v.corrections.map((c) => c.value))).toEqual([["is not included"], ["are allowed"]]);
+    // The rewrite cites the record each fix comes from ("[1]", and a "Sources:" list).
+    const rewritten = (report.output ?? "").split("\n\nSources:")[0]!.replace(/ \[\d+\]/g, "");
+    expect(rewritten).toBe("Parking is not included. Dogs are allowed.");
+    expect((await fw.verify(rewritten)).verdicts.map((v) => v.verdict)).toEqual(["supported", "supported"]);
   });
 });
 
