@@ -8,7 +8,7 @@
  * and rejected for this: they tag any capitalised sentence-initial word PROPN ("Revenue/PROPN rose").
  */
 import { createRequire } from "node:module";
-import type { NameMention } from "./types.js";
+import type { NameMention, Quantity } from "./types.js";
 
 /** Honorifics: kept in the span, dropped from the key. */
 const HONORIFICS = new Set(["dr", "mr", "mrs", "ms", "mx", "prof", "sir", "dame"]);
@@ -122,11 +122,15 @@ function isCodeToken(tok: string, pattern: number): boolean {
  */
 const UNIT_AFTER_NUMBER = /(?<=\d[ \u00a0]?)(?:[kMGT]?(?:Wh|W|Pa|Hz|VA|V)|mAh|Ah|BTU|dB|dBm|BCE?|AD|CE)(?![\p{L}\p{N}])/gu;
 
+/** The same unit symbols after "per" or a slash ("£24.22 per kWh", "p/kWh"): a rate's unit, not a name. */
+const UNIT_AFTER_PER = /(?<=\bper |\/)(?:[kMGT]?(?:Wh|W|Pa|Hz|VA|V)|mAh|Ah|BTU|dB|dBm)(?![\p{L}\p{N}])/gu;
+
 /** Identifier mentions, and a mask of the characters they (and backtick spans) cover. */
 function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array } {
   const found: NameMention[] = [];
   const taken = new Uint8Array(text.length);
   if (/\d ?[kMGTmdAB]?[A-Za-z]/.test(text)) for (const m of text.matchAll(UNIT_AFTER_NUMBER)) taken.fill(1, m.index, m.index + m[0].length);
+  if (/per |\//.test(text)) for (const m of text.matchAll(UNIT_AFTER_PER)) taken.fill(1, m.index, m.index + m[0].length);
   const free = (s: number, e: number) => taken.subarray(s, e).every((x) => x === 0);
   const add = (raw: string, start: number) => {
     const tok = raw.replace(/[.,;:!?)\]]+$/, "");
@@ -552,4 +556,17 @@ export function cjkTerms(text: string): string[] {
     for (let k = 0; k + 1 < chars.length; k++) out.push((chars[k] as string) + (chars[k + 1] as string));
   }
   return out;
+}
+
+/**
+ * Whether a quantity is a capitalised number word inside a name ("the Half Dozen Oysters", "Ocean's
+ * Eleven"): part of the name, not a count. One that opens the name is a count ("Two Uber rides"), unless
+ * "the" comes before it ("the Three Cheese Toast") or the name is the whole of `text` (a field's value:
+ * `name: Half Dozen Oysters`).
+ */
+export function numberWordInName(q: Quantity, names: readonly NameMention[], text: string): boolean {
+  if (q.word !== true || !/^\p{Lu}/u.test(q.text)) return false;
+  const whole = (n: NameMention) => n.span[0] === text.length - text.trimStart().length && n.span[1] === text.trimEnd().length;
+  const opensName = (n: NameMention) => whole(n) || /\bthe\s+$/i.test(text.slice(Math.max(0, n.span[0] - 8), n.span[0]));
+  return names.some((n) => n.type === "name" && (n.span[0] < q.span[0] || opensName(n)) && n.span[0] <= q.span[0] && q.span[1] <= n.span[1]);
 }

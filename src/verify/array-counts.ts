@@ -42,6 +42,25 @@ export function arrayCounts(text: string): ArrayCount[] {
   return [...byPath.values()];
 }
 
+/** Keys that wrap a list without naming what it lists: a GraphQL connection's `edges` and `nodes`. */
+const WRAPPER_KEY = /^(?:edges|nodes)$/;
+
+/**
+ * The noun an array's elements are counted by: its key's last segment, or, for a wrapper key under a named
+ * one (`orders.edges`, `issues.nodes`), that name (`orders`). The elements of an
+ * element's array (`orders[0].edges`) are not the parent's.
+ */
+export function arrayNoun(path: string): string {
+  const m = /(?:^|\.)([^.[\]"]+)\.([^.[\]"]+)$/.exec(path);
+  if (m && WRAPPER_KEY.test(m[2]!)) return m[1]!;
+  return (
+    path
+      .split(/[.[\]"]+/)
+      .filter(Boolean)
+      .pop() ?? ""
+  );
+}
+
 /**
  * Count facts of the arrays whose last element starts inside `chunk`: value = element count, slot = the
  * array's key (or the tool's name for a top-level array: `list_payments`), quote = that element's line.
@@ -53,13 +72,7 @@ export function countFacts(ledger: EvidenceLedger, chunk: Chunk): EvidenceFact[]
   const out: EvidenceFact[] = [];
   for (const c of counts) {
     if (c.line[0] < chunk.span[0] || c.line[0] >= chunk.span[1]) continue;
-    const noun =
-      c.path === ""
-        ? record.source
-        : (c.path
-            .split(/[.[\]"]+/)
-            .filter(Boolean)
-            .pop() ?? "");
+    const noun = c.path === "" ? record.source : arrayNoun(c.path);
     const key = featuresOf(noun).stems;
     const text = String(c.count);
     const q: Quantity = {

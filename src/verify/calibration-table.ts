@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.8449,
+  "globalMean": 0.8473,
   "verdictMeans": {
-    "contradicted": 0.9914,
-    "not_checkable": 0.9885,
-    "supported": 0.9018,
-    "unsupported": 0.5392
+    "contradicted": 0.9916,
+    "not_checkable": 0.9887,
+    "supported": 0.9019,
+    "unsupported": 0.5448
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 63,
+      "n": 64,
       "mean": 0.9995,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9855,
-          "n": 63
+          "p": 0.9857,
+          "n": 64
         }
       ]
     },
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 42,
-      "mean": 0.5904,
+      "n": 40,
+      "mean": 0.6177,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.5909,
-          "n": 42
+          "p": 0.6189,
+          "n": 40
         }
       ]
     },
@@ -58,7 +58,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "extractor",
       "verdict": "not_checkable",
       "n": 50,
-      "mean": 0.9991,
+      "mean": 0.9992,
       "steps": [
         {
           "upTo": 1,
@@ -71,7 +71,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9962,
+      "mean": 0.9963,
       "steps": [
         {
           "upTo": 1,
@@ -106,30 +106,30 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 53,
-      "mean": 0.4764,
+      "n": 54,
+      "mean": 0.4686,
       "steps": [
         {
           "upTo": 0.685,
-          "p": 0.2056,
+          "p": 0.2039,
           "n": 13
         },
         {
           "upTo": 0.81,
-          "p": 0.4392,
-          "n": 12
+          "p": 0.4144,
+          "n": 13
         },
         {
           "upTo": 1,
-          "p": 0.6443,
+          "p": 0.6434,
           "n": 28
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-02T07:08:38.337Z",
-    "commit": "9051c28",
+    "at": "2026-12-02T11:10:48.188Z",
+    "commit": "81f8f04-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",

@@ -3,7 +3,7 @@
  * claim: what tier 0 checks.
  */
 import { extractDates } from "../quantity/date-parse.js";
-import { extractNames } from "../quantity/names.js";
+import { extractNames, numberWordInName } from "../quantity/names.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import type { NameMention, Quantity } from "../quantity/types.js";
 import { asYear, overlaps, VERSION, type FactValue } from "./evidence-facts.js";
@@ -69,8 +69,11 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
   }
   // An issue key such as "CP2-90" or "ENG-481" is one identifier, not a code and a number.
   const keys = [...text.matchAll(ISSUE_KEY)].map((m) => [m.index!, m.index! + m[0].length] as [number, number]);
+  // A capitalised number word inside a name ("the Half Dozen Oysters", "Ocean's Eleven") is part of the name;
+  // one that opens the run is a count ("Two Uber rides").
+  const names = extractNames(text);
   for (const q of extractQuantities(text))
-    if (!taken(q.span) && !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b))
+    if (!taken(q.span) && !numberWordInName(q, names, text) && !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b))
       figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.
   for (const m of text.matchAll(NO_COUNT)) {
@@ -94,7 +97,7 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
   }
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
-  for (const n of [...extractNames(text), ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
+  for (const n of [...names, ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
   return figures.sort((a, b) => a.span[0] - b.span[0]);
 }
 

@@ -83,18 +83,37 @@ export function aggregateOutcome(check: AggregateCheck, item: TierItem): TierOut
  * correction rather than a value from another element.
  */
 export function withinRows(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  /** The figures of a type that pick elements. */
+  const anchoring = new Set<ClaimFigure>();
   const rowsOf = (type: "name" | "date"): Set<string> => {
     const rows = new Set<string>();
+    const rowRecords = new Set<string>();
+    const containers = new Set<string>();
+    anchoring.clear();
     for (const r of results) {
       if (r.outcome !== "match" || r.figure.value.type !== type) continue;
+      const own = new Set<string>();
+      const topLevel = new Set<string>();
       for (const f of scope.facts) {
         if (!compatible(r.figure.value, f.value) || compare(r.figure.value, f.value) !== "match") continue;
-        // Also a top-level value ("id: INV-2041" of the invoice itself): the claim is about that record, and
-        // elements elsewhere that mention it (a payment of that invoice) are not its entity.
-        if (f.rowId === undefined) return new Set();
-        rows.add(f.rowId);
+        if (f.rowId === undefined) topLevel.add(f.chunk.evidenceId);
+        else {
+          own.add(f.rowId);
+          rowRecords.add(f.chunk.evidenceId);
+        }
       }
+      // Also a top-level value ("id: INV-2041" of the invoice itself): the claim is about that record, and
+      // elements elsewhere that mention it (a payment of that invoice) are not its entity.
+      if (topLevel.size > 0 && own.size > 0) return new Set();
+      for (const id of topLevel) containers.add(id);
+      if (own.size === 0) continue;
+      anchoring.add(r.figure);
+      for (const id of own) rows.add(id);
     }
+    // A name only a record's top level holds ("restaurant: Harbor & Vine") is the record the elements sit in:
+    // it picks none of them, when the elements are its own; a top-level name of another record (the product
+    // beside the warehouse it is stocked in) says the claim is about that record.
+    if ([...containers].some((id) => !rowRecords.has(id))) return new Set();
     return rows;
   };
   let anchors = rowsOf("name");
@@ -112,7 +131,7 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   // element a disagreeing figure belongs to is not known, so nothing is corrected from one.
   const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
   const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
-  const single = results.filter((r) => r.figure.value.type === (identity.has("date") ? "date" : "name")).length === 1 && new Set(others).size === others.length;
+  const single = anchoring.size === 1 && new Set(others).size === others.length;
   return results.map((r) => {
     if (identity.has(r.figure.value.type)) return r;
     // A value that matched outside every array element (a top-level field) stays matched.

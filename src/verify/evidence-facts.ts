@@ -6,7 +6,7 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import { extractDates } from "../quantity/date-parse.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
-import { extractNames } from "../quantity/names.js";
+import { extractNames, numberWordInName } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
 import { countFacts } from "./array-counts.js";
@@ -348,8 +348,11 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
         const span: [number, number] = [m.index!, m.index! + m[0].length];
         if (!taken.some((t) => overlaps(t, span))) taken.push(span);
       }
-      for (let q of extractQuantities(valueText)) {
-        if (taken.some((t) => overlaps(t, q.span))) continue;
+      const quantities = extractQuantities(valueText);
+      // A number word inside a name ("Half Dozen Oysters") is the name's.
+      const named = quantities.some((q) => q.word === true && /^\p{Lu}/u.test(q.text)) ? extractNames(valueText) : [];
+      for (let q of quantities) {
+        if (taken.some((t) => overlaps(t, q.span)) || numberWordInName(q, named, valueText)) continue;
         // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
         if (keyed && q.kind === "number" && MINOR_UNIT_KEY.test(keyName) && Number.isInteger(q.value)) {
           q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };

@@ -165,8 +165,8 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
     // Another currency is another value of the same kind: "129.50 USD" against a total of 129.50 EUR. A bare
     // amount (no currency sign of its own) may be in minor units (Stripe's `amount: 140000` is $1,400.00):
     // it is of the claim's kind only at the claim's order of magnitude.
-    if (b.kind === "money") return /[\p{Sc}]|[A-Z]{3}/u.test(b.text) || sameMagnitude(a.value, b.value);
-    return b.kind === "number" && b.unit === null && moneyField(field) && sameMagnitude(a.value, b.value);
+    if (b.kind === "money") return /[\p{Sc}]|[A-Z]{3}/u.test(b.text) || sameAmountMagnitude(a.value, b.value);
+    return b.kind === "number" && b.unit === null && moneyField(field) && sameAmountMagnitude(a.value, b.value);
   }
   if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));
   if (a.kind === "measure")
@@ -200,6 +200,17 @@ function unitFactor(q: { value: number; text: string }): number {
 export function evidenceReading<Q extends { kind: string; text: string; currency: string | null; unit: string | null }>(q: Q, field: Set<string>): Q {
   if (q.kind !== "money" || moneyField(field) || /[\p{Sc}]|[A-Z]{3}/u.test(q.text)) return q;
   return { ...q, kind: "number", currency: null, unit: null };
+}
+
+/**
+ * Whether a bare amount may be in the claim's currency unit: within a factor of ten. Minor units (cents,
+ * pence: a factor of 100) and thousands headers (1,000) are scale slips, not other values; "$6" against
+ * `price: 18` is another price.
+ */
+function sameAmountMagnitude(a: number, b: number): boolean {
+  if (a === 0 || b === 0) return a === b || Math.abs(a - b) < 10;
+  const r = Math.abs(a / b);
+  return r > 1 / 10 && r < 10;
 }
 
 function sameMagnitude(a: number, b: number): boolean {

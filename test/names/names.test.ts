@@ -115,6 +115,7 @@ describe("extractNames", () => {
         ["Jean-Luc", "jean-luc", "name"],
       ],
     ],
+    ["At £0.24 per kWh, or 240 £/MWh, a 2 kW heater costs little.", []],
     ["A real-time, well-known and end-to-end system and/or e.g. 3.14 km/h.", []],
     ["WARNING: DISK IS FULL. ERROR from the API.", []],
     ["Q3 revenue in March rose on Monday.", []],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { arrayCounts } from "../../src/verify/array-counts.js";
+import { arrayCounts, arrayNoun } from "../../src/verify/array-counts.js";
 
 function billing(): Firewall {
   const fw = new Firewall();
@@ -17,6 +17,30 @@ describe("arrayCounts", () => {
     const text = "orders[0].id: 1\norders[0].items[0].sku: a\norders[0].items[1].sku: b\norders[1].id: 2\ntags[0]: x\n[0].a: 1\n[1].a: 2\n[2].a: 3";
     const got = Object.fromEntries(arrayCounts(text).map((c) => [c.path, c.count]));
     expect(got).toEqual({ orders: 2, "orders[0].items": 2, tags: 1, "": 3 });
+  });
+});
+
+describe("arrayNoun", () => {
+  it.each([
+    ["orders", "orders"],
+    ["orders[0].items", "items"],
+    ["data.orders.edges", "orders"],
+    ["repository.issues.nodes", "issues"],
+    ["page.results", "results"],
+    // A wrapper inside an element lists that element's parts, and `items` names what it lists.
+    ["orders[0].edges", "edges"],
+    ["cart.items", "items"],
+  ])("should count the elements of %j by %j", (path, noun) => {
+    expect(arrayNoun(path)).toBe(noun);
+  });
+
+  it("should read a count of a GraphQL connection's edges by the connection's name", async () => {
+    const fw = new Firewall();
+    const edge = (id: string) => ({ node: { id, status: "PAID" } });
+    fw.record({ source: "graphql", content: { data: { orders: { edges: [edge("o1"), edge("o2"), edge("o3")] } } } });
+    expect((await fw.verify("You have placed 3 orders.")).verdicts[0]!.verdict).toBe("supported");
+    const wrong = (await fw.verify("You have placed 4 orders.")).verdicts[0]!;
+    expect([wrong.verdict, wrong.corrections.map((c) => c.value)]).toEqual(["contradicted", ["3"]]);
   });
 });
 
