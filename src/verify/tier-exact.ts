@@ -11,6 +11,7 @@
  * (a negation, an antonym) still need a check.
  */
 import type { Correction, Passage } from "../schema.js";
+import { withinNamedSources } from "./named-source.js";
 import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { compare, compatible, specific } from "./figure-compare.js";
@@ -220,15 +221,19 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
 
-  const results = checkInterval(
-    swapSuperlative(
-      withinRows(
-        figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+  const results = withinNamedSources(
+    checkInterval(
+      swapSuperlative(
+        withinRows(
+          figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+          scope,
+        ),
         scope,
       ),
       scope,
     ),
-    scope,
+    text,
+    context.ledger,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
