@@ -174,8 +174,10 @@ export interface ClaimScope {
   /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
   fullStems: Set<string>;
   context: TierContext;
-  /** Ids of the records where each claim name occurs. */
+  /** Ids of the records where each claim name occurs, and of those that refer by id to its element (see `id-joins.ts`). */
   recordsOf: Map<ClaimFigure, Set<string>>;
+  /** Per claim name, the array elements (`rowId`s) of other lists that refer by id to the element it names. */
+  joinedRows: Map<ClaimFigure, Set<string>>;
   /** How many distinct subjects (record identities) the ledger holds: "the 3 packages". */
   subjects: number;
 }
@@ -187,7 +189,7 @@ export function subjectScore(scope: ClaimScope, except: ClaimFigure | null): (f:
     for (const [figure, records] of scope.recordsOf) {
       if (figure === except || !records.has(f.chunk.evidenceId)) continue;
       // Inside an array of entities, the subject must be named in the value's own row.
-      if (f.row !== undefined && figure.value.type === "name" && !nameOccursIn(figure.value.n, f.row)) continue;
+      if (f.row !== undefined && figure.value.type === "name" && !nameOccursIn(figure.value.n, f.row) && !scope.joinedRows.get(figure)?.has(f.rowId!)) continue;
       n++;
     }
     return n;

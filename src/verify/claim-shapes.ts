@@ -114,6 +114,8 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     // it picks none of them, when the elements are its own; a top-level name of another record (the product
     // beside the warehouse it is stocked in) says the claim is about that record.
     if ([...containers].some((id) => !rowRecords.has(id))) return new Set();
+    // Elements of other lists that refer by id to a named element are that entity's too (see `id-joins.ts`).
+    for (const f of anchoring) for (const id of scope.joinedRows.get(f) ?? []) rows.add(id);
     return rows;
   };
   let anchors = rowsOf("name");

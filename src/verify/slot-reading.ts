@@ -2,6 +2,8 @@
  * The typed-slot reading of a claim's figure in tier 0 (see `typed-slot.ts`): the words that govern the
  * figure, what it counts, its period, and the values of the claim's own entity that a mismatch must stand on.
  */
+import type { DateMention } from "../quantity/types.js";
+import { dateRanges, dayKey, inRange } from "./date-ranges.js";
 import { nameOccursIn } from "../quantity/names.js";
 import { wordAt } from "./category-values.js";
 import { ID_KEY_SOURCE } from "./id-keys.js";
@@ -139,16 +141,27 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
       seen.add(f.rowId);
       if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) byName.add(f.rowId);
     }
+    // Elements of other lists that refer by id to a named element are the named entity's too.
+    for (const [figure, rows] of scope.joinedRows) if (figure !== self) for (const id of rows) byName.add(id);
     memo.byName.set(nameKey, byName);
   }
   let byDate = memo.byDate.get(self);
   if (byDate === undefined) {
     byDate = new Set<string>();
+    // A range ("from 11 to 17 March") picks the elements whose first date lies inside it; its dates pick
+    // nothing on their own.
+    const ranges = dateRanges(
+      scope.text,
+      dates.flatMap((d) => (d.value.type === "date" ? [d.value.d] : [])),
+    );
+    const inSomeRange = (d: ClaimFigure) => ranges.some((r) => r.spans.some((s) => s[0] === d.span[0]));
+    const single = dates.filter((d) => !inSomeRange(d));
     if (dates.length > 0 || month !== null)
       for (const f of recordDates(scope)) {
         if (f.rowId === undefined || f.value.type !== "date" || byDate.has(f.rowId)) continue;
-        if (dates.some((d) => compare(d.value, f.value) === "match") || (month !== null && monthOfElement(f) === month)) byDate.add(f.rowId);
+        if (single.some((d) => compare(d.value, f.value) === "match") || (month !== null && monthOfElement(f) === month)) byDate.add(f.rowId);
       }
+    if (ranges.length > 0) for (const [row, first] of firstDates(recordDates(scope))) if (ranges.some((r) => inRange(r, first))) byDate.add(row);
     memo.byDate.set(self, byDate);
   }
   // A named element inside a dated one (or the other way round) is picked by both.
@@ -260,6 +273,19 @@ export function recordElementFacts(scope: ClaimScope): EvidenceFact[] {
 const datesOfScope = new WeakMap<ClaimScope, EvidenceFact[]>();
 
 /** The dates of {@link recordElementFacts}. */
+/** Each element's earliest date (an interval element is known by its start: `interval_start`, not `interval_end`). */
+function firstDates(dates: readonly EvidenceFact[]): Map<string, DateMention> {
+  const first = new Map<string, DateMention>();
+  for (const f of dates) {
+    if (f.rowId === undefined || f.value.type !== "date") continue;
+    const d = f.value.d;
+    const was = first.get(f.rowId);
+    const key = (x: DateMention) => dayKey(x, true) ?? Number.POSITIVE_INFINITY;
+    if (!was || key(d) < key(was)) first.set(f.rowId, d);
+  }
+  return first;
+}
+
 function recordDates(scope: ClaimScope): EvidenceFact[] {
   let dates = datesOfScope.get(scope);
   if (!dates) datesOfScope.set(scope, (dates = recordElementFacts(scope).filter((f) => f.value.type === "date")));

@@ -11,9 +11,12 @@
  * (a negation, an antonym) still need a check.
  */
 import type { Correction, Passage } from "../schema.js";
-import { withinNamedSources } from "./named-source.js";
+import { nameOccursIn } from "../quantity/names.js";
+import type { NameMention } from "../quantity/types.js";
 import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
+import { joinedRecords, referringRows } from "./id-joins.js";
+import { withinNamedSources } from "./named-source.js";
 import { compare, compatible, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
 import { checkAbsence, checkEmptyCount } from "./absence.js";
@@ -152,7 +155,14 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
   const claimStems = featuresOf(masked).stems;
   const nameRecords = new Map<ClaimFigure, Set<string>>();
-  for (const f of figures) if (f.value.type === "name") nameRecords.set(f, ownRecords(f.value.n.text, recordsWithName(f.value.n, context), context));
+  for (const f of figures) {
+    if (f.value.type !== "name") continue;
+    const own = ownRecords(f.value.n.text, recordsWithName(f.value.n, context), context);
+    // A record that refers by id to the named element ("inventory_levels[1].location_id" for the location
+    // named) is the name's too.
+    const joined = own.size <= SUBJECT_RECORDS ? joinedRecords(own, [f.value.n], context.ledger) : new Set<string>();
+    nameRecords.set(f, joined.size > 0 ? new Set([...own, ...joined]) : own);
+  }
   // The records of the claim's specific names (each in at most a few records): its subject's.
   const subjectRecords = new Set<string>();
   for (const records of nameRecords.values()) if (records.size <= SUBJECT_RECORDS) for (const id of records) subjectRecords.add(id);
@@ -217,9 +227,16 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     fullStems: featuresOf(text).stems,
     context,
     recordsOf: new Map(),
+    joinedRows: new Map(),
     subjects: recordTerms(context.ledger).identityCount,
   };
   for (const [f, records] of nameRecords) scope.recordsOf.set(f, records);
+  for (const f of nameRecords.keys()) {
+    const name = (f.value as { n: NameMention }).n;
+    const own = new Set(facts.flatMap((x) => (x.row !== undefined && x.rowId !== undefined && nameOccursIn(name, x.row) ? [x.rowId] : [])));
+    const joined = referringRows(own, facts);
+    if (joined.size > 0) scope.joinedRows.set(f, joined);
+  }
 
   const results = withinNamedSources(
     checkInterval(

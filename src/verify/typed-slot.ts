@@ -187,7 +187,7 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
 }
 
 /** A measure's value in the unit it was written in (base units over the written unit's factor). */
-function unitFactor(q: { value: number; text: string }): number {
+export function unitFactor(q: { value: number; text: string }): number {
   const written = Number(/[-+]?\d[\d,]*(?:\.\d+)?/.exec(q.text)?.[0]?.replace(/,/g, "") ?? NaN);
   return Number.isFinite(written) && written !== 0 ? q.value / written : 1;
 }

@@ -7,12 +7,14 @@
  * 4. share of a whole ("$225.00 in fees, about 16%");
  * 5. per person ("$58 for 2 ... $29 a head");
  * 6. spread: the difference of two figures ("a spread of about 4.4 degrees");
- * 7. ratio: "N times" another figure.
+ * 7. ratio: "N times" another figure;
+ * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values).
  *
  * Each applies only when the claim's words announce its computation and its operands are values the evidence
  * states; each contradicts only when its operands are unambiguous. After them, `derived-values.ts` tries its
  * sums, differences and date spans over the claim's subjects, which only support.
  */
+import { columnAggregate } from "./column-aggregate.js";
 import { percentChange } from "./percent-change.js";
 import { perUnit } from "./per-unit.js";
 import { ratio } from "./ratio.js";
@@ -25,7 +27,7 @@ import { unitConversion } from "./unit-conversion.js";
 export type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 
 /** The shapes, in the order above. */
-export const DERIVED_SHAPES: readonly DerivedShape[] = [unitConversion, scheduleOffset, percentChange, share, perUnit, spread, ratio];
+export const DERIVED_SHAPES: readonly DerivedShape[] = [unitConversion, scheduleOffset, percentChange, share, perUnit, spread, ratio, columnAggregate];
 
 /** The first shape's finding for a figure, with the shape's name in its note, or null. */
 export function derivedShape(input: DerivedInput, shapes: readonly DerivedShape[] = DERIVED_SHAPES): DerivedFinding | null {

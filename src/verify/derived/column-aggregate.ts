@@ -1,0 +1,85 @@
+/**
+ * A total or an average over one field of a tool's list ("Last week you used 69.2 kWh" over seven daily
+ * `consumption` values; "about 9.9 kWh a day"): the sum, or the mean, of every value of one column (one key
+ * of an array's elements, one header of a table) that the claim's subject holds.
+ *
+ * Support only: a figure that is no column's total may be a total of something else, so nothing is
+ * contradicted here. A mean needs words that say so ("average", "a day", "per month"); a sum is read
+ * without them only for a figure a coincidence is unlikely to hit (not a small whole count).
+ */
+import type { Quantity } from "../../quantity/types.js";
+import type { EvidenceFact } from "../evidence-facts.js";
+import { fieldStemsOf, moneyField, unitFactor } from "../typed-slot.js";
+import { agreesWith } from "./arithmetic.js";
+import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
+
+/** Words that announce a mean: "on average", "a day", "per month", "averaged". */
+const MEAN_WORDS =
+  /\b(?:averag(?:e|ed|es|ing)|avg|mean|(?:a|per|each)\s+(?:day|week|month|year|hour|night|shift|visit|order|run)|daily|weekly|monthly|hourly|nightly)\b/i;
+/** Words that announce a sum. */
+const SUM_WORDS = /\b(?:total(?:led|ed|ing)?|combined|together|altogether|in all|all told|overall|sum|cumulative(?:ly)?)\b/i;
+/** A column this long at most is read (a longer list is summed by no agent from memory). */
+const MAX_ROWS = 400;
+
+/** Which column a value belongs to: its record, its array path without indexes, and its field. */
+function columnOf(f: EvidenceFact): string | null {
+  if (!f.structured || f.rowId === undefined) return null;
+  const field = [...fieldStemsOf(f)].sort().join(" ");
+  if (field === "") return null;
+  return `${f.rowId.replace(/\[\d+\]/g, "[]")}|${field}`;
+}
+
+/** The value of an evidence quantity in the figure's base units, or null when it is of another kind. */
+function inFigureUnits(figure: Quantity, f: EvidenceFact): number | null {
+  if (f.value.type !== "quantity" || f.value.q.count) return null;
+  const q = f.value.q;
+  switch (figure.kind) {
+    case "money":
+      if (q.kind === "money") return q.currency === null || figure.currency === null || q.currency === figure.currency ? q.value : null;
+      return q.kind === "number" && q.unit === null && moneyField(fieldStemsOf(f)) ? q.value : null;
+    case "measure":
+      if (q.kind === "measure") return q.dimension === figure.dimension ? q.value : null;
+      return q.kind === "number" && q.unit === null ? q.value * unitFactor(figure) : null;
+    case "percent":
+      return q.kind === "percent" ? q.value : null;
+    default:
+      return q.kind === "number" && (figure.unit === null || q.unit === null || q.unit.toLowerCase() === figure.unit.toLowerCase()) ? q.value : null;
+  }
+}
+
+function check(input: DerivedInput): DerivedFinding | null {
+  const { figure, sentence } = input;
+  const mean = MEAN_WORDS.test(sentence.text);
+  const smallCount = figure.kind === "number" && Number.isInteger(figure.value) && Math.abs(figure.value) <= 12;
+  // A percentage adds up to nothing; a small whole count is a sum of some column by chance.
+  const sum = figure.kind !== "percent" && (SUM_WORDS.test(sentence.text) || !smallCount);
+  if (!mean && !sum) return null;
+  const columns = new Map<string, Map<string, { fact: EvidenceFact; value: number }>>();
+  const seen = new Set<string>();
+  for (const f of input.values) {
+    const at = `${f.chunk.evidenceId}:${f.span[0]}`;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    const column = columnOf(f);
+    const value = column === null ? null : inFigureUnits(figure, f);
+    if (column === null || value === null) continue;
+    const rows = columns.get(column) ?? new Map();
+    // Two values of one column in one row: the column is not one value per element.
+    rows.set(f.rowId!, rows.has(f.rowId!) ? { fact: f, value: Number.NaN } : { fact: f, value });
+    columns.set(column, rows);
+  }
+  for (const rows of columns.values()) {
+    if (rows.size < 2 || rows.size > MAX_ROWS) continue;
+    const values = [...rows.values()];
+    if (values.some((v) => !Number.isFinite(v.value))) continue;
+    const total = values.reduce((s, v) => s + v.value, 0);
+    const first = values[0]!.fact;
+    const field = first.quote.text.slice(0, Math.max(0, first.quote.text.indexOf(": "))).replace(/\[\d+\]/g, "[]") || "one field";
+    if (sum && agreesWith(figure, [total]) === "match") return { outcome: "match", fact: first, note: `equals the sum of the ${rows.size} values of ${field}` };
+    if (mean && agreesWith(figure, [total / rows.size]) === "match")
+      return { outcome: "match", fact: first, note: `equals the mean of the ${rows.size} values of ${field}` };
+  }
+  return null;
+}
+
+export const columnAggregate: DerivedShape = { name: "column aggregate", check };

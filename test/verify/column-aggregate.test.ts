@@ -1,0 +1,72 @@
+/**
+ * A total or an average over one field of a tool's list is supported, never contradicted, and a date range
+ * ("from 12 to 14 March") picks every element dated inside it. Invented meter readings and expenses.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { extractDates } from "../../src/quantity/date-parse.js";
+import { dateRanges } from "../../src/verify/date-ranges.js";
+
+// 9.4 + 8.9 + 10.2 + 8.0 + 8.3 + 12.6 + 11.8 = 69.2 kWh over seven days, 9.89 a day.
+const readings = {
+  results: [
+    ["2024-03-11", 9.412],
+    ["2024-03-12", 8.876],
+    ["2024-03-13", 10.231],
+    ["2024-03-14", 7.954],
+    ["2024-03-15", 8.31],
+    ["2024-03-16", 12.605],
+    ["2024-03-17", 11.842],
+  ].map(([day, kwh]) => ({ consumption: kwh, interval_start: `${day}T00:00:00Z`, interval_end: `${day}T23:59:59Z` })),
+};
+const expenses = {
+  currency: "EUR",
+  expenses: [
+    { who: "Ines", amount: 42.5 },
+    { who: "Tom", amount: 17.25 },
+    { who: "Ada", amount: 30 },
+  ],
+};
+
+async function verdictOf(content: unknown, draft: string) {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: content as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
+describe("a total or a mean over one field of a list", () => {
+  it.each<[string, string, unknown]>([
+    ["You used 69.2 kWh.", "supported", readings],
+    ["You used about 9.9 kWh a day.", "supported", readings],
+    ["Daily use averaged 9.9 kWh.", "supported", readings],
+    // 12 to 14 March: 8.876 + 10.231 + 7.954 = 27.06.
+    ["From 12 to 14 March you used 27.1 kWh.", "supported", readings],
+    ["The expenses came to €89.75 in total.", "supported", expenses],
+    ["On average each person spent €29.92.", "supported", expenses],
+    // No column adds up to these: not supported, and not contradicted either (a total of something else).
+    ["You used 75.0 kWh.", "unsupported", readings],
+    ["You used about 15 kWh a day.", "unsupported", readings],
+    ["The expenses came to €95.00 in total.", "unsupported", expenses],
+    // A mean needs words that say so: 9.9 kWh alone is no value of the list.
+    ["On Friday you used 9.9 kWh.", "unsupported", readings],
+  ])("should read %j as %s", async (draft, verdict, content) => {
+    const [got, fixes] = await verdictOf(content, draft);
+    expect(got).toBe(verdict);
+    expect(fixes).toEqual([]);
+  });
+});
+
+describe("date ranges", () => {
+  it.each<[string, Array<[number, number]>]>([
+    ["From 11 to 17 March you used 69.2 kWh", [[311, 317]]],
+    ["Over 11–17 March", [[311, 317]]],
+    ["From 2 March to 5 April", [[302, 405]]],
+    ["from 2024-03-11 through 2024-03-17", [[20240311, 20240317]]],
+    // Two days joined by "and" are a range only after "between".
+    ["On 2 March and 5 April it rained", []],
+    ["A single day: 4 March", []],
+  ])("should read %j as %j", (text, want) => {
+    expect(dateRanges(text, extractDates(text)).map((r) => [r.from, r.to])).toEqual(want);
+  });
+});
