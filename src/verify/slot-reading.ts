@@ -9,11 +9,11 @@ import { wordAt } from "./category-values.js";
 import { ID_KEY_SOURCE } from "./id-keys.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
-import { compare, hasCanon } from "./figure-compare.js";
+import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
-import { type FigureResult, type ClaimScope, statedElsewhere } from "./claim-scope.js";
+import { type FigureResult, type ClaimScope, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
 export const GENERIC_COUNTER = new Set(["unit", "item", "piec", "pc", "pcs", "copi", "instanc", "entri", "time"]);
@@ -87,6 +87,8 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
+  const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
+  if (held) return held;
   return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
 }
 
@@ -293,6 +295,25 @@ function recordDates(scope: ClaimScope): EvidenceFact[] {
 }
 
 /**
+ * A difference read from a field that no word beside the figure names, while another field of the claim's
+ * entity holds the figure's very value ("TR-214 is in service ..., at 412,880 km" against `odometer_km:
+ * 412880` and `next_service_km: 420000`: "service" named the other field from another phrase). Which field
+ * the figure means is then not settled: `unsettled`, never a correction to the other field's value.
+ */
+function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
+  const near = nearStems(figure, scope);
+  if ([...fieldStemsOf(slotValue)].some((w) => near.has(w) || hasCanon(near, w))) return null;
+  const same = candidates.find((f) => f !== slotValue && f.structured && compatible(figure.value, f.value) && compare(figure.value, f.value) === "match");
+  if (!same) return null;
+  return {
+    figure,
+    outcome: "unsettled",
+    score: 0,
+    note: `the claim's entity holds this value under another field (${surface(same)}); the field no word beside the figure names (${surface(slotValue)}) settles nothing`,
+  };
+}
+
+/**
  * The figure's typed slot read first, among the values of the claim's entity and period (see `readSlot`):
  * a value of that slot decides, whatever another record's value of the same number says. `null` when the
  * slot is not settled.
@@ -325,7 +346,15 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
     // And a structured value: in prose, the words near a number are a weak sign of its slot.
     if (direct && sameKind && !loose && reading.fact.structured)
-      return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the claim's entity states ${surface(reading.fact)} for its typed slot` };
+      return (
+        heldElsewhere(figure, reading.fact, candidates, scope) ?? {
+          figure,
+          outcome: "mismatch",
+          best: reading.fact,
+          score: 3,
+          note: `the claim's entity states ${surface(reading.fact)} for its typed slot`,
+        }
+      );
   }
   return null;
 }
