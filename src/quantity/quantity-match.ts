@@ -116,6 +116,10 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
   // A plain claim covers its rounding interval (or either side's, if the evidence was rounded too); a
   // bound claim ("at least 50") is read literally, widened only by a hedge; float noise never lets an
   // equal value pass a strict bound ("more than 50" vs 50).
+  // A strict bound at the very value ("over 120,000 rows" against 120000) is no decisive difference: "over"
+  // and "under" are as often loose ("ran over 120,000 rows") as strict, and the only correction would
+  // restate the claim's own figure.
+  if ((cb === "gt" || cb === "lt") && eb === "eq" && Math.abs(c.v - e.v) <= eps) return "incomparable";
   const hedge = claimApprox ? APPROX_TOLERANCE * Math.abs(c.v) : 0;
   const width = cb === "eq" ? Math.max(c.tol, exactEvidence ? 0 : e.tol) + eps : hedge + (cb === "gt" || cb === "lt" ? -eps : eps);
   const claimSet = interval(c.v, cb, width);

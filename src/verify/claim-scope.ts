@@ -7,7 +7,7 @@ import { MONEY_FIELD } from "./typed-slot.js";
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
-import type { EvidenceFact } from "./evidence-facts.js";
+import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import type { TierContext } from "./tier.js";
 
@@ -70,6 +70,34 @@ function countKey(key: Set<string>): boolean {
   return counts;
 }
 
+/**
+ * Field stems that number an element (`track_number`, `position`, `rank`): no count of anything. Ids are
+ * left to the slot reading: a subject's id line is what tells that its record holds no value of the slot.
+ */
+const ORDINAL_FIELD = new Set(["number", "num", "no", "index", "posit", "rank", "seq", "sequenc", "ordin"]);
+
+/**
+ * One count definition: an array's element count is read only by a figure that counts a noun ("3 leave
+ * types", "one payment"), and a figure that counts a noun ("one track") never reads a field that numbers or
+ * identifies elements (`track_number: 3`).
+ */
+function countReadable(claim: FactValue, fact: EvidenceFact): boolean {
+  if (claim.type !== "quantity" || fact.value.type !== "quantity" || claim.q.kind !== "number") return true;
+  if (fact.value.q.count === true) return claim.q.unit !== null;
+  // Identifiers ("AF 3242 departed") are no counts: only a small count of a noun is read this way.
+  if (claim.q.unit === null || claim.q.value > 100 || fact.value.q.kind !== "number" || !fact.structured) return true;
+  return ![...fieldStems(fact)].some((k) => ORDINAL_FIELD.has(k));
+}
+
+/** A key word that makes its value a rate per period: `hourly_rate`, `nightlyFee`, `monthly_price`. */
+const PER_PERIOD_KEY = /(?:hourly|daily|nightly|weekly|monthly|yearly|annual)(?![a-z])/i;
+
+/** The key path a structured value was read under (`plan.hourly_rate`), or "" for prose. */
+function keyPath(fact: EvidenceFact): string {
+  const colon = fact.quote.text.indexOf(": ");
+  return colon > 0 ? fact.quote.text.slice(0, colon) : "";
+}
+
 /** An evidence value ranked for a figure (see `rank`). */
 export interface Scored {
   fact: EvidenceFact;
@@ -99,10 +127,12 @@ export function rank(
   for (const fact of facts) {
     if (!compatible(figure.value, fact.value)) continue;
     // An amount is not stated by a bare number under a key that counts ("MAX_ITEMS_PER_ORDER: 25").
-    if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key)) continue;
+    // A key that says "per period" ("hourly_rate", "nightly_fee") names a rate, not a count of hours or nights.
+    if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key) && !PER_PERIOD_KEY.test(keyPath(fact))) continue;
     // Nor is an amount or a percentage stated by a number that counts something ("term: 1 year", "a staff of
     // 11"), or by a bare number in prose, where money and percentages carry their sign ("limited to 80").
     if ((money || percent) && fact.value.type === "quantity" && fact.value.q.kind === "number" && (fact.value.q.unit !== null || !fact.structured)) continue;
+    if (!countReadable(figure.value, fact)) continue;
     let slotHits = 0;
     let contextHits = 0;
     let nearHits = 0;

@@ -12,7 +12,7 @@ import { surface } from "./corrections.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
-import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
+import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, kindAgrees, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
 import { type FigureResult, type ClaimScope, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
@@ -302,8 +302,12 @@ function recordDates(scope: ClaimScope): EvidenceFact[] {
  */
 function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
   const near = nearStems(figure, scope);
-  if ([...fieldStemsOf(slotValue)].some((w) => near.has(w) || hasCanon(near, w))) return null;
-  const same = candidates.find((f) => f !== slotValue && f.structured && compatible(figure.value, f.value) && compare(figure.value, f.value) === "match");
+  // The money vocabulary ("charges", "costs", "paid") names any amount: only another word beside the figure
+  // names the field ("$44.90 an hour" against `minimum_charge` and `hourly_rate`).
+  const names = (w: string) =>
+    !(figure.value.type === "quantity" && figure.value.q.kind === "money" && MONEY_FIELD.has(w)) && (near.has(w) || hasCanon(near, w));
+  if ([...fieldStemsOf(slotValue)].some(names)) return null;
+  const same = candidates.find((f) => f !== slotValue && f.structured && kindAgrees(figure.value, f) && compare(figure.value, f.value) === "match");
   if (!same) return null;
   return {
     figure,

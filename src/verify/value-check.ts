@@ -4,6 +4,7 @@
  */
 import type { Quantity } from "../quantity/types.js";
 import type { ClaimFigure } from "./claim-figures.js";
+import { countCondition } from "./filtered-count.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
@@ -25,6 +26,9 @@ import {
   minorUnitAmount,
   pickedElements,
 } from "./slot-reading.js";
+
+/** A figure joined to its unit by a hyphen, as a modifier of the noun after it: "1-minute", "5-kg". */
+const COMPOUND_MODIFIER = /\d-\p{L}/u;
 
 /** A superlative word ("cheapest", "largest", "most expensive"). */
 const SUPERLATIVE_WORD = /\b(?:most|least)\s+\w+|\b\w+est\b/i;
@@ -82,8 +86,26 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
   );
 }
 
-/** Checks a figure, date or version: the best-ranked evidence value of its kind decides. */
+/**
+ * Checks a figure, date or version: the best-ranked evidence value of its kind decides. A count of the
+ * elements that meet a condition ("only one track is explicit") is never contradicted by a value read this
+ * way (see `filtered-count.ts`).
+ */
 export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
+  const result = readValue(figure, scope);
+  if (result.outcome !== "mismatch" || result.derived) return result;
+  const condition = countCondition(figure, scope);
+  if (condition === null) return result;
+  return {
+    figure,
+    outcome: "unknown",
+    best: result.best,
+    score: result.score,
+    note: `a count of the elements that are ${condition}: the list's values do not settle it`,
+  };
+}
+
+function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectOf = subjectScore(scope, null);
   const counted = countedNoun(figure, scope);
   // The elements of the tool's arrays that the claim's names and dates pick: another element's value (another
@@ -211,7 +233,9 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
   // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).
   const v = figure.value;
-  const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure");
+  // Not a figure written as a compound modifier ("a 1-minute load average", "a 5-kg bag"): it qualifies the
+  // noun after it, and without a slot word the record's other figures are no reading of it.
+  const subjectKind = v.type === "date" || v.type === "version" || (v.type === "quantity" && v.q.kind === "measure" && !COMPOUND_MODIFIER.test(v.q.text));
   // Keyed facts only (`time["1.2.8"]: ...`, `Installed-Size: 489`): in prose, one record holds many subjects.
   // Or a version written right after the subject's name ("worker-bundle 8.10.7 is licensed...", "lodash@4.17.21").
   // The subject must be specific (a name in a few records): "ACME" in a hundred repositories' records is none.

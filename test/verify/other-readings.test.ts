@@ -1,0 +1,58 @@
+/**
+ * A figure that another reading of the evidence explains is never contradicted by the value it was ranked
+ * against: a compound modifier, a strict bound at the very value, a rate key, a count against an array's
+ * length or an element's number, a count of the elements that meet a condition. Invented records.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+async function verdictOf(evidence: unknown, draft: string): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: evidence as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
+const host = { host: "web-3", uptime_seconds: 86400, load_average: [0.42, 0.38, 0.35] };
+const job = { job: "nightly-etl", rows: 120000, retries: 3 };
+const technician = { technician: "R. Osei", hourly_rate: 44.9, minimum_charge: 145, currency: "USD" };
+const leave = {
+  name: "Marcus Lind",
+  leave_balances: [
+    { type: "annual", used_hours: 76, balance_hours: 44 },
+    { type: "sick", used_hours: 8, balance_hours: 56 },
+    { type: "parental", used_hours: 0, balance_hours: 0 },
+  ],
+};
+const album = {
+  album: "Paper Kites",
+  total_tracks: 4,
+  items: [
+    { track_number: 1, name: "Ember", explicit: false },
+    { track_number: 2, name: "Tideline", explicit: false },
+    { track_number: 3, name: "North of Nowhere", explicit: true },
+    { track_number: 4, name: "Lanterns", explicit: false },
+  ],
+};
+
+describe("a figure another reading explains", () => {
+  it.each<[string, unknown, string, string, string[]]>([
+    // "1-minute" qualifies "load average": the record's uptime is no value of it.
+    ["a compound modifier", host, "web-3 has a 1-minute load average of 0.42.", "unsupported", []],
+    // "over" is as often loose as strict: the very value settles nothing, and is no correction of itself.
+    ["a strict bound at the very value", job, "nightly-etl ran over 120,000 rows.", "unsupported", []],
+    ["a strict bound past the value", job, "nightly-etl loaded more than 150,000 rows.", "contradicted", ["120,000"]],
+    // `hourly_rate` states a rate per hour, not a count of hours.
+    ["a rate key", technician, "R. Osei charges $44.90 an hour.", "supported", []],
+    // "charges" names any amount: the entity holds $44.90 under another field, so no correction to $145.
+    ["money vocabulary beside the figure", technician, "R. Osei charges $44.90.", "unsupported", []],
+    ["a field named by another word", technician, "R. Osei has a minimum charge of $150.", "contradicted", ["$145"]],
+    // 76 counts no noun: the array's length (3 balances) is no value of it.
+    ["a bare figure against an array's length", leave, "Marcus has 44 hours of annual leave left after using 76.", "unsupported", []],
+    // "one track" is no value of `track_number`, nor of the total: it counts the explicit ones.
+    ["a count of the elements that meet a condition", album, 'Only one track, "North of Nowhere", is explicit.', "supported", []],
+    ["a count of the list", album, "Paper Kites has 5 tracks.", "contradicted", ["4"]],
+  ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
+    expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
+  });
+});
