@@ -390,6 +390,9 @@ export function readSlot(
   // total or base price is no value of it.
   if (claim.type === "quantity" && claim.q.kind === "money" && perUnit(governing) && !statesRate(first))
     return { outcome: "unsettled", reason: "the claim states a rate, and the field states none" };
+  // Only a difference is a mismatch: a value the figure cannot be compared with ("over 120,000" against
+  // 120000) settles nothing.
+  if (compare(claim, first.value) !== "mismatch") return { outcome: "unsettled", reason: "the slot's value neither agrees nor differs" };
   return byTotal ? { outcome: "mismatch", fact: first, byTotal } : { outcome: "mismatch", fact: first };
 }
 
