@@ -54,7 +54,9 @@ function commonScale(claim: Quantity, ev: Quantity): [Reading[], Reading[]] | Ma
   const c = claim.kind;
   const e = ev.kind;
   if (c === "percent" && e === "percent") return [readingsOf(claim), readingsOf(ev)];
-  if (c === "percent" && e === "number") return [readingsOf(claim), readingsOf(ev, asPercent(ev))];
+  // A whole 0 or 1 read as a fraction is exactly 0% or 100%: its rounding interval (±0.5) is no ±50 points.
+  if (c === "percent" && e === "number")
+    return [readingsOf(claim), readingsOf(ev, asPercent(ev)).map((r) => (Number.isInteger(ev.value) && asPercent(ev) === 100 ? { ...r, tol: 0 } : r))];
   if (c === "number" && e === "percent") return [readingsOf(claim, asPercent(claim)), readingsOf(ev)];
   if (c === "percent" || e === "percent") return "incomparable";
   if (c === "money" && e === "money") {

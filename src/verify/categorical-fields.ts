@@ -300,7 +300,8 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["in transit", /^(?:in[ _-]?transit|shipped|en[ _-]?route|out[ _-]for[ _-]delivery|on[ _-]its[ _-]way|dispatched)$/],
   ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested)$/],
   ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
-  ["success", /^(?:success|succeeded|successful|passed|passing|pass|ok|green|healthy|operational|up|normal)$/],
+  ["success", /^(?:success|succeeded|successful|passed|passing|pass|green)$/],
+  ["healthy", /^(?:healthy|ok|operational|up|normal)$/],
   ["degraded", /^(?:degraded|unhealthy|down|outage|impaired)$/],
   ["approved", /^(?:approved|accepted|authori[sz]ed|granted)$/],
   ["rejected", /^(?:rejected|declined|denied)$/],
@@ -330,8 +331,15 @@ const NEAR_CLASSES = new Set([
   "active|approved",
 ]);
 
+/**
+ * Health is another dimension than a lifecycle or an outcome: a pod that is `Running` may be healthy, a
+ * `succeeded` job too. Only a failure or a degradation rules it out.
+ */
+const HEALTH_EXCLUDES = new Set(["degraded", "failure", "suspended"]);
+
 /** Whether two status classes rule each other out. */
 function exclusive(a: string, b: string): boolean {
+  if (a === "healthy" || b === "healthy") return HEALTH_EXCLUDES.has(a === "healthy" ? b : a);
   return a !== b && !NEAR_CLASSES.has(`${a}|${b}`);
 }
 
@@ -339,13 +347,21 @@ function exclusive(a: string, b: string): boolean {
 export function statusClass(word: string): string | null {
   const w = word.trim().toLowerCase();
   for (const [name, re] of STATUS_CLASSES) if (re.test(w)) return name;
-  return null;
+  // A qualified value (`rider_canceled`, `payment_failed`): the class of its one status word.
+  const parts = w.split(/[_\s-]+/);
+  if (parts.length < 2 || parts.length > 3) return null;
+  const classes = new Set<string>();
+  for (const part of parts) for (const [name, re] of STATUS_CLASSES) if (re.test(part)) classes.add(name);
+  return classes.size === 1 ? [...classes][0]! : null;
 }
 
 /** A status the claim gives its subject: a status word after a form of "be"/"have been" or as its verb. */
 const CLAIM_STATUS =
   /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered)\b/gi;
-const STATUS_END = /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well)\b)/i;
+const STATUS_END =
+  /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well|because|after|until|while|when|though|although|so|due)\b)/i;
+/** A clause opened inside the claim before a bare status verb: "is Pending because its image pull failed". */
+const SUBORDINATE = /\b(?:because|since|after|when|while|although|though|which|that|whose|but|and|so|as|until|before|if|unless)\b/i;
 const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
 
 /** The status word a claim gives its subject, its class and span, and the subject's status fields. */
@@ -368,6 +384,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     const c = statusClass(w);
     // A status ends its phrase ("has been delivered.", "delivered on 3 May"); "is running more than half an
     // hour late" uses the word as a verb of something else.
+    // A bare verb ("failed") after a clause opens ("because its image pull failed") has another subject.
+    if (c && m[1] === undefined && SUBORDINATE.test(claimText.slice(0, m.index))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;

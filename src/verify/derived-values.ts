@@ -9,6 +9,7 @@ import type { Quantity } from "../quantity/types.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { derivedShape } from "./derived/index.js";
 import { sentenceOf } from "./derived/sentence.js";
+import { featuresOf } from "./lexical-features.js";
 
 /** At most this many evidence values are combined (pairs: n^2 / 2). */
 const MAX_VALUES = 12;
@@ -80,7 +81,11 @@ export function derivedMatch(
   // "The search found 4 packages": a count of the subjects, only where the claim counts a plural noun ("has 4
   // at the Toronto Store" counts no subjects).
   const counted = /^\s+(?:[\p{L}-]+\s+)?[\p{L}-]{2,}s\b/u.test(claimText.slice(q.span[1])) || q.unit !== null;
-  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0] && counted)
+  // Nor where the counted noun names a field ("4 restarts" against `restartCount: 7`): that field is its slot.
+  const noun = /^\s+([\p{L}-]{2,})/u.exec(claimText.slice(q.span[1]))?.[1];
+  const nounStems = noun ? featuresOf(noun).stems : new Set<string>();
+  const namesField = [...facts, ...subjectFacts].some((f) => [...nounStems].some((n) => f.key.has(n)));
+  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0] && counted && !namesField)
     return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
   // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").

@@ -2,6 +2,7 @@
  * Tier 0's check of a name or identifier (see `tier-exact.ts`): where it occurs, whether with the claim's
  * other names, and which value of the subject's record replaces a swapped one.
  */
+import { abbreviatesEvidence } from "./initialisms.js";
 import { KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
@@ -166,6 +167,9 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   // A name found nowhere is a swapped value only where the claim's subject is known: a "key: value" claim
   // ("namespace: payments-prod"), or a claim whose other names are found. An unknown subject ("Order A-1002
   // was delivered") is unsupported: correcting it to another order's id would pin the claim on that order.
+  // An initialism of an evidence term ("the PR run" for `event: pull_request`) is the tool's own word.
+  if (figure.value.type === "name" && abbreviatesEvidence(figure.value.n.text, scope.context.ledger))
+    return { figure, outcome: "unknown", score: 0, note: "an initialism of a term of the evidence" };
   const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
   const other = subjectKnown ? replacement() : undefined;
   if (other && other.slotHits > 0)

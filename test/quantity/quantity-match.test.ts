@@ -31,6 +31,10 @@ describe("matchQuantity", () => {
     ["twelve hundred churned", "1020", "mismatch"],
     ["churn was 0.05%", "0.05", "mismatch"],
     ["conversion rate was 3.4%", "0.034", "match"],
+    // A whole 0 or 1 as a fraction is exact: 0 is 0%, not any share under 50%.
+    ["a 35% chance", "0", "mismatch"],
+    ["a 0% chance", "0", "match"],
+    ["100% uptime", "1", "match"],
     ["growth was 17.93%", "growth_pct: 17.93", "match"],
     ["restarts: 14", "Restart Count: 4", "mismatch"],
     ["no more than 3", "5", "mismatch"],

@@ -1,0 +1,52 @@
+/**
+ * Statuses the claim gives its subject, read without overreach: health is another dimension than a phase,
+ * a bare verb in a subordinate clause has another subject, a qualified value (`rider_canceled`) keeps its
+ * class, an initialism of an evidence term is the tool's own word. Invented records.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+async function verdictOf(evidence: unknown, draft: string): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: evidence as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
+const pods = {
+  items: [
+    { metadata: { name: "web-6f7c-a1" }, status: { phase: "Running", restartCount: 0 } },
+    { metadata: { name: "web-6f7c-b2" }, status: { phase: "Running", restartCount: 7 } },
+    { metadata: { name: "batch-91d-c3" }, status: { phase: "Pending" } },
+  ],
+};
+const rides = {
+  trips: [
+    { trip_id: "t_1", status: "completed", vehicle_type: "Standard" },
+    { trip_id: "t_2", status: "rider_canceled", vehicle_type: "Comfort" },
+  ],
+};
+const runs = {
+  workflow_runs: [
+    { run_number: 311, name: "Build", event: "pull_request", conclusion: "failure" },
+    { run_number: 312, name: "Build", event: "push", conclusion: "success" },
+  ],
+};
+
+describe("status readings", () => {
+  it.each<[string, unknown, string, string, string[]]>([
+    // `phase: Running` says where the pod is in its life, not whether it is healthy.
+    ["health against a phase", pods, "web-6f7c-a1 is healthy.", "supported", []],
+    ["an outcome against a phase", pods, "batch-91d-c3 has failed.", "contradicted", ["is Pending"]],
+    // "failed" is the image pull's, not the pod's: the pod's own status word is "Pending".
+    ["a bare verb in a subordinate clause", pods, "batch-91d-c3 is Pending because its image pull failed.", "supported", []],
+    ["a count of restarts is no count of pods", pods, "web-6f7c-b2 has 3 restarts.", "contradicted", ["7"]],
+    // `rider_canceled` is a cancellation of the element the claim names.
+    ["a qualified status value", rides, "Your Comfort ride was canceled.", "supported", []],
+    ["a qualified status value, denied", rides, "Your Comfort ride was completed.", "contradicted", ["rider canceled"]],
+    // "PR" abbreviates `pull_request`: no name to correct to the workflow's name.
+    ["an initialism of an evidence term", runs, "The PR run #311 failed.", "unsupported", []],
+  ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
+    expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
+  });
+});
