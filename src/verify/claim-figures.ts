@@ -3,6 +3,7 @@
  * claim: what tier 0 checks.
  */
 import { extractDates } from "../quantity/date-parse.js";
+import { MONTH_DAY_TAIL } from "./date-ranges.js";
 import { extractNames, numberWordInName } from "../quantity/names.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import type { NameMention, Quantity } from "../quantity/types.js";
@@ -62,7 +63,13 @@ const ISSUE_KEY = /(?<![\p{L}\p{N}_.-])\p{Lu}[\p{Lu}\p{N}]*\p{Lu}?[\p{Lu}\p{N}]*
 export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigure[] {
   const figures: ClaimFigure[] = [];
   const taken = (span: [number, number]) => figures.some((f) => overlaps(f.span, span));
-  for (const d of extractDates(text)) figures.push({ value: { type: "date", d }, span: d.span });
+  // The last day of "Jan 8–10" belongs to the range (see `date-ranges.ts`), not a figure of its own.
+  const rangeTails: Array<[number, number]> = [];
+  for (const d of extractDates(text)) {
+    figures.push({ value: { type: "date", d }, span: d.span });
+    const tail = d.day !== null && /^\p{L}/u.test(d.text) ? MONTH_DAY_TAIL.exec(text.slice(d.span[1])) : null;
+    if (tail) rangeTails.push([d.span[1], d.span[1] + tail[0].length]);
+  }
   for (const m of text.matchAll(VERSION)) {
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
@@ -73,7 +80,12 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
   // one that opens the run is a count ("Two Uber rides").
   const names = extractNames(text);
   for (const q of extractQuantities(text))
-    if (!taken(q.span) && !numberWordInName(q, names, text) && !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b))
+    if (
+      !taken(q.span) &&
+      !rangeTails.some((t) => overlaps(t, q.span)) &&
+      !numberWordInName(q, names, text) &&
+      !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b)
+    )
       figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.
   for (const m of text.matchAll(NO_COUNT)) {

@@ -3,6 +3,7 @@
  * its entity, a quantified aggregate, the array element it is about, a category or quoted text of its
  * subject, a superlative and an interval between releases.
  */
+import { dateRanges } from "./date-ranges.js";
 import type { Quantity } from "../quantity/types.js";
 import type { Correction } from "../schema.js";
 import type { ClaimFigure } from "./claim-figures.js";
@@ -120,7 +121,14 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   };
   let anchors = rowsOf("name");
   const identity = new Set<string>(["name"]);
-  if (anchors.size === 0) {
+  // A range's dates ("Over Jan 8–10") pick every element inside it, not the one dated at its first day: a
+  // claim about several elements gains no correction from one (see `pickedElements`).
+  const ranged =
+    dateRanges(
+      scope.text,
+      scope.figures.flatMap((f) => (f.value.type === "date" ? [f.value.d] : [])),
+    ).length > 0;
+  if (anchors.size === 0 && !ranged) {
     anchors = rowsOf("date");
     identity.add("date");
   }

@@ -23,6 +23,8 @@ export function dayKey(d: { year: number | null; month: number | null; day: numb
 
 /** "11 to 17 March", "11–17 March": a day range inside one date mention. */
 const DAY_SPAN = /^(\d{1,2})\s*(?:[–—-]|to|through|thru|until|till)\s*(\d{1,2})\b/i;
+/** The rest of "Jan 8–10" after "Jan 8": a dash and a last day, not a time or another figure (no figure of its own). */
+export const MONTH_DAY_TAIL = /^\s*(?:[–—-]|to|through|thru)\s*(\d{1,2})(?!\d|[:.,]\d|\s*(?:%|(?:am|pm|h|hrs?|min|km|kg|kwh|mb|gb)\b))/i;
 /** What joins two dates of one range ("2 March to 5 April"; "between 2 and 5 April" reads "and"). */
 const JOINER = /^\s*(?:[–—-]|to|through|thru|until|till|and)\s*$/i;
 /** "and" joins a range only after "between" ("on 2 March and 5 April" names two days). */
@@ -41,6 +43,18 @@ export function dateRanges(text: string, dates: readonly DateMention[]): DateRan
       const from = dayKey(d, withYear);
       if (from !== null && to !== null && to > from) out.push({ spans: [d.span], from, to, withYear });
       continue;
+    }
+    // "Jan 8–10": a month and day, then the range's last day (read as its own mention or not at all).
+    const tail = MONTH_DAY_TAIL.exec(text.slice(d.span[1]));
+    if (tail && d.day !== null && /^\p{L}/u.test(d.text)) {
+      const to = dayKey({ ...d, day: Number(tail[1]) }, withYear);
+      const from = dayKey(d, withYear);
+      if (from !== null && to !== null && to > from) {
+        const end = d.span[1] + tail[0].length;
+        out.push({ spans: [[d.span[0], end]], from, to, withYear });
+        if (sorted[i + 1] && sorted[i + 1]!.span[0] < end) i++;
+        continue;
+      }
     }
     const next = sorted[i + 1];
     if (!next) continue;

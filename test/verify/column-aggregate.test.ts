@@ -42,6 +42,9 @@ describe("a total or a mean over one field of a list", () => {
     ["Daily use averaged 9.9 kWh.", "supported", readings],
     // 12 to 14 March: 8.876 + 10.231 + 7.954 = 27.06.
     ["From 12 to 14 March you used 27.1 kWh.", "supported", readings],
+    ["Over March 12–14 you used 27.1 kWh.", "supported", readings],
+    // A range picks every day inside it: the first day's reading is no correction of the range's total.
+    ["Over March 12–14 you used 30.5 kWh.", "unsupported", readings],
     ["The expenses came to €89.75 in total.", "supported", expenses],
     ["On average each person spent €29.92.", "supported", expenses],
     // No column adds up to these: not supported, and not contradicted either (a total of something else).
@@ -62,6 +65,9 @@ describe("date ranges", () => {
     ["From 11 to 17 March you used 69.2 kWh", [[311, 317]]],
     ["Over 11–17 March", [[311, 317]]],
     ["From 2 March to 5 April", [[302, 405]]],
+    // A month, a day, then the range's last day.
+    ["Over March 12–14 you used 27.1 kWh", [[312, 314]]],
+    ["At March 12 - 10:30 the meter reset", []],
     ["from 2024-03-11 through 2024-03-17", [[20240311, 20240317]]],
     // Two days joined by "and" are a range only after "between".
     ["On 2 March and 5 April it rained", []],
