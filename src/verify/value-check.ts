@@ -12,7 +12,7 @@ import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
-import { attributeAgrees } from "./typed-slot.js";
+import { attributeAgrees, kindAgrees } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -26,6 +26,10 @@ import {
   minorUnitAmount,
   pickedElements,
 } from "./slot-reading.js";
+
+/** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
+const PERIOD_ORDINAL =
+  /\b(?:week|wk|day|month|quarter|sprint|cycle|round|season|period|phase|term|semester|trimester|stage|game|match|matchday|gameweek|episode|iteration)\s+#?$/i;
 
 /** A figure joined to its unit by a hyphen, as a modifier of the noun after it: "1-minute", "5-kg". */
 const COMPOUND_MODIFIER = /\d-\p{L}/u;
@@ -93,6 +97,20 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
  */
 export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const result = readValue(figure, scope);
+  // "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
+  // the record, not a value the claim asserts: it agrees where the evidence writes it, and is never corrected.
+  const v = figure.value;
+  if (
+    result.outcome !== "match" &&
+    v.type === "quantity" &&
+    v.q.kind === "number" &&
+    v.q.unit === null &&
+    PERIOD_ORDINAL.test(scope.text.slice(0, figure.span[0]))
+  ) {
+    const written = scope.facts.find((f) => f.value.type === "quantity" && f.value.q.kind === "number" && compare(v, f.value) === "match");
+    if (written) return { figure, outcome: "match", best: written, score: 0, note: "a period's number, as the evidence writes it" };
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a period's number, a qualifier of the claim: not checked as a value" };
+  }
   if (result.outcome !== "mismatch" || result.derived) return result;
   const condition = countCondition(figure, scope);
   if (condition === null) return result;
@@ -224,11 +242,23 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
         figure.value,
         tied.map((r) => r.fact),
       ) ?? top.fact;
-    return typedSlot(
+    const read = typedSlot(
       { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` },
       ranked.map((r) => r.fact),
       scope,
     );
+    // The same record also states the figure's value, of its kind ("297 (23.1% of visits)" beside "down 6%
+    // from week 40"): nothing may be corrected while the evidence agrees; which value is the claim's is open.
+    const agreeing = bestAgree && bestAgree.fact.chunk.evidenceId === read.best?.chunk.evidenceId && kindAgrees(figure.value, bestAgree.fact);
+    if (read.outcome === "mismatch" && agreeing)
+      return {
+        figure,
+        outcome: "unknown",
+        best: read.best,
+        score: read.score,
+        note: `the record states ${surface(read.best!)} for the slot, and also the figure's value (${surface(bestAgree!.fact)})`,
+      };
+    return read;
   }
   // Dates, versions and sizes of the claim's subject: when its record states some and none agrees, the claim
   // contradicts them even without a shared slot word ("landed on Mar 7" against the record's release times).

@@ -35,6 +35,8 @@ const album = {
   ],
 };
 
+const report = "Riverside Clinic weekly report (week 41). The clinic saw 1,284 visits, down 6% from week 40. Admissions: 297 (23.1% of visits).";
+
 describe("a figure another reading explains", () => {
   it.each<[string, unknown, string, string, string[]]>([
     // "1-minute" qualifies "load average": the record's uptime is no value of it.
@@ -52,6 +54,10 @@ describe("a figure another reading explains", () => {
     // "one track" is no value of `track_number`, nor of the total: it counts the explicit ones.
     ["a count of the elements that meet a condition", album, 'Only one track, "North of Nowhere", is explicit.', "supported", []],
     ["a count of the list", album, "Paper Kites has 5 tracks.", "contradicted", ["4"]],
+    // "week 41" names the period the claim is about: a qualifier, not a value to correct to "week 40".
+    ["a period's number", report, "The clinic had 1,284 visits in week 41.", "supported", []],
+    // The passage states 23.1% too: "down 6%" is no correction while the evidence agrees.
+    ["a value the same passage also states", report, "297 patients were admitted, about 23% of visits.", "unsupported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
   });
