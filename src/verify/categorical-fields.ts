@@ -384,6 +384,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     const c = statusClass(w);
     // A status ends its phrase ("has been delivered.", "delivered on 3 May"); "is running more than half an
     // hour late" uses the word as a verb of something else.
+    // "due at 14:40", "due by Friday": a schedule, not the unpaid status.
+    if (c && /^due$/i.test(w) && /^\s+(?:at|by|on|in|to|for|\d)/i.test(claimText.slice(m.index! + m[0].length))) continue;
     // A bare verb ("failed") after a clause opens ("because its image pull failed") has another subject.
     if (c && m[1] === undefined && SUBORDINATE.test(claimText.slice(0, m.index))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {

@@ -42,9 +42,11 @@ export function featuresOf(text: string): TextFeatures {
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!;
     if (NEGATIONS.has(tok) || tok.endsWith("n't")) {
-      // Not negations: "no 1 fave", "No. 5" (a number sign); "not sure", "not certain" (a hedge on the claim).
+      // Not negations: "no 1 fave", "No. 5" (a number sign); "not sure", "not certain" (a hedge on the claim);
+      // "is at zero", "fell to zero" (a value, which tier 0 compares).
       const next = toks[i + 1] ?? "";
-      if (!(tok === "no" && /^\d/.test(next)) && !(tok === "not" && /^(?:sure|certain)$/.test(next))) negations++;
+      const value = tok === "zero" && /^(?:at|to|is|are|was|were|of|be|been|reached|hit)$/.test(toks[i - 1] ?? "");
+      if (!(tok === "no" && /^\d/.test(next)) && !(tok === "not" && /^(?:sure|certain)$/.test(next)) && !value) negations++;
       continue;
     }
     if (STOP_WORDS.has(tok)) continue;

@@ -92,6 +92,8 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
 const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
+/** A field line whose value is a number, an amount or a percentage. */
+const NUMBER_LINE = /: [-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */
 const IDENTITY_LINE =
@@ -144,8 +146,14 @@ function hasDerived(stems: Set<string>, stem: string): boolean {
  * one entity, so its field states what the claim negates, even on a line other than the one that names the
  * subject. Either side may carry the prefix.
  */
+/** A line of a list's second (or later) element: `items[1].name: ...`. */
+const ELEMENT_LINE = /^[^\n:]*\[[1-9]\d*\][^\n:]*: /m;
+
 function prefixClash(claim: TextFeatures, passage: Passage, context: TierContext): string | null {
   if (context.ledger.get(passage.evidenceId)?.format !== "json") return null;
+  // A list of look-alike elements (`records[1].IsClosed`) holds many entities' words: an antonym in one
+  // element says nothing of the element the claim is about.
+  if (ELEMENT_LINE.test(passage.text)) return null;
   const stems = context.ledger.memo("passage-stems", passage.id, () => featuresOf(passage.text).stems, CACHE);
   for (const s of claim.stems) {
     if (stems.has(s)) continue;
@@ -265,16 +273,20 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // When tier 0 matched the claim's figures, their evidence lines are the claim's statement: "no runtime
     // dependencies" is read against "dependencies: {}", not against whichever line shares more words.
     // Only value lines anchor: "Invoice INV-7 is unpaid" is read on "status: paid", not on "invoice: INV-7".
-    const anchors = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
+    // A number's line (`perc: 0`, `HOA/mo: $0`) has no polarity of its own: tier 0 compared its value.
+    const anchorLines = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
+    const anchors = anchorLines.filter((t) => !NUMBER_LINE.test(t));
     // A line that only names the subject (`name: uuid`, `metadata.name: api-7d9f`) says nothing for or
     // against what the claim says of it: polarity is read on the best line that holds one of those words
     // ("uuid is not MIT-licensed" on `license: MIT`), if any.
     const namesOnly = predicate.length > 0 && !predicate.some((x) => best!.sentence.stems.has(x));
     const read = namesOnly ? saying : best;
     const polarity =
-      anchors.length > 0
-        ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
-        : read !== null && clausePolarity(read.passage.text.slice(read.sentence.start, read.sentence.end), item.claim.text).differs;
+      anchorLines.length > 0 && anchors.length === 0
+        ? false
+        : anchors.length > 0
+          ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
+          : read !== null && clausePolarity(read.passage.text.slice(read.sentence.start, read.sentence.end), item.claim.text).differs;
     const clash = antonymClash(claim, best.sentence.stems) ?? prefixClash(claim, best.passage, context);
     if (polarity && read !== best && read) quotes.splice(0, quotes.length, quoteOf(read.passage, read.sentence));
     if (polarity || clash) {

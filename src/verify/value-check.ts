@@ -27,6 +27,38 @@ import {
   pickedElements,
 } from "./slot-reading.js";
 
+/** Most values of one element compared pairwise: a record with more is read no further. */
+const MAX_PAIR_VALUES = 24;
+
+/** "a - b" or "a + b" when two values of `best`'s element, of the figure's kind, give the figure's value. */
+function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
+  const v = figure.value;
+  if (v.type !== "quantity") return null;
+  const values = scope.facts.filter(
+    (f) => f.value.type === "quantity" && f.rowId === best.rowId && f.chunk.evidenceId === best.chunk.evidenceId && f.structured && kindAgrees(v, f),
+  );
+  if (values.length < 2 || values.length > MAX_PAIR_VALUES) return null;
+  for (const a of values)
+    for (const b of values) {
+      if (a === b || a.value.type !== "quantity" || b.value.type !== "quantity") continue;
+      const x = a.value.q;
+      const y = b.value.q;
+      for (const [value, op] of [
+        [x.value - y.value, "-"],
+        [x.value + y.value, "+"],
+      ] as const) {
+        if (value <= 0 || (op === "+" && a.span[0] > b.span[0])) continue;
+        const q = { ...x, value, alternatives: [], precision: Math.max(x.precision, y.precision), approx: false, bound: "eq" as const };
+        if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
+      }
+    }
+  return null;
+}
+
+/** Words that restrict a superlative to part of the records, or rank below the first. */
+const EXCLUDING =
+  /\b(?:outside(?:\s+of)?|other than|excluding|except(?:\s+for)?|apart from|aside from|besides|not counting|leaving out|after|behind|second|third|next|runner-up)\b/i;
+
 /** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
 const PERIOD_ORDINAL =
   /\b(?:week|wk|day|month|quarter|sprint|cycle|round|season|period|phase|term|semester|trimester|stage|game|match|matchday|gameweek|episode|iteration)\s+#?$/i;
@@ -112,6 +144,10 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a period's number, a qualifier of the claim: not checked as a value" };
   }
   if (result.outcome !== "mismatch" || result.derived) return result;
+  // "10 empty beds" against `beds_total: 24` and `beds_occupied: 14`: the figure is the difference (or sum) of
+  // two values of the same element, which the claim may have computed; the slot's value does not settle it.
+  const pair = result.best ? derivablePair(figure, result.best, scope) : null;
+  if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
   const condition = countCondition(figure, scope);
   if (condition === null) return result;
   return {
@@ -434,6 +470,9 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const v = agreed.value;
   const which = superlativeOf(scope.text);
   if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
+  // "the longest stay outside ICU", "the second largest", "the biggest after Berlin": the extreme over a part
+  // of the records, or a rank below the first; which records are left out is not typed here.
+  if (EXCLUDING.test(scope.text)) return null;
   const field = fieldName(agreed);
   // The superlative must be about the value's own field ("the cheapest" and `price`, not `address`).
   const governing = governingStems(figure, scope);

@@ -1,0 +1,53 @@
+/**
+ * Readings that must not turn a right claim into a contradiction: a number's line has no polarity, "at
+ * zero" is a value, an antonym in another element of a list is no clash, a superlative over part of the
+ * records, a difference of two values of one element, a deadline "due at". Invented records.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+async function verdictOf(evidence: unknown, draft: string): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: evidence as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
+const mix = {
+  region: "North",
+  generationmix: [
+    { fuel: "coal", perc: 0 },
+    { fuel: "wind", perc: 41.2 },
+  ],
+};
+const deals = {
+  records: [
+    { Name: "Birch Renewal", Owner: "Lena Hart", IsClosed: false, StageName: "Negotiation" },
+    { Name: "Birch Expansion", Owner: "Lena Hart", IsClosed: false, StageName: "Proposal" },
+    { Name: "Cedar Pilot", Owner: "Omar Diaz", IsClosed: true, StageName: "Closed Won" },
+  ],
+};
+const wards = "ward,beds_total,beds_occupied,avg_los_days\nCardiology,32,29,4.2\nOncology,28,21,6.8\nPediatrics,24,14,3.1\nICU,16,16,8.9";
+const docks = "dock,trailer_id,pallets,status,eta\nD01,TRL-4471,26,unloading,\nD02,TRL-8802,18,waiting,\nD05,TRL-8831,30,inbound,14:40";
+
+describe("no overreach", () => {
+  it.each<[string, unknown, string, string]>([
+    ["a value at zero", mix, "Coal is at zero.", "supported"],
+    ["an antonym in another element of the list", deals, "Lena Hart owns two open opportunities.", "unsupported"],
+    ["a superlative over part of the records", wards, "Oncology has the longest average stay outside ICU at 6.8 days.", "supported"],
+    ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
+    ["a deadline, not a status", docks, "TRL-8831 is due at 14:40 with 30 pallets.", "supported"],
+  ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
+    const [got, fixes] = await verdictOf(evidence, draft);
+    expect(got).toBe(verdict);
+    expect(fixes).toEqual([]);
+  });
+
+  it.each<[string, unknown, string, string[]]>([
+    // The same records still contradict what they do state.
+    ["a wrong superlative", wards, "Oncology has the longest average stay at 6.8 days.", ["ICU"]],
+    ["a wrong cell of the element", wards, "Pediatrics has 30 beds in total.", ["24"]],
+  ])("%s: %j is contradicted %j", async (_, evidence, draft, fixes) => {
+    expect(await verdictOf(evidence, draft)).toEqual(["contradicted", fixes]);
+  });
+});
