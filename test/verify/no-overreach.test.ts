@@ -30,6 +30,13 @@ const deals = {
 const wards = "ward,beds_total,beds_occupied,avg_los_days\nCardiology,32,29,4.2\nOncology,28,21,6.8\nPediatrics,24,14,3.1\nICU,16,16,8.9";
 const docks = "dock,trailer_id,pallets,status,eta\nD01,TRL-4471,26,unloading,\nD02,TRL-8802,18,waiting,\nD05,TRL-8831,30,inbound,14:40";
 
+const orders = {
+  orders: [
+    { id: "A-1", placed: "2024-05-02", shipped: "2024-05-04", total: 58.5 },
+    { id: "A-2", placed: "2024-05-09", shipped: "2024-05-12", total: 21 },
+  ],
+};
+
 describe("no overreach", () => {
   it.each<[string, unknown, string, string]>([
     ["a value at zero", mix, "Coal is at zero.", "supported"],
@@ -47,6 +54,8 @@ describe("no overreach", () => {
     // The same records still contradict what they do state.
     ["a wrong superlative", wards, "Oncology has the longest average stay at 6.8 days.", ["ICU"]],
     ["a wrong cell of the element", wards, "Pediatrics has 30 beds in total.", ["24"]],
+    // Another element's equal date (A-2 was placed on May 9) does not save the claim about A-1.
+    ["a value only another element states", orders, "Order A-1 was placed on May 9.", ["May 2, 2024"]],
   ])("%s: %j is contradicted %j", async (_, evidence, draft, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual(["contradicted", fixes]);
   });
