@@ -166,10 +166,26 @@ const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 function namesField(claimText: string, claimStems: Set<string>, path: string): boolean {
   const name = flagName(path);
   if (name.size === 0) return false;
-  if ([...name].every((s) => stemMeets(claimStems, s))) return true;
+  // "closing June 28" says what will happen, not that `IsClosed` holds: an -ing form names only a flag that
+  // is an -ing form itself (`charging`, `isRecurring`).
+  const stems = /ing$/i.test(segments(path).at(-1) ?? "") ? claimStems : stemsWithoutGerunds(claimText);
+  if ([...name].every((s) => stemMeets(stems, s))) return true;
   // A camel-case key written as one word in the claim ("AutoPay" for `autoPay`).
   const key = letters(segments(path).at(-1) ?? "");
   return key.length >= 5 && new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, "iu").test(claimText.toLowerCase().replace(/[-_ ](?=\p{L})/gu, ""));
+}
+
+/** The claim's stems, its -ing verbs left out ("is closing", "renewing on 1 May"). */
+function stemsWithoutGerunds(claimText: string): Set<string> {
+  // As a verb only: after a form of "be" ("is closing") or before a time ("closing June 28", "renewing on
+  // 1 May"); "Parking is included" keeps its noun.
+  const text = claimText
+    .replace(/\b(?:is|are|was|were|be|been|being)\s+\p{L}{3,}ing\b/giu, (m) => m.replace(/\p{L}{3,}ing$/u, " "))
+    .replace(
+      /\b\p{L}{3,}ing(?=\s+(?:on|by|in|at|this|next|tomorrow|today|tonight|soon|\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b))/gu,
+      " ",
+    );
+  return new Set([...featuresOf(text).stems, ...featuresOf(text.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
 }
 
 /** Records or rows holding the claim's names, when any does. */

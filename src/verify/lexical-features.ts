@@ -28,7 +28,7 @@ const BOUNDARY =
   /(?<=[.!?])(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|Corp|No|vs|approx|est|Fig|e\.g|i\.e|U\.S)\.)\s+|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})(?![\p{L}\p{N}_.[\]]*: )|(?<=[.!?]['"”’)\]])\s+(?=["“‘(]?\p{Lu})/gu;
 
 /** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
-const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|0|none|null|false|n\/a)\s*$/i;
+const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|[$€£¥]?\s?0(?:[.,]0+)?(?:\s(?:[A-Z]{3}|thousand|million|billion))*|none|null|false|n\/a)\s*$/i;
 
 /** A leading "No," / "Nope." / "No but" that answers a question. */
 const ANSWER_NO = /^\W*(?:no|nope|nah)(?:\s*[,.!;:]+|\s+(?=but\b))\s*/i;

@@ -41,7 +41,7 @@ import {
   gradeResult,
 } from "./claim-shapes.js";
 import { ownRecords, checkName } from "./name-check.js";
-import { checkValue, unlessEntityAgrees } from "./value-check.js";
+import { checkValue } from "./value-check.js";
 import { statusUndecided } from "./categorical-fields.js";
 
 /**
@@ -238,7 +238,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (joined.size > 0) scope.joinedRows.set(f, joined);
   }
 
-  const concluded = withinNamedSources(
+  const results = withinNamedSources(
     checkInterval(
       swapSuperlative(
         withinRows(
@@ -252,7 +252,6 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     text,
     context.ledger,
   );
-  const results = concluded.map((r) => unlessEntityAgrees(r, scope));
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
     if (category) results.push(category);

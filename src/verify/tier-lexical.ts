@@ -98,6 +98,8 @@ const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\}
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */
 const IDENTITY_LINE =
   /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: |^(?:[^:\n]*[.\]])?[A-Za-z][A-Za-z0-9]*(?:_id|Id|_key|Key|_code|Code|_number|Number|_no|_name|Name)(?:\[\d+\])?: /;
+/** A line that gives where an entity is: a place's identity, not a predicate. */
+const ADDRESS_LINE = /^(?:[^:\n]*[.\]])?(?:address|street|location|addr)\b[^:\n]*: /i;
 /** A line that gives a figure's unit or currency (`volumeUnit: MB`, `currency: EUR`): it says nothing of a polarity. */
 const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
@@ -275,7 +277,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // Only value lines anchor: "Invoice INV-7 is unpaid" is read on "status: paid", not on "invoice: INV-7".
     // A number's line (`perc: 0`, `HOA/mo: $0`) has no polarity of its own: tier 0 compared its value.
     const anchorLines = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
-    const anchors = anchorLines.filter((t) => !NUMBER_LINE.test(t));
+    // Nor has a line that only names the entity (`Address: 14 Alder Ct`, `name: Queue depth orders`).
+    const anchors = anchorLines.filter((t) => !NUMBER_LINE.test(t) && !IDENTITY_LINE.test(t.trim()) && !ADDRESS_LINE.test(t.trim()));
     // A line that only names the subject (`name: uuid`, `metadata.name: api-7d9f`) says nothing for or
     // against what the claim says of it: polarity is read on the best line that holds one of those words
     // ("uuid is not MIT-licensed" on `license: MIT`), if any.
@@ -285,8 +288,9 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       anchorLines.length > 0 && anchors.length === 0
         ? false
         : anchors.length > 0
-          ? anchors.every((text) => clausePolarity(text, item.claim.text).differs)
-          : read !== null && clausePolarity(read.passage.text.slice(read.sentence.start, read.sentence.end), item.claim.text).differs;
+          ? anchors.every((text) => clausePolarity(text, withoutQuotedValues(item.claim.text, text)).differs)
+          : read !== null &&
+            clausePolarity(read.passage.text.slice(read.sentence.start, read.sentence.end), withoutQuotedValues(item.claim.text, read.passage.text)).differs;
     const clash = antonymClash(claim, best.sentence.stems) ?? prefixClash(claim, best.passage, context);
     if (polarity && read !== best && read) quotes.splice(0, quotes.length, quoteOf(read.passage, read.sentence));
     if (polarity || clash) {
@@ -465,6 +469,17 @@ function clausesOf(sentence: string): string[] {
  * against the evidence clause that covers it: a negation in one clause of the claim is compared with the
  * evidence clause that says the same thing, not with whichever clause shares most words.
  */
+/** A capitalised value that opens with a negation word ("No Data", "Not Started", "None Found"). */
+const NEGATIVE_NAME = /\b(?:No|Not|Non|None|Never)\s+\p{Lu}[\p{L}-]*/gu;
+
+/**
+ * The claim without the values it quotes from the passage: "shows No Data" names the monitor's state
+ * `No Data`, which is no negation of the claim.
+ */
+function withoutQuotedValues(claimText: string, passage: string): string {
+  return claimText.replace(NEGATIVE_NAME, (m) => (passage.includes(m) ? " ".repeat(m.length) : m));
+}
+
 function clausePolarity(sentence: string, claimText: string): { differs: boolean } {
   const evidence = clausesOf(sentence).map((part) => featuresOf(part));
   const whole = polarity(evidence, featuresOf(claimText));

@@ -27,29 +27,6 @@ import {
   pickedElements,
 } from "./slot-reading.js";
 
-/**
- * Nothing is contradicted while a value of the claim's own entity agrees: an element the claim picks (by its
- * names or dates), or the record itself when it picks none, states the figure's value, of its kind. Applied
- * to every mismatch the passes of tier 0 conclude, except a swapped superlative or entity (`noFix`), whose
- * value agrees by construction.
- */
-export function unlessEntityAgrees(result: FigureResult, scope: ClaimScope): FigureResult {
-  const best = result.best;
-  if (result.outcome !== "mismatch" || result.derived || result.noFix || !best || result.figure.value.type === "name") return result;
-  const keep = pickedElements(scope, result.figure, true) ?? (() => true);
-  const agreeing = scope.facts.find(
-    (f) =>
-      f !== best &&
-      f.chunk.evidenceId === best.chunk.evidenceId &&
-      f.structured &&
-      keep(f) &&
-      kindAgrees(result.figure.value, f) &&
-      compare(result.figure.value, f.value) === "match",
-  );
-  if (!agreeing) return result;
-  return { figure: result.figure, outcome: "unknown", best, score: result.score, note: `the entity also states the figure's value (${surface(agreeing)})` };
-}
-
 /** Most values of one element compared pairwise: a record with more is read no further. */
 const MAX_PAIR_VALUES = 24;
 

@@ -30,6 +30,14 @@ const deals = {
 const wards = "ward,beds_total,beds_occupied,avg_los_days\nCardiology,32,29,4.2\nOncology,28,21,6.8\nPediatrics,24,14,3.1\nICU,16,16,8.9";
 const docks = "dock,trailer_id,pallets,status,eta\nD01,TRL-4471,26,unloading,\nD02,TRL-8802,18,waiting,\nD05,TRL-8831,30,inbound,14:40";
 
+const listings =
+  "| Listing | Address | Price | HOA/mo |\n|---|---|---|---|\n| MLS 1 | 14 Alder Ct | $685,000 | $0 |\n| MLS 2 | 220 Pine St | $515,000 | $385 |";
+const monitors = {
+  monitors: [
+    { name: "Queue depth orders", overall_state: "No Data" },
+    { name: "API latency", overall_state: "OK" },
+  ],
+};
 const orders = {
   orders: [
     { id: "A-1", placed: "2024-05-02", shipped: "2024-05-04", total: 58.5 },
@@ -44,6 +52,12 @@ describe("no overreach", () => {
     ["a superlative over part of the records", wards, "Oncology has the longest average stay outside ICU at 6.8 days.", "supported"],
     ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
     ["a deadline, not a status", docks, "TRL-8831 is due at 14:40 with 30 pallets.", "supported"],
+    // A zero amount is "no fee"; the row's address line only names the entity.
+    ["a zero amount read as none", listings, "14 Alder Ct has no HOA fee.", "supported"],
+    // "No Data" is the monitor's state as the tool writes it, not a negation.
+    ["a value that opens with a negation word", monitors, "Queue depth orders shows No Data.", "supported"],
+    // "closing June 28" says what will happen: `IsClosed: false` does not deny it.
+    ["an -ing verb before a date", deals, "Birch Renewal is in Negotiation, closing June 28.", "unsupported"],
   ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
     const [got, fixes] = await verdictOf(evidence, draft);
     expect(got).toBe(verdict);
@@ -56,6 +70,7 @@ describe("no overreach", () => {
     ["a wrong cell of the element", wards, "Pediatrics has 30 beds in total.", ["24"]],
     // Another element's equal date (A-2 was placed on May 9) does not save the claim about A-1.
     ["a value only another element states", orders, "Order A-1 was placed on May 9.", ["May 2, 2024"]],
+    ["an -ing noun names its flag", { listing: "L-3", parking: { included: false, monthly_fee: 150 } }, "At L-3 parking is included.", ["is not included"]],
   ])("%s: %j is contradicted %j", async (_, evidence, draft, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual(["contradicted", fixes]);
   });
