@@ -4,6 +4,7 @@
 import { EvidenceError } from "../errors.js";
 import { flattenJson } from "./flatten-json.js";
 import { csvRows } from "./csv-table.js";
+import { alignedTable, tableRecord } from "./aligned-table.js";
 import { markdownTable } from "./markdown-table.js";
 
 export interface EvidenceText {
@@ -111,6 +112,9 @@ export function toEvidenceText(content: unknown, source: string, options: { form
       // A Markdown table with a caption: rows of named columns, with the caption's scale on its figures.
       const table = markdownTable(content);
       if (table) return { format: "json", content, text: flattenJson(table) };
+      // A table aligned with spaces (a CLI listing, a printed statement): the same, once its columns are found.
+      const aligned = alignedTable(content);
+      if (aligned) return { format: "json", content, text: flattenJson(tableRecord(aligned)) };
     }
     const text = HTML_HINT.test(content) ? htmlToText(content) : content;
     return { format: "text", content, text };

@@ -21,6 +21,8 @@ const MAX_AROUND = 3;
 const NUMBER_CELL = /^[-+−]?\s?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?$/;
 /** Columns whose figures are never scaled: percentages, shares, rates, counts. */
 const UNSCALED_COLUMN = /%|\b(?:share|pct|percent|percentage|rate|ratio|count|qty|quantity|units?|number|no\.|#|rank|year)\b/i;
+/** Rows whose figures are never scaled: per-share figures, ratios, margins, percentages. */
+const UNSCALED_ROW = /\b(?:per share|EPS|margin|ratio|percent(?:age)?)\b|%/i;
 /** Scale words; a bare letter ("k", "m", "bn") only beside a currency ("$m", "EUR k"): "(m)" alone is metres. */
 const SCALES: ReadonlyArray<[RegExp, RegExp, string]> = [
   [/\b(?:thousands?|'?000s?)\b|\$\s?000\b/i, /\bk\b/i, "thousand"],
@@ -28,7 +30,7 @@ const SCALES: ReadonlyArray<[RegExp, RegExp, string]> = [
   [/\b(?:billions?|bn)\b/i, /\bb\b/i, "billion"],
 ];
 const CURRENCIES: ReadonlyArray<[RegExp, string]> = [
-  [/\bUSD\b|US\$|\$/, "USD"],
+  [/\bUSD\b|US\$|\$|\bU\.?S\.? dollars\b/i, "USD"],
   [/\bEUR\b|€/, "EUR"],
   [/\bGBP\b|£/, "GBP"],
   [/\bJPY\b|¥/, "JPY"],
@@ -88,15 +90,26 @@ export function markdownTable(text: string): TextTable | null {
   const tableUnits = unitsOf(caption);
   const rows = body.map((r) => {
     const row: Record<string, string> = {};
+    // A row of ratios or per-share figures ("Diluted EPS" under "in thousands, except per share data").
+    const rowUnscaled = UNSCALED_ROW.test(r[0] ?? "");
     header.forEach((name, j) => {
       const value = r[j]!;
       const own = unitsOf(name);
       const scale = own.scale ?? tableUnits.scale;
       const currency = own.currency ?? tableUnits.currency;
       const column = body.map((x) => x[j]!);
+      const cellScale = rowUnscaled ? null : scale;
+      // A sign on the column's figures ("$1,214") states their currency when the caption does not.
+      // A statement signs the first and total rows of a column only: the column's sign is every row's.
+      const signed = column.find((c) => /^[-+−]?\s?[$€£¥]/.test(c));
+      const cellCurrency = currency ?? (signed ? (CURRENCIES.find(([re]) => re.test(signed.slice(0, 3)))?.[1] ?? null) : null);
       const scaled =
-        j > 0 && NUMBER_CELL.test(value) && (scale !== null || currency !== null) && !UNSCALED_COLUMN.test(name) && !column.some((c) => c.includes("%"));
-      row[name] = scaled ? [value.replace(/^([-+−]?)\s?[$€£¥]\s?/, "$1").replace("−", "-"), scale, currency].filter(Boolean).join(" ") : value;
+        j > 0 &&
+        NUMBER_CELL.test(value) &&
+        (scale !== null || currency !== null || cellCurrency !== null) &&
+        !UNSCALED_COLUMN.test(name) &&
+        !column.some((c) => c.includes("%"));
+      row[name] = scaled ? [value.replace(/^([-+−]?)\s?[$€£¥]\s?/, "$1").replace("−", "-"), cellScale, cellCurrency].filter(Boolean).join(" ") : value;
     });
     return row;
   });

@@ -46,11 +46,16 @@ const STARTERS = new Set(
     "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually"
   ).split(" "),
 );
-/** Capitalised words that are dates, not names (dates are handled by the date module). */
+/**
+ * Capitalised words that are dates, not names (dates are handled by the date module): months, weekdays,
+ * their plurals ("on Wednesdays") and their short forms ("Wed", "Thu", "Sept").
+ */
 const CALENDAR = new Set(
-  ("january february march april may june july august september october november december monday tuesday " + "wednesday thursday friday saturday sunday").split(
-    " ",
-  ),
+  (
+    "january february march april june july august september october november december monday tuesday " +
+    "wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays " +
+    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun may"
+  ).split(" "),
 );
 /** Upper-case words that are labels, units or currencies in tool output rather than names. */
 const CAPS_STOP = new Set(

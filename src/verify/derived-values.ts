@@ -73,7 +73,7 @@ export function derivedMatch(
   // "so 2,713.50 EUR is still open", "2 MB larger than": a difference needs words that say so; "DVDs for 2
   // weeks" is no difference of "3 weeks" and "1 week".
   const differenceWords =
-    /\b(?:left|remaining|remains?|still|open|outstanding|due|balance|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|greater|than|difference|differ|gap|increase|decrease|grew|grown|rose|fell|dropped|saved?|after|minus|net|up|down|over)\b/i.test(
+    /\b(?:left|remaining|remains?|still|open|outstanding|due|balance|more|less|fewer|larger|smaller|bigger|longer|shorter|higher|lower|greater|than|difference|differ|gap|increase|decrease|grew|grown|rose|fell|dropped|saved?|after|minus|net change|up|down|over)\b/i.test(
       claimText,
     );
   if (claim.type !== "quantity") return null;
@@ -100,7 +100,9 @@ export function derivedMatch(
         .filter((k) => !/^\d+$/.test(k))
         .sort()
         .join(" ");
-    if (q.kind === "measure" || q.kind === "money" || (q.kind === "number" && totalWords)) {
+    // Only where the claim says it adds up ("in total", "together"): "Revenue was $1.3 million" is no sum of
+    // two other rows that happen to come to it.
+    if (totalWords && (q.kind === "measure" || q.kind === "money" || q.kind === "number")) {
       // Sum per field ("Installed-Size" of each subject), never across fields.
       const byField = new Map<string, number[]>();
       sameKind.slice(0, MAX_VALUES).forEach((f, i) => {
@@ -167,7 +169,7 @@ export function derivedMatch(
   const values = facts.filter((f) => f.value.type === "quantity").slice(0, MAX_VALUES);
   const num = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
   const test = (value: number) => Number.isFinite(value) && matchQuantity(q, synthetic(q, value)) === "match";
-  if (values.length >= 2) {
+  if (values.length >= 2 && totalWords) {
     const total = values.reduce((s, f) => s + num(f), 0);
     if (q.kind !== "percent" && test(total)) return { fact: values[0]!, note: `equals the sum of ${values.length} evidence values` };
   }
@@ -181,7 +183,7 @@ export function derivedMatch(
         if (b !== 0 && test(((a - b) / b) * 100)) return { fact: values[i]!, note: "equals the change between two evidence values, as a percentage" };
         continue;
       }
-      if (j > i && test(a + b)) return { fact: values[i]!, note: "equals the sum of two evidence values" };
+      if (j > i && totalWords && test(a + b)) return { fact: values[i]!, note: "equals the sum of two evidence values" };
       if (a > b && differenceWords && test(a - b)) return { fact: values[i]!, note: "equals the difference of two evidence values" };
       if (b !== 0 && a > b && q.kind === "number" && !Number.isInteger(q.value) && test(a / b))
         return { fact: values[i]!, note: "equals the ratio of two evidence values" };

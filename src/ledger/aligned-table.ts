@@ -1,0 +1,96 @@
+/**
+ * A tool output that is a table aligned with spaces: a CLI listing (`kubectl get pods`, `df -h`, `ps`) or a
+ * statement printed in columns ("Revenue   $ 1,214   $ 986" under a "(in thousands)" caption). Read as
+ * rows of named columns, as a Markdown table is (see `markdown-table.ts`), so each header is bound to its
+ * column, the first column to the row's entity, and a caption's scale to the figures.
+ */
+import { markdownTable, type TextTable } from "./markdown-table.js";
+
+/** Most characters read as a table; a larger output stays text. */
+const MAX_TABLE_CHARS = 200_000;
+/** Lines of text around the table at most (a caption above, notes below), as for a Markdown table. */
+const MAX_AROUND = 3;
+/** Cells of an aligned line: runs of text parted by two or more spaces (or a tab). */
+const GAP = /\s{2,}|\t/;
+/** Name of a first column its header leaves blank (a statement's row labels). */
+const LABEL_COLUMN = "Item";
+
+/** A line's cells, a currency sign joined to its figure ("$   986" -> "$986") and "(27)" read as -27. */
+function cellsOf(line: string): string[] {
+  return line
+    .trim()
+    .replace(/([$€£¥])\s+(?=[\d(])/g, "$1")
+    .split(GAP)
+    .map((c) => c.trim().replace(/^([$€£¥]?)\((\d[\d,.]*)\)$/, "-$1$2"));
+}
+
+/** Whether a cell holds a figure: a number, an amount, a percentage or a size ("50G", "0/1", "3h"). */
+const FIGURE_CELL = /^[-+]?[$€£¥]?\d[\d,./:]*(?:%|[A-Za-z]{0,3})?$/;
+
+/** The whitespace-split fallback (`df -h`: "Used Avail" are one space apart): one token per column. */
+function tokenRows(header: string, rows: string[]): { header: string[]; body: string[][] } | null {
+  const body = rows.map((r) => r.trim().split(/\s+/));
+  const width = body[0]!.length;
+  if (width < 2 || body.some((r) => r.length !== width)) return null;
+  const names = header.trim().split(/\s+/);
+  // A last header of two words ("Mounted on") over one column.
+  if (names.length === width + 1) names.splice(width - 1, 2, `${names[width - 1]} ${names[width]}`);
+  return names.length === width ? { header: names, body } : null;
+}
+
+/**
+ * The table of `text` when it is a space-aligned table (a header line and at least two rows of the same
+ * number of cells, each row with a figure) with at most three lines of text above and below it, else null.
+ * Never throws.
+ */
+export function alignedTable(text: string): TextTable | null {
+  if (text.length > MAX_TABLE_CHARS || text.includes("|")) return null;
+  const lines = text.split(/\r?\n/);
+  const filled = lines.map((l, i) => ({ l, i })).filter((x) => x.l.trim() !== "");
+  // The block: the longest run of consecutive filled lines of two or more cells.
+  let best: { start: number; end: number } | null = null;
+  for (let a = 0; a < filled.length; ) {
+    let b = a;
+    while (b < filled.length && cellsOf(filled[b]!.l).length >= 2 && (b === a || filled[b]!.i === filled[b - 1]!.i + 1)) b++;
+    if (b - a >= 3 && (!best || b - a > best.end - best.start)) best = { start: a, end: b };
+    a = Math.max(b, a + 1);
+  }
+  if (!best) return null;
+  const above = filled.slice(0, best.start).map((x) => x.l.trim());
+  const below = filled.slice(best.end).map((x) => x.l.trim());
+  if (above.length > MAX_AROUND || below.length > MAX_AROUND) return null;
+  const block = filled.slice(best.start, best.end).map((x) => x.l);
+  const headerLine = block[0]!;
+  let header = cellsOf(headerLine);
+  let body = block.slice(1).map(cellsOf);
+  const width = body[0]!.length;
+  const even = body.every((r) => r.length === width);
+  if (even && header.length === width - 1 && /^\s/.test(headerLine)) header = [LABEL_COLUMN, ...header];
+  if (!even || header.length !== width) {
+    const tokens = tokenRows(headerLine, block.slice(1));
+    if (!tokens) return null;
+    ({ header, body } = tokens);
+  }
+  if (header.some((h) => h === "" || FIGURE_CELL.test(h)) || new Set(header).size !== header.length) return null;
+  if (!body.every((r) => r.some((c) => FIGURE_CELL.test(c)))) return null;
+  const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "/")).join(" | ")} |`;
+  const markdown = [...above, "", row(header), `|${" --- |".repeat(header.length)}`, ...body.map(row), "", ...below].join("\n");
+  return markdownTable(markdown);
+}
+
+/**
+ * The JSON a table is read as: its rows, or, for a statement whose first column is a blank-headed label
+ * ("Revenue", "Net income (loss)"), each figure under its column and its label, so that the label names the
+ * figure's attribute and the column its period (`["Q3 2024"].Revenue: 1,214 thousand USD`), as JSON keys would.
+ */
+export function tableRecord(table: TextTable): unknown {
+  const labels = table.rows.map((r) => r[LABEL_COLUMN]);
+  if (labels.some((l) => l === undefined || l === "") || new Set(labels).size !== labels.length) return table;
+  // Column first: a statement's columns are its periods ("Q3 2024"), qualifiers of the row's attribute.
+  const byColumn: Record<string, Record<string, string>> = {};
+  for (const r of table.rows) {
+    const { [LABEL_COLUMN]: label, ...cells } = r;
+    for (const [column, value] of Object.entries(cells)) (byColumn[column] ??= {})[label!] = value;
+  }
+  return { ...(table.caption ? { caption: table.caption } : {}), ...byColumn, ...(table.notes ? { notes: table.notes } : {}) };
+}
