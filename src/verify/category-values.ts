@@ -243,8 +243,8 @@ function qualifiedRows(recordText: string, rows: Set<string>, claim: string, nam
 
 /**
  * The array elements of a flattened record that name one of `names` as their identity: a name-like field at
- * any depth of the element (`items[3].metadata.name: api-7d9f`), or the element's first field
- * (`rows[2].id: INC-2044`). A `service` field that refers to an entity does not make the row its own.
+ * any depth of the element (`items[3].metadata.name: api-7d9f`), an id-like field (`trailer_id: TRL-8802`), or
+ * the element's first field (`rows[2].id: INC-2044`). A `service` field that refers to an entity does not make the row its own.
  */
 export function namingRows(text: string, names: string[]): Set<string> {
   const rows = new Set<string>();
@@ -256,7 +256,14 @@ export function namingRows(text: string, names: string[]): Set<string> {
     const first = !firstSeen.has(row);
     firstSeen.add(row);
     if (!lower.includes(value)) continue;
-    if (first || /(?:^|\.)(?:name|title|package|pkg)$/i.test(`${m[1]!.slice(row.length)}.${m[2]!}`.replace(/^\./, ""))) rows.add(row);
+    // Or an identifying field: a name or title, or an id, key, code or number (`trailer_id: TRL-8802`).
+    if (
+      first ||
+      /(?:^|\.)(?:name|title|package|pkg|id|key|code|sku)$|[a-z](?:_id|Id|_key|_code|_number|Number)$/i.test(
+        `${m[1]!.slice(row.length)}.${m[2]!}`.replace(/^\./, ""),
+      )
+    )
+      rows.add(row);
   }
   return rows;
 }

@@ -33,6 +33,8 @@ const runs = {
   ],
 };
 
+const docks = "dock,trailer_id,pallets,status\nD01,TRL-4471,26,unloading\nD02,TRL-8802,18,waiting\nD03,TRL-4519,22,departed";
+
 describe("status readings", () => {
   it.each<[string, unknown, string, string, string[]]>([
     // `phase: Running` says where the pod is in its life, not whether it is healthy.
@@ -46,6 +48,9 @@ describe("status readings", () => {
     ["a qualified status value, denied", rides, "Your Comfort ride was completed.", "contradicted", ["rider canceled"]],
     // "PR" abbreviates `pull_request`: no name to correct to the workflow's name.
     ["an initialism of an evidence term", runs, "The PR run #311 failed.", "unsupported", []],
+    // An id field (`trailer_id`) names its element: another element's status is no value of it.
+    ["a status another element holds", docks, "TRL-8802 is unloading.", "contradicted", ["waiting"]],
+    ["the element's own status", docks, "TRL-8802 is waiting at D02.", "supported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
   });
