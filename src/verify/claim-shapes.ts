@@ -13,6 +13,7 @@ import { recordIdentity } from "./record-names.js";
 import { categoryMismatch, namingRows } from "./category-values.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import { fieldStemsOf } from "./typed-slot.js";
 import type { TierContext, TierItem, TierOutcome } from "./tier.js";
 import { versionInterval } from "./intervals.js";
 import type { AggregateCheck } from "./aggregates.js";
@@ -151,7 +152,12 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     const inRow = scope.facts.filter((f) => f.rowId !== undefined && anchors.has(f.rowId) && compatible(r.figure.value, f.value));
     if (inRow.length === 0) return r;
     const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
-    const agree = ranked.find((x) => compare(r.figure.value, x.fact.value) === "match");
+    // A value of another field agrees only while no value a word beside the figure names differs ("placed on May 4"
+    // against `placed: 2024-05-02` and `shipped: 2024-05-04`: the shipping date is no support).
+    const near = nearStems(r.figure, scope);
+    const named = (f: EvidenceFact) => [...fieldStemsOf(f)].some((w) => near.has(w));
+    const namedDiffers = ranked.some((x) => named(x.fact) && compare(r.figure.value, x.fact.value) === "mismatch");
+    const agree = ranked.find((x) => compare(r.figure.value, x.fact.value) === "match" && (named(x.fact) || !namedDiffers));
     if (agree)
       return {
         figure: r.figure,

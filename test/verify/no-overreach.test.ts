@@ -51,6 +51,7 @@ describe("no overreach", () => {
     ["an antonym in another element of the list", deals, "Lena Hart owns two open opportunities.", "unsupported"],
     ["a superlative over part of the records", wards, "Oncology has the longest average stay outside ICU at 6.8 days.", "supported"],
     ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
+    ["the field the claim names", orders, "Order A-1 shipped on May 4.", "supported"],
     ["a deadline, not a status", docks, "TRL-8831 is due at 14:40 with 30 pallets.", "supported"],
     // A zero amount is "no fee"; the row's address line only names the entity.
     ["a zero amount read as none", listings, "14 Alder Ct has no HOA fee.", "supported"],
@@ -70,6 +71,8 @@ describe("no overreach", () => {
     ["a wrong cell of the element", wards, "Pediatrics has 30 beds in total.", ["24"]],
     // Another element's equal date (A-2 was placed on May 9) does not save the claim about A-1.
     ["a value only another element states", orders, "Order A-1 was placed on May 9.", ["May 2, 2024"]],
+    // The element's shipping date agrees with "May 4", but the claim's word names `placed`.
+    ["another field of the element agrees", orders, "Order A-1 was placed on May 4.", ["May 2, 2024"]],
     ["an -ing noun names its flag", { listing: "L-3", parking: { included: false, monthly_fee: 150 } }, "At L-3 parking is included.", ["is not included"]],
   ])("%s: %j is contradicted %j", async (_, evidence, draft, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual(["contradicted", fixes]);
