@@ -365,7 +365,8 @@ export function statusClass(word: string): string | null {
   for (const [name, re] of STATUS_CLASSES) if (re.test(w)) return name;
   // A qualified value (`rider_canceled`, `payment_failed`): the class of its one status word.
   const parts = w.split(/[_\s-]+/);
-  if (parts.length < 2 || parts.length > 3) return null;
+  // A degree or a negation ("partially_refunded", "not_started") is another status than its word's.
+  if (parts.length < 2 || parts.length > 3 || parts.some((p) => /^(?:partially|partial|partly|half|not|non|pre|semi|un)$/.test(p))) return null;
   const classes = new Set<string>();
   for (const part of parts) for (const [name, re] of STATUS_CLASSES) if (re.test(part)) classes.add(name);
   return classes.size === 1 ? [...classes][0]! : null;
