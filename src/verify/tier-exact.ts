@@ -361,10 +361,6 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
   item.hints.matchedQuotes = quotes;
-  console.error(
-    "RES",
-    results.map((r) => [text.slice(r.figure.span[0], r.figure.span[1]), r.outcome, r.best?.quote.text, r.note]),
-  );
   item.hints.valueQuotes = uniqueQuotes(byWeight.filter((r) => r.figure.value.type !== "name" && !r.derived).map((r) => r.best!.quote));
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {
