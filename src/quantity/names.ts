@@ -48,7 +48,8 @@ const STARTERS = new Set(
 );
 /**
  * Capitalised words that are dates, not names (dates are handled by the date module): months, weekdays,
- * their plurals ("on Wednesdays") and their short forms ("Wed", "Thu", "Sept").
+ * their plurals ("on Wednesdays") and their short forms ("Wed", "Thu", "Sept"). Seasons stay names: a term
+ * key ("Autumn 2018-2019") is picked by them.
  */
 const CALENDAR = new Set(
   (

@@ -64,8 +64,9 @@ const GENERIC_FLAG = new Set([
   "featur",
 ]);
 /** Words that turn a claim's predicate off. */
+// "off" inside a compound ("drop-off", "kick-off", "cut-off") is no off-word.
 const NEGATION =
-  /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|off|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;
+  /\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|(?<!-)off(?!-)|disabled|excluded|unavailable|n't)\b|n['’]t\b/i;
 
 /** A JSON line `path: value` of a record's flattened text. */
 interface FieldLine {

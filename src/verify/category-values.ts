@@ -42,7 +42,7 @@ export function lastKey(path: string): string {
   return (
     path
       .split(/[.[\]"]+/)
-      .filter(Boolean)
+      .filter((p) => p !== "" && !/^\d+$/.test(p))
       .pop() ?? path
   ).toLowerCase();
 }
@@ -198,7 +198,9 @@ export function categoryMismatch(
     const seen = ledger.memo("field-values", `${ledger.records.length}\u0000${fieldOf(f)}`, () => fieldValues(vocabulary, f) ?? null, 256) ?? undefined;
     if (!seen || seen.size < 2 || seen.size >= 64) continue;
     for (const w of seen) {
-      if (own.has(w)) continue;
+      // The claim's subject is no value it gives itself ("CS-2110 has two sections" where another course lists
+      // CS-2110 as a prerequisite).
+      if (own.has(w) || subjectNames.some((n) => n.toLowerCase() === w)) continue;
       const at = wordAt(text, w);
       if (at < 0) continue;
       const span: [number, number] = [at, at + w.length];

@@ -85,9 +85,16 @@ function countReadable(claim: FactValue, fact: EvidenceFact): boolean {
   if (claim.type !== "quantity" || fact.value.type !== "quantity" || claim.q.kind !== "number") return true;
   if (fact.value.q.count === true) return claim.q.unit !== null;
   // Identifiers ("AF 3242 departed") are no counts: only a small count of a noun is read this way.
-  if (claim.q.unit === null || claim.q.value > 100 || fact.value.q.kind !== "number" || !fact.structured) return true;
+  if (claim.q.unit === null || fact.value.q.kind !== "number" || !fact.structured) return true;
+  // Nor a field that holds a measure by its key's unit ("36 bottles" against `bottle_ml: 750`).
+  if (UNIT_KEY.test(keyPath(fact))) return false;
+  if (claim.q.value > 100) return true;
   return ![...fieldStems(fact)].some((k) => ORDINAL_FIELD.has(k));
 }
+
+/** A key that ends in a unit: `bottle_ml`, `weight_kg`, `duration_ms`, `size_bytes`, `price_cents`, `share_pct`. */
+const UNIT_KEY =
+  /[_-](?:ml|cl|l|oz|mg|g|kg|lb|lbs|ms|s|sec|secs|seconds|min|mins|minutes|h|hr|hrs|hours|km|m|mi|ft|cm|mm|kb|mb|gb|tb|bytes?|pct|percent|cents|pence|kwh|kw|w|mph|kph|c|f)(?:\[\d+\])?$|[a-z](?:Ml|Kg|Ms|Bytes|Pct|Cents|Kwh)$/;
 
 /** A key word that makes its value a rate per period: `hourly_rate`, `nightlyFee`, `monthly_price`. */
 const PER_PERIOD_KEY = /(?:hourly|daily|nightly|weekly|monthly|yearly|annual)(?![a-z])/i;

@@ -13,6 +13,9 @@ import { recordTerms } from "./record-terms.js";
 import { pickedElements } from "./slot-reading.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+
+/** A season named as the claim's period. */
+const SEASON = /^(?:Spring|Summer|Autumn|Fall|Winter)$/;
 import { type FigureResult, SUBJECT_RECORDS, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** A code-like name with digits ("A-1051", "INV-2026-0331", "S-5042"). */
@@ -170,6 +173,9 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   // An initialism of an evidence term ("the PR run" for `event: pull_request`) is the tool's own word.
   if (figure.value.type === "name" && abbreviatesEvidence(figure.value.n.text, scope.context.ledger))
     return { figure, outcome: "unknown", score: 0, note: "an initialism of a term of the evidence" };
+  // A season ("For Fall 2024") names the claim's period, a qualifier: no value of a slot to correct.
+  if (figure.value.type === "name" && SEASON.test(figure.value.n.text))
+    return { figure, outcome: "unknown", score: 0, note: "a season: the claim's period, not a value" };
   const subjectKnown = KEY_PREFIX.test(scope.text) || others.some(([, r]) => r.size > 0);
   const other = subjectKnown ? replacement() : undefined;
   if (other && other.slotHits > 0)

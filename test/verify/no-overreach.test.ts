@@ -38,6 +38,21 @@ const monitors = {
     { name: "API latency", overall_state: "OK" },
   ],
 };
+const wines = { wines: [{ sku: "WN-0412", name: "Chablis", vintage: 2019, bottle_ml: 750, qty_on_hand: 36 }] };
+const courses = {
+  term: "2024FA",
+  courses: [
+    {
+      code: "CS-2110",
+      prerequisites: ["CS-1110"],
+      sections: [
+        { id: "001", days: "MWF" },
+        { id: "002", days: "TR" },
+      ],
+    },
+    { code: "CS-3110", prerequisites: ["CS-2110"], sections: [{ id: "001", days: "TR" }] },
+  ],
+};
 const orders = {
   orders: [
     { id: "A-1", placed: "2024-05-02", shipped: "2024-05-04", total: 58.5 },
@@ -52,6 +67,12 @@ describe("no overreach", () => {
     ["a superlative over part of the records", wards, "Oncology has the longest average stay outside ICU at 6.8 days.", "supported"],
     ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
     ["the field the claim names", orders, "Order A-1 shipped on May 4.", "supported"],
+    // "drop-off" holds no off-word: the flag is what the claim says.
+    ["a compound with off", { order: "D-77", delivery: { contactless_dropoff: true } }, "Order D-77 is set for contactless drop-off.", "supported"],
+    // A count noun never reads a field that holds a measure by its key's unit.
+    ["a count against a unit key", wines, "We have 36 bottles of the 2019 Chablis.", "supported"],
+    // The subject is no value it gives itself, and a season is the claim's period.
+    ["the subject listed by another record", courses, "For Fall 2024, CS-2110 has two sections.", "unsupported"],
     ["a deadline, not a status", docks, "TRL-8831 is due at 14:40 with 30 pallets.", "supported"],
     // A zero amount is "no fee"; the row's address line only names the entity.
     ["a zero amount read as none", listings, "14 Alder Ct has no HOA fee.", "supported"],
