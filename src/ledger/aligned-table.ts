@@ -44,7 +44,8 @@ function tokenRows(header: string, rows: string[]): { header: string[]; body: st
  * Never throws.
  */
 export function alignedTable(text: string): TextTable | null {
-  if (text.length > MAX_TABLE_CHARS || text.includes("|")) return null;
+  // Cheap refusals first: most text has no run of spaces between words, and a pipe is a Markdown table's.
+  if (text.length > MAX_TABLE_CHARS || text.includes("|") || !/\S(?: {2,}|\t)\S/.test(text)) return null;
   const lines = text.split(/\r?\n/);
   const filled = lines.map((l, i) => ({ l, i })).filter((x) => x.l.trim() !== "");
   // The block: the longest run of consecutive filled lines of two or more cells.

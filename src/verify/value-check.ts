@@ -12,7 +12,7 @@ import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
-import { attributeAgrees, kindAgrees } from "./typed-slot.js";
+import { attributeAgrees, fieldStemsOf, kindAgrees } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -27,6 +27,9 @@ import {
   pickedElements,
 } from "./slot-reading.js";
 
+/** Words that say a figure adds values up. */
+const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|sum|overall)\b/i;
+
 /** Most values of one element compared pairwise: a record with more is read no further. */
 const MAX_PAIR_VALUES = 24;
 
@@ -34,8 +37,12 @@ const MAX_PAIR_VALUES = 24;
 function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
   const v = figure.value;
   if (v.type !== "quantity") return null;
+  // Both operands are fields the claim's words name ("empty beds": `beds_total`, `beds_occupied`): a chance
+  // sum of unrelated fields (`versionCount + dependencyCount`) is no reading.
+  const named = (f: EvidenceFact) => [...fieldStemsOf(f)].some((w) => scope.claimStems.has(w));
   const values = scope.facts.filter(
-    (f) => f.value.type === "quantity" && f.rowId === best.rowId && f.chunk.evidenceId === best.chunk.evidenceId && f.structured && kindAgrees(v, f),
+    (f) =>
+      f.value.type === "quantity" && f.rowId === best.rowId && f.chunk.evidenceId === best.chunk.evidenceId && f.structured && kindAgrees(v, f) && named(f),
   );
   if (values.length < 2 || values.length > MAX_PAIR_VALUES) return null;
   for (const a of values)
@@ -47,7 +54,8 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
         [x.value - y.value, "-"],
         [x.value + y.value, "+"],
       ] as const) {
-        if (value <= 0 || (op === "+" && a.span[0] > b.span[0])) continue;
+        // A sum only where the claim says it adds up.
+        if (value <= 0 || (op === "+" && (a.span[0] > b.span[0] || !TOTAL_WORDS.test(scope.text)))) continue;
         const q = { ...x, value, alternatives: [], precision: Math.max(x.precision, y.precision), approx: false, bound: "eq" as const };
         if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
       }
@@ -285,7 +293,10 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     );
     // The same record also states the figure's value, of its kind ("297 (23.1% of visits)" beside "down 6%
     // from week 40"): nothing may be corrected while the evidence agrees; which value is the claim's is open.
-    const agreeing = bestAgree && bestAgree.fact.chunk.evidenceId === read.best?.chunk.evidenceId && kindAgrees(figure.value, bestAgree.fact);
+    // Not a count of another noun ("37 dependencies" for "37 published versions"): that value is another slot's.
+    const otherNoun =
+      bestAgree !== undefined && counted !== null && (factNoun(bestAgree.fact)?.size ?? 0) > 0 && !sharesNoun(counted, factNoun(bestAgree.fact)!);
+    const agreeing = bestAgree && !otherNoun && bestAgree.fact.chunk.evidenceId === read.best?.chunk.evidenceId && kindAgrees(figure.value, bestAgree.fact);
     if (read.outcome === "mismatch" && agreeing)
       return {
         figure,
