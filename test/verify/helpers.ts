@@ -12,3 +12,11 @@ export async function verdictsOn(evidence: string, draft: string, source = "sear
   fw.record({ source, content: evidence });
   return (await fw.verify(draft)).verdicts.map((v) => v.verdict);
 }
+
+/** The verdict on the first claim of a draft checked against one tool output, in a fresh firewall, and its corrections' values. */
+export async function verdictOf(evidence: unknown, draft: string, source = "tool"): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source, content: evidence as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}

@@ -4,14 +4,7 @@
  * length or an element's number, a count of the elements that meet a condition. Invented records.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
-
-async function verdictOf(evidence: unknown, draft: string): Promise<[string, string[]]> {
-  const fw = new Firewall();
-  fw.record({ source: "tool", content: evidence as never });
-  const v = (await fw.verify(draft)).verdicts[0]!;
-  return [v.verdict, v.corrections.map((c) => c.value)];
-}
+import { verdictOf } from "./helpers.js";
 
 const host = { host: "web-3", uptime_seconds: 86400, load_average: [0.42, 0.38, 0.35] };
 const job = { job: "nightly-etl", rows: 120000, retries: 3 };

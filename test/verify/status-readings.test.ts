@@ -4,14 +4,7 @@
  * class, an initialism of an evidence term is the tool's own word. Invented records.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
-
-async function verdictOf(evidence: unknown, draft: string): Promise<[string, string[]]> {
-  const fw = new Firewall();
-  fw.record({ source: "tool", content: evidence as never });
-  const v = (await fw.verify(draft)).verdicts[0]!;
-  return [v.verdict, v.corrections.map((c) => c.value)];
-}
+import { verdictOf } from "./helpers.js";
 
 const pods = {
   items: [
