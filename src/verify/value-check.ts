@@ -4,7 +4,7 @@
  */
 import type { Quantity } from "../quantity/types.js";
 import type { ClaimFigure } from "./claim-figures.js";
-import { countCondition } from "./filtered-count.js";
+import { otherReading } from "./other-readings.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
@@ -12,7 +12,7 @@ import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
-import { attributeAgrees, fieldStemsOf, kindAgrees } from "./typed-slot.js";
+import { attributeAgrees, kindAgrees } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -27,49 +27,9 @@ import {
   pickedElements,
 } from "./slot-reading.js";
 
-/** Words that say a figure adds values up. */
-const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|sum|overall)\b/i;
-
-/** Most values of one element compared pairwise: a record with more is read no further. */
-const MAX_PAIR_VALUES = 24;
-
-/** "a - b" or "a + b" when two values of `best`'s element, of the figure's kind, give the figure's value. */
-function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
-  const v = figure.value;
-  if (v.type !== "quantity") return null;
-  // Both operands are fields the claim's words name ("empty beds": `beds_total`, `beds_occupied`): a chance
-  // sum of unrelated fields (`versionCount + dependencyCount`) is no reading.
-  const named = (f: EvidenceFact) => [...fieldStemsOf(f)].some((w) => scope.claimStems.has(w));
-  const values = scope.facts.filter(
-    (f) =>
-      f.value.type === "quantity" && f.rowId === best.rowId && f.chunk.evidenceId === best.chunk.evidenceId && f.structured && kindAgrees(v, f) && named(f),
-  );
-  if (values.length < 2 || values.length > MAX_PAIR_VALUES) return null;
-  for (const a of values)
-    for (const b of values) {
-      if (a === b || a.value.type !== "quantity" || b.value.type !== "quantity") continue;
-      const x = a.value.q;
-      const y = b.value.q;
-      for (const [value, op] of [
-        [x.value - y.value, "-"],
-        [x.value + y.value, "+"],
-      ] as const) {
-        // A sum only where the claim says it adds up.
-        if (value <= 0 || (op === "+" && (a.span[0] > b.span[0] || !TOTAL_WORDS.test(scope.text)))) continue;
-        const q = { ...x, value, alternatives: [], precision: Math.max(x.precision, y.precision), approx: false, bound: "eq" as const };
-        if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
-      }
-    }
-  return null;
-}
-
 /** Words that restrict a superlative to part of the records, or rank below the first. */
 const EXCLUDING =
   /\b(?:outside(?:\s+of)?|other than|excluding|except(?:\s+for)?|apart from|aside from|besides|not counting|leaving out|after|behind|second|third|next|runner-up)\b/i;
-
-/** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
-const PERIOD_ORDINAL =
-  /\b(?:week|wk|day|month|quarter|sprint|cycle|round|season|period|phase|term|semester|trimester|stage|game|match|matchday|gameweek|episode|iteration)\s+#?$/i;
 
 /** A figure joined to its unit by a hyphen, as a modifier of the noun after it: "1-minute", "5-kg". */
 const COMPOUND_MODIFIER = /\d-\p{L}/u;
@@ -131,40 +91,12 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
 }
 
 /**
- * Checks a figure, date or version: the best-ranked evidence value of its kind decides. A count of the
- * elements that meet a condition ("only one track is explicit") is never contradicted by a value read this
- * way (see `filtered-count.ts`).
+ * Checks a figure, date or version: the best-ranked evidence value of its kind decides, unless another
+ * reading of the figure explains it (see `other-readings.ts`): then it is never contradicted.
  */
 export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const result = readValue(figure, scope);
-  // "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
-  // the record, not a value the claim asserts: it agrees where the evidence writes it, and is never corrected.
-  const v = figure.value;
-  if (
-    result.outcome !== "match" &&
-    v.type === "quantity" &&
-    v.q.kind === "number" &&
-    v.q.unit === null &&
-    PERIOD_ORDINAL.test(scope.text.slice(0, figure.span[0]))
-  ) {
-    const written = scope.facts.find((f) => f.value.type === "quantity" && f.value.q.kind === "number" && compare(v, f.value) === "match");
-    if (written) return { figure, outcome: "match", best: written, score: 0, note: "a period's number, as the evidence writes it" };
-    return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a period's number, a qualifier of the claim: not checked as a value" };
-  }
-  if (result.outcome !== "mismatch" || result.derived) return result;
-  // "10 empty beds" against `beds_total: 24` and `beds_occupied: 14`: the figure is the difference (or sum) of
-  // two values of the same element, which the claim may have computed; the slot's value does not settle it.
-  const pair = result.best ? derivablePair(figure, result.best, scope) : null;
-  if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
-  const condition = countCondition(figure, scope);
-  if (condition === null) return result;
-  return {
-    figure,
-    outcome: "unknown",
-    best: result.best,
-    score: result.score,
-    note: `a count of the elements that are ${condition}: the list's values do not settle it`,
-  };
+  return otherReading(figure, result, scope) ?? result;
 }
 
 function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {

@@ -1,0 +1,89 @@
+/**
+ * Readings of a figure that explain it otherwise than the slot value it was ranked against, so that a
+ * difference from that value is no contradiction ("Contradicted only when ... nothing in the evidence
+ * agrees", DESIGN.md): a period's number ("in week 41"), a difference of two values of the element the
+ * claim's words name ("10 empty beds"), a count of the elements that meet a condition ("only one track is
+ * explicit", see `filtered-count.ts`).
+ */
+import type { ClaimFigure } from "./claim-figures.js";
+import type { ClaimScope, FigureResult } from "./claim-scope.js";
+import { surface } from "./corrections.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { compare } from "./figure-compare.js";
+import { countCondition } from "./filtered-count.js";
+import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
+
+/** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
+const PERIOD_ORDINAL =
+  /\b(?:week|wk|day|month|quarter|sprint|cycle|round|season|period|phase|term|semester|trimester|stage|game|match|matchday|gameweek|episode|iteration)\s+#?$/i;
+
+/** Words that say a figure adds values up. */
+const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|sum|overall)\b/i;
+
+/** Most values of one element compared pairwise: a record with more is read no further. */
+const MAX_PAIR_VALUES = 24;
+
+/** "a - b" or "a + b" when two values of `best`'s element, of the figure's kind, give the figure's value. */
+function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
+  const v = figure.value;
+  if (v.type !== "quantity") return null;
+  // Both operands are fields the claim's words name ("empty beds": `beds_total`, `beds_occupied`): a chance
+  // sum of unrelated fields (`versionCount + dependencyCount`) is no reading.
+  const named = (f: EvidenceFact) => [...fieldStemsOf(f)].some((w) => scope.claimStems.has(w));
+  const values = scope.facts.filter(
+    (f) =>
+      f.value.type === "quantity" && f.rowId === best.rowId && f.chunk.evidenceId === best.chunk.evidenceId && f.structured && kindAgrees(v, f) && named(f),
+  );
+  if (values.length < 2 || values.length > MAX_PAIR_VALUES) return null;
+  for (const a of values)
+    for (const b of values) {
+      if (a === b || a.value.type !== "quantity" || b.value.type !== "quantity") continue;
+      const x = a.value.q;
+      const y = b.value.q;
+      for (const [value, op] of [
+        [x.value - y.value, "-"],
+        [x.value + y.value, "+"],
+      ] as const) {
+        // A sum only where the claim says it adds up.
+        if (value <= 0 || (op === "+" && (a.span[0] > b.span[0] || !TOTAL_WORDS.test(scope.text)))) continue;
+        const q = { ...x, value, alternatives: [], precision: Math.max(x.precision, y.precision), approx: false, bound: "eq" as const };
+        if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
+      }
+    }
+  return null;
+}
+
+/**
+ * The figure's other reading, as its result, or null when the slot reading stands.
+ * - "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
+ *   the record, not a value the claim asserts: it agrees where the evidence writes it, and is never corrected.
+ * - "10 empty beds" against `beds_total: 24` and `beds_occupied: 14`: the difference of two values of the
+ *   element, which the claim may have computed; the slot's value does not settle it.
+ * - A count of the elements that meet a condition.
+ */
+export function otherReading(figure: ClaimFigure, result: FigureResult, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (
+    result.outcome !== "match" &&
+    v.type === "quantity" &&
+    v.q.kind === "number" &&
+    v.q.unit === null &&
+    PERIOD_ORDINAL.test(scope.text.slice(0, figure.span[0]))
+  ) {
+    const written = scope.facts.find((f) => f.value.type === "quantity" && f.value.q.kind === "number" && compare(v, f.value) === "match");
+    if (written) return { figure, outcome: "match", best: written, score: 0, note: "a period's number, as the evidence writes it" };
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a period's number, a qualifier of the claim: not checked as a value" };
+  }
+  if (result.outcome !== "mismatch" || result.derived) return null;
+  const pair = result.best ? derivablePair(figure, result.best, scope) : null;
+  if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
+  const condition = countCondition(figure, scope);
+  if (condition === null) return null;
+  return {
+    figure,
+    outcome: "unknown",
+    best: result.best,
+    score: result.score,
+    note: `a count of the elements that are ${condition}: the list's values do not settle it`,
+  };
+}
