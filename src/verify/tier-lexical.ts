@@ -300,7 +300,17 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // field whose value is itself a negative, or under a quantified negation leaves the claim unsupported.
       // The field line may be another line of the same record than the one read ("uuid is not MIT-licensed"
       // is read on `name: uuid`; `license: MIT` is the field that states the opposite).
-      const line = read ? read.passage.text : "";
+      // Within the read line's own array element, when it is one: another element's field (the 8:45 sailing's
+      // spaces) states nothing of this one.
+      const readLine = read ? read.passage.text.slice(read.sentence.start, read.sentence.end).trim() : "";
+      const element = /^(.*?\[\d+\])\./.exec(readLine)?.[1];
+      const passageLines = read ? read.passage.text : "";
+      const line = element
+        ? passageLines
+            .split("\n")
+            .filter((l) => l.trim().startsWith(`${element}.`))
+            .join("\n")
+        : passageLines;
       // An antonym clash names its field by the opposite word the field holds (`priority: high` for "a low
       // priority ticket").
       const opposite = clash?.split("/")[1];
@@ -318,6 +328,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
                 !IDENTITY_LINE.test(l.trim()) &&
                 !UNIT_LINE.test(l.trim()) &&
                 fieldValueNamed(l.trim(), claim, item.claim.text) &&
+                !namesSubject(l.trim(), item.claim.text) &&
                 !NEGATIVE_VALUE.test(l.trim()),
             ));
       return {
@@ -469,6 +480,24 @@ function clausesOf(sentence: string): string[] {
  * against the evidence clause that covers it: a negation in one clause of the claim is compared with the
  * evidence clause that says the same thing, not with whichever clause shares most words.
  */
+/** The claim's first verb: where its subject ends. */
+const FIRST_VERB = /\b(?:is|are|was|were|has|have|had|does|do|did|can|cannot|will|won't|isn't|aren't|wasn't|weren't|hasn't|haven't|doesn't|don't|didn't)\b/i;
+
+/**
+ * Whether a field line's value is written in the claim's subject, before its first verb ("The 9:40 sailing on
+ * the MV Harbor Wren has no space left" against `vessel: MV Harbor Wren`): such a line names what the claim
+ * is about, no field whose value the predicate denies ("uuid is not MIT-licensed" against `license: MIT`).
+ */
+function namesSubject(line: string, claimText: string): boolean {
+  const colon = line.indexOf(": ");
+  if (colon < 0) return false;
+  const value = line.slice(colon + 2).trim();
+  if (value.length < 3) return false;
+  const at = claimText.toLowerCase().indexOf(value.toLowerCase());
+  const verb = FIRST_VERB.exec(claimText)?.index ?? -1;
+  return at >= 0 && verb > at;
+}
+
 /** A capitalised value that opens with a negation word ("No Data", "Not Started", "None Found"). */
 const NEGATIVE_NAME = /\b(?:No|Not|Non|None|Never)\s+\p{Lu}[\p{L}-]*/gu;
 

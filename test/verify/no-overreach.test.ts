@@ -31,6 +31,12 @@ const monitors = {
     { name: "API latency", overall_state: "OK" },
   ],
 };
+const ferries = {
+  sailings: [
+    { sailing_id: 5521, vessel: "MV Cedar Point", depart: "2024-06-15T08:45:00-07:00", drive_up_spaces_available: 34 },
+    { sailing_id: 5522, vessel: "MV Harbor Wren", depart: "2024-06-15T09:40:00-07:00", drive_up_spaces_available: 0 },
+  ],
+};
 const wines = { wines: [{ sku: "WN-0412", name: "Chablis", vintage: 2019, bottle_ml: 750, qty_on_hand: 36 }] };
 const courses = {
   term: "2024FA",
@@ -61,6 +67,8 @@ describe("no overreach", () => {
     ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
     ["the field the claim names", orders, "Order A-1 shipped on May 4.", "supported"],
     // "drop-off" holds no off-word: the flag is what the claim says.
+    // The vessel's name line names the claim's subject: no field whose value "no ... left" denies.
+    ["a name line of the claim's subject", ferries, "The 9:40 sailing on the MV Harbor Wren has no drive-up space left.", "unsupported"],
     ["a compound with off", { order: "D-77", delivery: { contactless_dropoff: true } }, "Order D-77 is set for contactless drop-off.", "supported"],
     // A count noun never reads a field that holds a measure by its key's unit.
     ["a count against a unit key", wines, "We have 36 bottles of the 2019 Chablis.", "supported"],
