@@ -171,8 +171,7 @@ const FIELD_STEMS = new Map<string, Set<string>>();
 
 function fieldStems(fact: EvidenceFact): Set<string> {
   if (fact.key.size === 0) return fact.key;
-  const colon = fact.quote.text.indexOf(": ");
-  const path = colon > 0 ? fact.quote.text.slice(0, colon) : "";
+  const path = keyPath(fact);
   // Prose and table rows: the whole key.
   if (path === "" || path.length > 200) return fact.key;
   let stems = FIELD_STEMS.get(path);

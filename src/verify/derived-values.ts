@@ -9,6 +9,9 @@ import type { Quantity } from "../quantity/types.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { derivedShape } from "./derived/index.js";
 import { sentenceOf } from "./derived/sentence.js";
+
+/** Words that say a figure adds values up: "in total", "combined", "together", "across". */
+export const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|across|sum|overall)\b/i;
 import { featuresOf } from "./lexical-features.js";
 
 /** At most this many evidence values are combined (pairs: n^2 / 2). */
@@ -69,7 +72,7 @@ export function derivedMatch(
     if (shaped) return shaped;
   }
   // "in total", "combined", "together", "across": a count may be a sum over the claim's subjects.
-  const totalWords = /\b(?:total|combined|together|altogether|in all|across|sum)\b/i.test(claimText);
+  const totalWords = TOTAL_WORDS.test(claimText);
   // "so 2,713.50 EUR is still open", "2 MB larger than": a difference needs words that say so; "DVDs for 2
   // weeks" is no difference of "3 weeks" and "1 week".
   const differenceWords =

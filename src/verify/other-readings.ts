@@ -9,6 +9,7 @@ import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import { surface } from "./corrections.js";
 import type { EvidenceFact } from "./evidence-facts.js";
+import { TOTAL_WORDS } from "./derived-values.js";
 import { compare } from "./figure-compare.js";
 import { countCondition } from "./filtered-count.js";
 import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
@@ -16,9 +17,6 @@ import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
 /** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
 const PERIOD_ORDINAL =
   /\b(?:week|wk|day|month|quarter|sprint|cycle|round|season|period|phase|term|semester|trimester|stage|game|match|matchday|gameweek|episode|iteration)\s+#?$/i;
-
-/** Words that say a figure adds values up. */
-const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|sum|overall)\b/i;
 
 /** Most values of one element compared pairwise: a record with more is read no further. */
 const MAX_PAIR_VALUES = 24;
