@@ -226,6 +226,9 @@ export function isVerb(tokens: Token[], k: number): boolean {
   // "a Lidl purchase of $42.10", "an annual spend of $5k": after "a"/"an" and its modifiers, a bare
   // form before "of" is the noun the article opens.
   if (t.pos === "VERB" && next?.value === "of" && !/(?:ed|ing)$/i.test(t.value) && afterIndefinite(tokens, k)) return false;
+  // "5 retries and a pool", "2 restarts in an hour": a plural form counted by a number, with nothing after it
+  // that a verb would take, is the noun counted.
+  if (t.pos === "VERB" && prev?.pos === "NUM" && /[a-z]s$/.test(t.value) && (next === undefined || /^(?:PUNCT|CCONJ|ADP)$/.test(next.pos))) return false;
   if (t.pos === "VERB" || t.pos === "AUX") return true;
   // "Here's", "There's", "That's" as wink reads them: one token that holds "is".
   if (CONTRACTED_IS.test(t.value)) return true;

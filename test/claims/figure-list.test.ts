@@ -38,6 +38,15 @@ describe("one claim per figure in a list-like clause", () => {
       "The pool holds 50,000 liters, 30% of it in the deep end.",
       ["The pool holds 50,000 liters", ["30% of it in the deep end.", "The pool holds 30% of it in the deep end."]],
     ],
+    // A plural that wink tags as a verb, counted by a number ("5 retries"), is the noun counted.
+    [
+      "The worker starts with 5 retries and a pool of 20 connections.",
+      ["The worker starts with 5 retries", ["a pool of 20 connections.", "a pool of 20 connections."]],
+    ],
+    [
+      "The service started with a 30-second timeout, 4 restarts and a queue of 12 jobs.",
+      ["The service started with a 30-second timeout", "4 restarts", "a queue of 12 jobs."],
+    ],
     [
       "Arsenal had 70% of the ball and 19 shots to Leeds's 10.",
       ["Arsenal had 70% of the ball", ["19 shots to Leeds's 10.", "Arsenal had 19 shots to Leeds's 10."]],

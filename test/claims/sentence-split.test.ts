@@ -18,6 +18,10 @@ describe("splitSentences", () => {
     ["Latency is 120 ms. If it rises, page me.", ["Latency is 120 ms.", "If it rises, page me."]],
     ["p50 was 196 ms. payment-gateway in eu-central-1 was slower.", ["p50 was 196 ms.", "payment-gateway in eu-central-1 was slower."]],
     ["It takes approx. 5 ms. per call.", ["It takes approx. 5 ms. per call."]],
+    // A sentence may start with a figure that names its noun.
+    ["Pageviews came to about 230k. 404s made up 88k requests.", ["Pageviews came to about 230k.", "404s made up 88k requests."]],
+    ["Disk use is 4.1 GB. 12.5k files were scanned.", ["Disk use is 4.1 GB.", "12.5k files were scanned."]],
+    ["See Fig. 3b for the trend.", ["See Fig. 3b for the trend."]],
     ["Its homepage is https://git-scm.com/. Debian ships 2.39.", ["Its homepage is https://git-scm.com/.", "Debian ships 2.39."]],
     ["See https://example.com/a.b/c.html. It is long.", ["See https://example.com/a.b/c.html.", "It is long."]],
     ["See https://example.com/v1.2. for details.", ["See https://example.com/v1.2. for details."]],
