@@ -42,11 +42,14 @@ function nearestOf(claim: FactValue, facts: EvidenceFact[]): EvidenceFact | unde
 
 /**
  * A correction must state the evidence value, not a rounding of it: "50 EUR" corrected by 129.50 reads
- * "129.5 EUR", not "130 EUR" (the claim's precision would invent a figure). Percent corrections keep their
- * form ("5%" for a fraction 0.05).
+ * "129.5 EUR", not "130 EUR" (the claim's precision would invent a figure), and an approximate claim too ("about
+ * 230k" corrected by 203,118 reads "203,118"). Percent corrections keep their form ("5%" for a fraction 0.05).
  */
 function honest(value: string, claim: Quantity, ev: Quantity): string {
-  if (claim.approx || claim.kind === "percent" || ev.kind === "percent") return value;
+  if (claim.kind === "percent" || ev.kind === "percent") return value;
+  // An approximate claim's style may round ("about 230k" corrected by 203,118 is no "203k"), but it may write the
+  // evidence's own numeral in its own unit word ("about 480 KB" for 480 kB).
+  if (claim.approx && digitsOf(value) === digitsOf(ev.text)) return value;
   const back = extractQuantities(value)[0];
   if (!back || back.kind !== ev.kind) return value;
   if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
@@ -58,6 +61,11 @@ function honest(value: string, claim: Quantity, ev: Quantity): string {
   // A bare number under a unit-named key (`Installed-Size: 19119`, in KiB) keeps its unit.
   const unit = ev.kind === "measure" && ev.unit && !/\p{L}/u.test(text) ? ` ${ev.unit}` : "";
   return `${text}${unit}${currency}`;
+}
+
+/** The digits of a figure's numeral, without grouping or unit: "1,336 KB" and "1336" both give "1336". */
+function digitsOf(text: string): string {
+  return /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0].replace(/,/g, "") ?? "";
 }
 
 /**

@@ -9,6 +9,7 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames, numberWordInName } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
 import { inlineFields } from "./inline-fields.js";
 import { keyedTimestamp } from "./keyed-timestamps.js";
@@ -215,7 +216,7 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
   for (const sentence of sentences) {
     const line = chunk.text.slice(sentence.start, sentence.end);
     const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
-    const lineKey = kv ? intern(stemsOf(kv[1]!)) : new Set<string>();
+    const lineKey = kv ? intern(keyStems(kv[1]!)) : new Set<string>();
     const afterKey = kv ? line.indexOf(kv[1]!) + kv[1]!.length + 2 : 0;
     const lead = line.length - line.trimStart().length;
     const quoteText = line.trim();
@@ -243,7 +244,7 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
     const inline = inlineFields(line, afterKey);
     const segments: Segment[] =
       inline.length > 0
-        ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, stemsOf(f.key))), start: f.valueStart, end: f.valueEnd }))
+        ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, keyStems(f.key))), start: f.valueStart, end: f.valueEnd }))
         : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
     for (const segment of segments) {
       const { keyName, key } = segment;
@@ -460,6 +461,22 @@ function stemsOf(text: string): Set<string> {
     shortStems.set(text, stems);
   }
   return stems;
+}
+
+/** The last name of a key path: letters, maybe two words joined by `_` or `-` (`pageViews`, `page_views`). */
+const LAST_NAME = /(?:^|[.\]])([A-Za-z]+(?:[_-][A-Za-z]+)?)$/;
+
+/**
+ * Stems of a key path, plus its last name's two words written as one ("pageviews" names `pageViews`,
+ * "timeout" names `time_out`): a claim writes a compound as one word as often as the tool splits it.
+ */
+function keyStems(path: string): Set<string> {
+  const base = stemsOf(path);
+  const last = LAST_NAME.exec(path)?.[1];
+  const words = last ? tokenize(last) : [];
+  if (words.length !== 2 || words.some((w) => w.length < 3)) return base;
+  const stem = stemOf(words.join(""));
+  return base.has(stem) ? base : new Set([...base, stem]);
 }
 
 /**

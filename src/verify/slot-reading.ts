@@ -136,11 +136,15 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
   let byName = memo.byName.get(nameKey);
   if (byName === undefined) {
     byName = new Set<string>();
-    const seen = new Set<string>();
+    // An element cut across chunks has one row text per chunk: each is read.
+    const seen = new Map<string, Set<string>>();
     const lower = scope.text.toLowerCase();
     for (const f of scope.facts) {
-      if (f.row === undefined || f.rowId === undefined || seen.has(f.rowId)) continue;
-      seen.add(f.rowId);
+      if (f.row === undefined || f.rowId === undefined || byName.has(f.rowId)) continue;
+      const texts = seen.get(f.rowId) ?? new Set<string>();
+      if (texts.has(f.row)) continue;
+      texts.add(f.row);
+      seen.set(f.rowId, texts);
       if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) byName.add(f.rowId);
     }
     // Elements of other lists that refer by id to a named element are the named entity's too.
