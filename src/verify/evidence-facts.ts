@@ -35,6 +35,8 @@ export interface EvidenceFact {
    * entity (one package, one order), so the claim's subject must be named there, not just in the record.
    */
   row?: string;
+  /** Length of the element's own lines at the start of `row`; what follows are the lines of the elements holding it. */
+  rowOwnEnd?: number;
   /** Which array element the value belongs to (`<evidence id>:forecast[1]`), for values inside arrays. */
   rowId?: string;
   /** The value sits in structured output: under a key (JSON, "Key: value" line) or in a table row. */
@@ -159,7 +161,7 @@ export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean
     () => {
       // The lexical tier splits the same passages: one split serves both.
       const sentences = ledger.memo("sentences", chunk.id, () => sentencesOf(chunk.text), SENTENCES_CACHE);
-      const facts = readFacts(chunk, json, sentences);
+      const facts = readFacts(chunk, json, sentences, sentences, json ? elementRows(ledger, chunk) : null);
       return { chunk, facts: json ? [...facts, ...countFacts(ledger, chunk)] : facts };
     },
     factsCache(ledger),
@@ -178,7 +180,7 @@ export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, off
   if (offsets.length === 0) return passageFacts(ledger, chunk, json).facts;
   const spans = sentenceSpans(chunk.text);
   const picked = spans.filter((s) => offsets.some((at) => at >= s.start && at < s.end)).map((s) => ({ ...s, ...featuresOf(chunk.text.slice(s.start, s.end)) }));
-  const facts = readFacts(chunk, json, picked, spans);
+  const facts = readFacts(chunk, json, picked, spans, json ? elementRows(ledger, chunk) : null);
   return json ? [...facts, ...countFacts(ledger, chunk)] : facts;
 }
 
@@ -193,14 +195,36 @@ const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
 const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|number|num|year|days?|months?|period|seats|users|version)s?\b|currency/i;
 
+/** Records whose element texts stay cached: they are read again for every passage of the record. */
+const ROWS_CACHE = 256;
+
+/**
+ * The own lines of the array elements of a flattened JSON record, read over the whole record: an element the
+ * ledger cuts into several passages is one entity, its name lines in one passage and its figures in the next.
+ * `null` when the record is not in the ledger (the passage's own lines are read instead).
+ */
+function elementRows(ledger: EvidenceLedger, chunk: Chunk): Map<string, string> | null {
+  const record = ledger.get(chunk.evidenceId);
+  if (!record) return null;
+  if (chunk.span[0] === 0 && chunk.span[1] >= record.text.length) return null;
+  return ledger.memo("element-rows", chunk.evidenceId, () => ownRows(record.text, sentenceSpans(record.text)), ROWS_CACHE);
+}
+
 /**
  * @param sentences the sentences to read.
  * @param all every sentence of the passage (an array element's text may span sentences not read).
+ * @param recordRows the elements' own lines over the whole record (see {@link elementRows}); else the passage's.
  */
-function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], all: Array<{ start: number; end: number }> = sentences): EvidenceFact[] {
+function readFacts(
+  chunk: Chunk,
+  json: boolean,
+  sentences: EvidenceSentence[],
+  all: Array<{ start: number; end: number }> = sentences,
+  recordRows: Map<string, string> | null = null,
+): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
-  const rows = json ? rowTexts(chunk.text, all) : null;
+  const rows = json ? rowTexts(chunk.text, all, recordRows) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
   const interned = new WeakSet<Set<string>>();
@@ -277,7 +301,10 @@ function readFacts(chunk: Chunk, json: boolean, sentences: EvidenceSentence[], a
           chunk,
         };
         if (segment.field) fact.field = segment.field;
-        if (row) fact.row = row;
+        if (row) {
+          fact.row = row.text;
+          fact.rowOwnEnd = row.ownEnd;
+        }
         if (rowPath !== null) fact.rowId = `${chunk.evidenceId}:${rowPath}`;
         else if (segment.field && !json) {
           // A text line of inline fields is one entity (a log line, one order): its own row.
@@ -402,8 +429,8 @@ function rowOf(path: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** Lines of each array element of a flattened JSON passage, joined: the element's own text. */
-function rowTexts(text: string, sentences: Array<{ start: number; end: number }>): Map<string, string> {
+/** Lines of each array element of a flattened JSON text, joined: the element's own lines, by element path. */
+function ownRows(text: string, sentences: Array<{ start: number; end: number }>): Map<string, string> {
   const rows = new Map<string, string>();
   for (const s of sentences) {
     const line = text.slice(s.start, s.end);
@@ -411,16 +438,34 @@ function rowTexts(text: string, sentences: Array<{ start: number; end: number }>
     const row = kv ? rowOf(kv[1]!) : null;
     if (row) rows.set(row, `${rows.get(row) ?? ""}${line}\n`);
   }
-  // A nested element (`response[0].statistics[9]`) belongs to its outer element too: the outer element's own
-  // lines (`response[0].team.name: Arsenal`) say whose statistic it is.
-  const own = new Map(rows);
-  for (const [path, lines] of own) {
+  return rows;
+}
+
+/** An array element's text: its own lines, then the own lines of the elements that hold it. */
+interface RowText {
+  text: string;
+  /** Length of the element's own lines at the start of `text`. */
+  ownEnd: number;
+}
+
+/**
+ * Each array element's text in a flattened JSON passage: its own lines, then those of the elements that hold
+ * it, over the whole record when `recordOwn` gives them (an element cut into two passages keeps its name
+ * lines). A nested element (`response[0].statistics[9]`) belongs to its outer element too: the outer
+ * element's own lines (`response[0].team.name: Arsenal`) say whose statistic it is.
+ */
+function rowTexts(text: string, sentences: Array<{ start: number; end: number }>, recordOwn: Map<string, string> | null = null): Map<string, RowText> {
+  const local = ownRows(text, sentences);
+  const own = recordOwn ?? local;
+  const rows = new Map<string, RowText>();
+  for (const path of local.keys()) {
+    const lines = own.get(path) ?? local.get(path)!;
     let extra = "";
     for (const m of path.matchAll(/\[\d+\]/g)) {
       const outer = path.slice(0, m.index! + m[0].length);
       if (outer !== path && own.has(outer)) extra += own.get(outer)!;
     }
-    if (extra) rows.set(path, `${lines}${extra}`);
+    rows.set(path, { text: `${lines}${extra}`, ownEnd: lines.length });
   }
   return rows;
 }

@@ -106,6 +106,11 @@ export function namedRows(facts: EvidenceFact[], scope: ClaimScope, self?: Claim
   return keep === null ? facts : facts.filter(keep);
 }
 
+/** The array an element id lies in, its own index dropped: `e1:rows[2].items[]` for `e1:rows[2].items[3]`. */
+function arrayOf(rowId: string): string {
+  return rowId.replace(/\[\d+\]$/, "[]");
+}
+
 /** An element's id line (`[0].unit_id: 4B`, `items[2].key: A-12`): a key that identifies, a value of letters and digits. */
 const ID_LINE = new RegExp(String.raw`(?:^|\n)[^\n:]*?(?:^|[.\]])${ID_KEY_SOURCE}(?:\[\d+\])?: ([A-Za-z0-9][\w-]{0,15})(?=\n|$)`, "g");
 
@@ -136,17 +141,35 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
   let byName = memo.byName.get(nameKey);
   if (byName === undefined) {
     byName = new Set<string>();
-    // An element cut across chunks has one row text per chunk: each is read.
+    // An element's row may differ between passages (the lines of the elements holding it): each is read.
     const seen = new Map<string, Set<string>>();
     const lower = scope.text.toLowerCase();
+    // Elements that name the claim's entity in their own lines, and those that do only through an element
+    // holding them (a match's statistics of each team under its fixture's lines, which name both teams).
+    const ownHits = new Set<string>();
+    const heldHits = new Set<string>();
     for (const f of scope.facts) {
-      if (f.row === undefined || f.rowId === undefined || byName.has(f.rowId)) continue;
+      if (f.row === undefined || f.rowId === undefined || ownHits.has(f.rowId)) continue;
       const texts = seen.get(f.rowId) ?? new Set<string>();
       if (texts.has(f.row)) continue;
       texts.add(f.row);
       seen.set(f.rowId, texts);
-      if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) byName.add(f.rowId);
+      const own = f.rowOwnEnd === undefined ? f.row : f.row.slice(0, f.rowOwnEnd);
+      if (names.some((n) => nameOccursIn(n, own)) || idWritten(own, lower)) ownHits.add(f.rowId);
+      else if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) heldHits.add(f.rowId);
     }
+    // A name stated in one element's own lines names that element, not its siblings that only sit under the
+    // element holding both (nor what lies inside those siblings: the other team's statistics).
+    const ownArrays = new Set([...ownHits].map(arrayOf));
+    const besideOwn = (id: string) => {
+      for (const m of id.matchAll(/\[\d+\]/g)) {
+        const element = id.slice(0, m.index! + m[0].length);
+        if (ownArrays.has(arrayOf(element)) && !ownHits.has(element)) return true;
+      }
+      return false;
+    };
+    for (const id of ownHits) byName.add(id);
+    for (const id of heldHits) if (!besideOwn(id)) byName.add(id);
     // Elements of other lists that refer by id to a named element are the named entity's too.
     for (const [figure, rows] of scope.joinedRows) if (figure !== self) for (const id of rows) byName.add(id);
     memo.byName.set(nameKey, byName);

@@ -301,6 +301,21 @@ describe("verdicts under transformations of the evidence", () => {
     );
   });
 
+  it("should not change when a long unrelated field cuts an element across passages", async () => {
+    const longText = fc.integer({ min: 700, max: 1_400 }).map((n) => `${"Lorem ipsum dolor sit amet ".repeat(Math.ceil(n / 27))}`.slice(0, n));
+    await fc.assert(
+      fc.asyncProperty(caseArb, longText, fc.nat(), async ({ output, stated }, notes, at) => {
+        const draft = sentences(output, stated);
+        const entries = Object.entries(output.record);
+        const padded = Object.fromEntries([...entries.slice(0, at % (entries.length + 1)), ["notes", notes], ...entries.slice(at % (entries.length + 1))]);
+        const before = await outcome([asEvidence(output, { results: [output.record] } as never)], draft);
+        const after = await outcome([asEvidence(output, { results: [padded] } as never)], draft);
+        same(after, before);
+      }),
+      params,
+    );
+  });
+
   it("should not change when records or keys are reordered", async () => {
     await fc.assert(
       fc.asyncProperty(caseArb, fc.array(outputArb, { minLength: 1, maxLength: 2 }), fc.integer(), async ({ output, stated }, others, seed) => {

@@ -64,3 +64,64 @@ describe("an approximate claim is corrected by the evidence's own numeral", () =
     expect(await verdictOf({ Package: "jq", "Installed-Size": 480, Size: 64432 }, "Installed, jq takes about 4.8 MB.")).toEqual(["contradicted", ["480 KB"]]);
   });
 });
+
+describe("an element named in a nested list is one entity across passages", () => {
+  /** Instances whose name is a tag, with a long field between their state and their tags. */
+  const instances = {
+    Reservations: [
+      {
+        ReservationId: "r-0a1",
+        Instances: [
+          ["i-01", "running", "web-1"],
+          ["i-02", "stopped", "web-2"],
+        ].map(([id, state, name]) => ({
+          InstanceId: id,
+          State: { Code: state === "running" ? 16 : 80, Name: state },
+          UserData: "ab".repeat(500),
+          Placement: { AvailabilityZone: "eu-west-1a" },
+          Tags: [{ Key: "Name", Value: name }],
+        })),
+      },
+    ],
+  };
+  it.each<[string, string, string[]]>([
+    ["web-2 is stopped.", "supported", []],
+    ["web-1 is running.", "supported", []],
+    // web-1's state is no reading of web-2's, wherever the ledger cuts web-2's element.
+    ["web-2 is running.", "unsupported", []],
+  ])("%s → %s", async (draft, verdict, corrections) => {
+    expect(await verdictOf(instances, draft)).toEqual([verdict, corrections]);
+  });
+});
+
+describe("a name in an element's own lines names it, not its siblings under a record that names both", () => {
+  const fixture = {
+    response: [
+      {
+        teams: { home: { name: "Rovers" }, away: { name: "United" } },
+        statistics: [
+          {
+            team: { name: "Rovers" },
+            statistics: [
+              { type: "Total Shots", value: 10 },
+              { type: "Ball Possession", value: "40%" },
+            ],
+          },
+          {
+            team: { name: "United" },
+            statistics: [
+              { type: "Total Shots", value: 16 },
+              { type: "Ball Possession", value: "60%" },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  it.each<[string, string, string[]]>([
+    ["United had 60% of the ball.", "supported", []],
+    ["Rovers had 40% of the ball.", "supported", []],
+  ])("%s → %s %j", async (draft, verdict, corrections) => {
+    expect(await verdictOf(fixture, draft)).toEqual([verdict, corrections]);
+  });
+});
