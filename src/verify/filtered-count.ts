@@ -8,6 +8,7 @@ import { flagName, statusClass } from "./categorical-fields.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope } from "./claim-scope.js";
 import { featuresOf } from "./lexical-features.js";
+import { STOP_WORDS } from "../text/stop-words.js";
 
 /** A boolean line of a flattened record: `items[2].explicit: true`. */
 const BOOLEAN_LINE = /^([^\n:]+): (?:true|false)$/gm;
@@ -42,5 +43,50 @@ export function countCondition(figure: ClaimFigure, scope: ClaimScope): string |
       if (name.size > 0 && [...name].every((s) => stems.has(s))) return [...name].join(" ");
     }
   }
+  return null;
+}
+
+/** A one-word value of a field inside an array element: `artifacts[1].workflow_run.head_branch: main`. */
+const ELEMENT_WORD_LINE = /^([^\n:]*\[\d+\][^\n:]*): ([\p{L}][\p{L}\d._/-]*)$/gmu;
+/** Most lines of a record read for a qualifier: a larger record is left as it is. */
+const MAX_QUALIFIER_LINES = 5_000;
+
+/**
+ * A word of the claim that is a field's value in some but not all elements of one array of the record the
+ * count was read from ("The latest run on main produced two artifacts" when 2 of 3 artifacts have
+ * `head_branch: main`): the claim counts the elements that word picks, so the list's length or total is no
+ * value of the figure. Returns "<field>: <word>", or null.
+ */
+export function countQualifier(figure: ClaimFigure, scope: ClaimScope, evidenceId: string): string | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || !Number.isInteger(v.q.value)) return null;
+  const text = scope.context.ledger.get(evidenceId)?.text;
+  if (text === undefined) return null;
+  const words = new Set(
+    (scope.text.slice(0, figure.span[0]) + " " + scope.text.slice(figure.span[1]))
+      .toLowerCase()
+      .split(/[^\p{L}\d._/-]+/u)
+      .map((w) => w.replace(/[._/-]+$/, ""))
+      .filter((w) => w.length > 2 && !STOP_WORDS.has(w)),
+  );
+  if (words.size === 0) return null;
+  // Per field (its path without indexes): the elements that hold the field, and those whose value is a claim word.
+  const fields = new Map<string, { all: Set<string>; picked: Set<string>; word: string }>();
+  let lines = 0;
+  for (const m of text.matchAll(ELEMENT_WORD_LINE)) {
+    if (++lines > MAX_QUALIFIER_LINES) return null;
+    const path = m[1]!;
+    const element = /^(.*\[\d+\])/.exec(path)![1]!;
+    const field = path.replace(/\[\d+\]/g, "[]");
+    const entry = fields.get(field) ?? { all: new Set<string>(), picked: new Set<string>(), word: "" };
+    entry.all.add(element);
+    const value = m[2]!.toLowerCase();
+    if (words.has(value)) {
+      entry.picked.add(element);
+      entry.word = value;
+    }
+    fields.set(field, entry);
+  }
+  for (const [field, { all, picked, word }] of fields) if (picked.size > 0 && picked.size < all.size) return `${field}: ${word}`;
   return null;
 }

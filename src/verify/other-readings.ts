@@ -3,7 +3,7 @@
  * difference from that value is no contradiction ("Contradicted only when ... nothing in the evidence
  * agrees", DESIGN.md): a period's number ("in week 41"), a difference of two values of the element the
  * claim's words name ("10 empty beds"), a count of the elements that meet a condition ("only one track is
- * explicit", see `filtered-count.ts`).
+ * explicit") or that a word of the claim picks ("two artifacts on main", see `filtered-count.ts`).
  */
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
@@ -11,7 +11,7 @@ import { surface } from "./corrections.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { TOTAL_WORDS } from "./derived-values.js";
 import { compare } from "./figure-compare.js";
-import { countCondition } from "./filtered-count.js";
+import { countCondition, countQualifier } from "./filtered-count.js";
 import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
 
 /** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
@@ -57,7 +57,8 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
  *   the record, not a value the claim asserts: it agrees where the evidence writes it, and is never corrected.
  * - "10 empty beds" against `beds_total: 24` and `beds_occupied: 14`: the difference of two values of the
  *   element, which the claim may have computed; the slot's value does not settle it.
- * - A count of the elements that meet a condition.
+ * - A count of the elements that meet a condition, or of those a word of the claim picks (a field's value in
+ *   some but not all elements of the list), against the list's length or a total.
  */
 export function otherReading(figure: ClaimFigure, result: FigureResult, scope: ClaimScope): FigureResult | null {
   const v = figure.value;
@@ -75,6 +76,17 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   if (result.outcome !== "mismatch" || result.derived) return null;
   const pair = result.best ? derivablePair(figure, result.best, scope) : null;
   if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
+  // Only a count read against the whole list (its length, a total beside it): an element's own field is that
+  // element's value, whatever other elements hold.
+  const qualifier = result.best && result.best.rowId === undefined ? countQualifier(figure, scope, result.best.chunk.evidenceId) : null;
+  if (qualifier !== null)
+    return {
+      figure,
+      outcome: "unknown",
+      best: result.best,
+      score: result.score,
+      note: `a count of the elements the claim's word picks (${qualifier}): the list's values do not settle it`,
+    };
   const condition = countCondition(figure, scope);
   if (condition === null) return null;
   return {

@@ -28,6 +28,14 @@ const album = {
   ],
 };
 
+const builds = {
+  builds: [
+    { id: 71, target: "linux-x64", run: { branch: "main", status: "success" } },
+    { id: 72, target: "macos-arm64", run: { branch: "main", status: "success" } },
+    { id: 60, target: "linux-x64", run: { branch: "release-1.4", status: "success" } },
+  ],
+};
+
 const report = "Riverside Clinic weekly report (week 41). The clinic saw 1,284 visits, down 6% from week 40. Admissions: 297 (23.1% of visits).";
 
 describe("a figure another reading explains", () => {
@@ -47,6 +55,12 @@ describe("a figure another reading explains", () => {
     // "one track" is no value of `track_number`, nor of the total: it counts the explicit ones.
     ["a count of the elements that meet a condition", album, 'Only one track, "North of Nowhere", is explicit.', "supported", []],
     ["a count of the list", album, "Paper Kites has 5 tracks.", "contradicted", ["4"]],
+    // "main" is the branch of two of the three builds: the claim counts those, not the list.
+    ["a count of the elements a qualifier picks", builds, "The last run on main made two builds.", "unsupported", []],
+    ["a count of the elements a qualifier picks, alone", builds, "There are 2 builds on main.", "unsupported", []],
+    ["a count of the list, no qualifier", builds, "There are 4 builds.", "contradicted", ["3"]],
+    // A value every element holds picks no part of the list.
+    ["a qualifier every element meets", builds, "There are 4 builds with status success.", "contradicted", ["3"]],
     // "week 41" names the period the claim is about: a qualifier, not a value to correct to "week 40".
     ["a period's number", report, "The clinic had 1,284 visits in week 41.", "supported", []],
     // The passage states 23.1% too: "down 6%" is no correction while the evidence agrees.
