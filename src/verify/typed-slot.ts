@@ -221,9 +221,9 @@ function sameMagnitude(a: number, b: number): boolean {
 
 /** Words that name a dimension's slot, added to a measure's governing words: `duration_seconds` for "45 seconds". */
 const DIMENSION_WORDS: Record<string, string> = {
-  time: "time duration second seconds minute minutes hour hours day days millisecond ms",
+  time: "time duration second seconds minute minutes hour hours day days millisecond ms runtime uptime elapsed interval timeout",
   data: "size byte bytes kb mb gb kib mib gib",
-  length: "length distance meter metre km mile",
+  length: "length distance meter metre km mile elevation altitude height depth width",
   mass: "weight mass kg gram pound",
   energy: "energy consumption usage kwh",
   power: "power demand load",

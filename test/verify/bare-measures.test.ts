@@ -1,0 +1,25 @@
+/**
+ * A measure ("148 minutes", "612 m") against a bare number of the tool whose field names the measure's
+ * dimension (`runtime`, `total_elevation_gain`, `altitude`): the same numeral supports it; another numeral
+ * settles nothing, since the bare number's unit is unknown. Invented records; the rules are general.
+ */
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./helpers.js";
+
+const film = { title: "Harbour Lights", release_date: "2019-03-02", runtime: 112, vote_average: 7.1 };
+const ride = { name: "Evening Loop", distance: 31204.5, total_elevation_gain: 418, moving_time: 4380 };
+const flight = { callsign: "NOR42", altitude: 10700, ground_speed: 845 };
+const alert = { name: "High CPU", thresholds: { critical: 90, warning: 75 }, renotify_interval: 45 };
+
+describe("a measure against a bare number under a field of its dimension", () => {
+  it.each<[string, unknown, string, string]>([
+    ["a runtime", film, "Harbour Lights runs 112 minutes.", "supported"],
+    ["a runtime, another numeral", film, "Harbour Lights runs 121 minutes.", "unsupported"],
+    ["an elevation gain", ride, "The Evening Loop had 418 m of climbing.", "supported"],
+    ["an elevation gain, another numeral", ride, "The Evening Loop had 481 m of climbing.", "unsupported"],
+    ["an altitude", flight, "NOR42 is cruising at about 10,700 m.", "supported"],
+    ["an interval", alert, "High CPU re-notifies every 45 minutes.", "supported"],
+  ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
+    expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
+  });
+});
