@@ -225,6 +225,7 @@ function readFacts(
   const facts: EvidenceFact[] = [];
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
   const rows = json ? rowTexts(chunk.text, all, recordRows) : null;
+  const units = json ? siblingUnits(chunk.text) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
   const interned = new WeakSet<Set<string>>();
@@ -385,6 +386,7 @@ function readFacts(
         if (keyed && q.kind === "number" && MINOR_UNIT_KEY.test(keyName) && Number.isInteger(q.value)) {
           q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
         } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+        else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
         else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(keyName ?? "")) q = { ...q, kind: "money", currency, unit: currency };
@@ -405,6 +407,34 @@ function readFacts(
     }
   }
   return facts;
+}
+
+/** A unit field of a flattened JSON line: `results[0].unit: mg/dL`, `NA.unit: mg`. */
+const UNIT_LINE = /^(.*)\.(?:unit|units|uom|unit_of_measure|unitCode|unit_code)(?:\[\d+\])?: ([^\n]{1,12})$/gim;
+/** The key of the number a unit field types: `results[0].value`, `NA.quantity`. */
+const VALUE_KEY = /^(.*)\.(?:value|quantity|amount|qty|reading|measurement|val|v)$/i;
+
+/** Per parent path, the unit its unit field names (`results[0]` → `mg/dL`), from a flattened JSON passage. */
+function siblingUnits(text: string): Map<string, string> {
+  const units = new Map<string, string>();
+  if (!/unit|uom/i.test(text)) return units;
+  for (const m of text.matchAll(UNIT_LINE)) units.set(m[1]!.trim(), m[2]!.trim().replace(/^"|"$/g, ""));
+  return units;
+}
+
+/**
+ * A bare number typed by its sibling unit field (`value: 112` beside `unit: mg/dL`, `quantity: 148` beside
+ * `unit: %`): read as the number written with that unit, when that reads as a measure or a percentage of the
+ * same numeral; else null.
+ */
+function withSiblingUnit(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
+  const parent = VALUE_KEY.exec(keyName)?.[1];
+  const unit = parent === undefined ? undefined : units.get(parent);
+  if (unit === undefined || !/\p{L}|%/u.test(unit)) return null;
+  const typed = extractQuantities(`${q.text.trim()} ${unit}`)[0];
+  // Amounts keep their own reading (a currency field, a money key): a unit field types measures and percentages.
+  if (!typed || (typed.kind !== "measure" && typed.kind !== "percent") || typed.span[0] !== 0 || typed.span[1] < q.text.trim().length + 1) return null;
+  return { ...typed, text: q.text, span: q.span };
 }
 
 /** One field of a line: the value after its key, or one inline `key=value` pair. */

@@ -3,7 +3,9 @@
  * difference from that value is no contradiction ("Contradicted only when ... nothing in the evidence
  * agrees", DESIGN.md): a period's number ("in week 41"), a difference of two values of the element the
  * claim's words name ("10 empty beds"), a count of the elements that meet a condition ("only one track is
- * explicit") or that a word of the claim picks ("two artifacts on main", see `filtered-count.ts`).
+ * explicit") or that a word of the claim picks ("two artifacts on main", see `filtered-count.ts`); and a share
+ * of a record's whole that the record never names ("each serving" of a recipe's total fat), which no agreeing
+ * number supports.
  */
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
@@ -13,6 +15,7 @@ import { TOTAL_WORDS } from "./derived-values.js";
 import { compare } from "./figure-compare.js";
 import { countCondition, countQualifier } from "./filtered-count.js";
 import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
+import { stemOf } from "../text/tokenize.js";
 
 /** A period noun right before a number: "week 41", "sprint 12", "round 6", "day 3", "game 2". */
 const PERIOD_ORDINAL =
@@ -51,6 +54,28 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
   return null;
 }
 
+/** "each serving", "per person", "every guest" right before or after a figure: the share the figure is of. */
+const SHARE = /\b(?:each|per|every)\s+(\p{L}{3,})/giu;
+
+/**
+ * The noun of a share the figure's clause gives ("Each serving has 96 g of fat") when the record that states the
+ * figure's value never names it: a value of the whole record (the recipe's fat, in no array element), which
+ * the claim divides; an agreeing number is then no support. Null when there is no such share, or the record
+ * names it (`price_per_night`, a `tickets` list).
+ */
+function unnamedShare(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
+  // A value of an array element is each element's already ("Each crossing takes 35 minutes" of a sailing).
+  if (figure.value.type !== "quantity" || best.rowId !== undefined) return null;
+  const text = scope.context.ledger.get(best.chunk.evidenceId)?.text.toLowerCase();
+  if (text === undefined) return null;
+  for (const m of scope.text.matchAll(SHARE)) {
+    const noun = m[1]!.toLowerCase();
+    const stem = stemOf(noun).slice(0, Math.max(3, Math.min(5, stemOf(noun).length)));
+    if (!text.includes(stem)) return noun;
+  }
+  return null;
+}
+
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.
  * - "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
@@ -73,6 +98,9 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
     if (written) return { figure, outcome: "match", best: written, score: 0, note: "a period's number, as the evidence writes it" };
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a period's number, a qualifier of the claim: not checked as a value" };
   }
+  const share = result.outcome === "match" && result.best ? unnamedShare(figure, result.best, scope) : null;
+  if (share !== null)
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: `a figure per ${share}, which the tool's record never names` };
   if (result.outcome !== "mismatch" || result.derived) return null;
   const pair = result.best ? derivablePair(figure, result.best, scope) : null;
   if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };

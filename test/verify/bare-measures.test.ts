@@ -23,3 +23,34 @@ describe("a measure against a bare number under a field of its dimension", () =>
     expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
   });
 });
+
+const panel = {
+  results: [
+    { analyte: "Glucose", value: 112, unit: "mg/dL", ref_low: 70, ref_high: 99 },
+    { analyte: "Potassium", value: 3.3, unit: "mmol/L", ref_low: 3.5, ref_high: 5.1 },
+  ],
+};
+const recipe = { yield: 4, totalNutrients: { FAT: { label: "Fat", quantity: 96.2, unit: "g" }, NA: { label: "Sodium", quantity: 3120, unit: "mg" } } };
+const sailings = { route: "Harbor to Isle", sailings: [{ departs: "09:40", duration_minutes: 35 }] };
+
+describe("a number typed by its sibling unit field", () => {
+  it.each<[string, unknown, string, string]>([
+    ["a lab value with its unit", panel, "Glucose came back at 112 mg/dL.", "supported"],
+    ["a lab value, another numeral", panel, "Glucose came back at 121 mg/dL.", "unsupported"],
+    ["a nutrient in another unit of its dimension", recipe, "Sodium for the whole dish is 3.12 g.", "supported"],
+    ["a nutrient as stated", recipe, "The dish has 96.2 g of fat.", "supported"],
+  ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
+    expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
+  });
+});
+
+describe("a share of a whole the record never names", () => {
+  it.each<[string, unknown, string, string]>([
+    // The recipe's fat is the whole dish's: "each serving" divides it, so 96 g per serving is no match.
+    ["a share of a record's whole", recipe, "Each serving has 96.2 g of fat.", "unsupported"],
+    // A value of an array element is each element's.
+    ["a value of each element", sailings, "Each crossing takes 35 minutes.", "supported"],
+  ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
+    expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
+  });
+});
