@@ -44,7 +44,7 @@ const YEAR = /^[12]\d{3}$/;
 /** Longest subject-and-verb head a later item carries, in characters; a longer one is no simple subject. */
 const HEAD_MAX = 90;
 
-type SeparatorKind = "comma" | "and" | "dash" | "colon";
+type SeparatorKind = "comma" | "and" | "dash" | "colon" | "phrase";
 
 interface Separator {
   kind: SeparatorKind;
@@ -67,6 +67,12 @@ function firstTokenAt(tokens: Token[], offset: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether tokens `[from, to)` hold a figure in digits or words ("8.4", "three times"). */
+function hasFigure(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (DIGIT.test(tokens[k]!.value) || tokens[k]!.pos === "NUM") return true;
+  return false;
 }
 
 /** Whether tokens `[from, to)` hold a figure and a word: "312 seats", "at 93%", not "$6" or "2024". */
@@ -120,6 +126,37 @@ function hasOwnClause(tokens: Token[], from: number, to: number): boolean {
     if (prev === "PRON" || ((prev === "NOUN" || prev === "PROPN") && !isParticiple(v))) return true;
   }
   return false;
+}
+
+/** Words after a figure that say it changed from or compares with the figure that follows ("down 6% from 1,366"). */
+const CHANGE =
+  /^(?:up|down|rose|rise|rises|risen|fell|fall|falls|grew|grow|grows|dropped|drop|drops|increased|decreased|jumped|climbed|more|less|fewer|higher|lower|than|compared|versus|vs)$/i;
+/** Words that continue a range after "from" ("from $56 to $80", "from 9:00 until 17:00"). */
+const RANGE_END = /^(?:to|through|thru|until|till|and|-|–|—)$/i;
+
+/**
+ * Whether token `k` opens a phrase that states a figure of its own: "from <figure> <noun>" that is no range
+ * ("from 9 to 5") and no base of a change ("down 6% from 1,366"), or "for a total of <figure>".
+ */
+function opensFigurePhrase(tokens: Token[], k: number, to: number): boolean {
+  const v = tokens[k]!.value.toLowerCase();
+  if (tokens[k]!.pos !== "ADP") return false;
+  if (v === "for") {
+    const next = tokens
+      .slice(k + 1, k + 4)
+      .map((t) => t.value.toLowerCase())
+      .join(" ");
+    return next === "a total of" || next === "a combined total";
+  }
+  if (v !== "from") return false;
+  for (let j = k + 1; j < to && j <= k + 6; j++) if (RANGE_END.test(tokens[j]!.value)) return false;
+  for (let j = Math.max(0, k - 6); j < k; j++) if (CHANGE.test(tokens[j]!.value)) return false;
+  return true;
+}
+
+/** True when no verb opens the clause's head: a list with no subject and verb to carry. */
+function verbless(tokens: Token[], from: number, verbEnd: number): boolean {
+  return verbEnd < from || !isVerb(tokens, verbEnd);
 }
 
 /** True when the item ending before token `end` ends in a figure joined to a word by a hyphen ("2-bed"). */
@@ -211,8 +248,15 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   const from = firstTokenAt(tokens, clause.start);
   const to = firstTokenAt(tokens, clause.end);
   let digits = 0;
-  for (let k = from; k < to && digits < 2; k++) if (DIGIT.test(tokens[k]!.value)) digits++;
-  if (digits < 2) return whole;
+  let figures = 0;
+  for (let k = from; k < to && digits < 2; k++) {
+    if (DIGIT.test(tokens[k]!.value)) digits++;
+    if (DIGIT.test(tokens[k]!.value) || tokens[k]!.pos === "NUM") figures++;
+  }
+  if (figures < 2) return whole;
+  // With one figure in digits, only a phrase of its own figure after a count in words is cut ("three times
+  // for a total of 5.5 hours"); lists need digits on both sides.
+  const phrasesOnly = digits < 2;
 
   let verb = -1;
   for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
@@ -245,7 +289,9 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     const next = tokens[k + 1]!;
     const nextValue = next.value.toLowerCase();
     const spaced = /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? "");
-    if (DASH.test(t.value) && spaced) {
+    if (phrasesOnly) {
+      if (opensFigurePhrase(tokens, k, to)) separators.push({ kind: "phrase", at: k, leftEnd: t.start, rightStart: t.start, rightFrom: k });
+    } else if (DASH.test(t.value) && spaced) {
       separators.push({ kind: "dash", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
     } else if (v === ":") {
       separators.push({ kind: "colon", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
@@ -261,6 +307,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       separators.push({ kind: "and", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
     } else if (v === "plus") {
       separators.push({ kind: "and", at: k, leftEnd: t.start, rightStart: t.start, rightFrom: k });
+    } else if (opensFigurePhrase(tokens, k, to)) {
+      separators.push({ kind: "phrase", at: k, leftEnd: t.start, rightStart: t.start, rightFrom: k });
     }
   }
   if (separators.length === 0) return whole;
@@ -295,7 +343,13 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     const right = tokens[sep.rightFrom];
     let cut = false;
     let carry = false;
-    if (sep.kind === "dash" || sep.kind === "colon") {
+    if (sep.kind === "phrase") {
+      // A phrase of its own figure after an item with one ("leaves at 08:16 from platform 4", "rated 8.4 from
+      // about 92k votes"): another fact of the subject, read with its subject and verb.
+      cut = hasFigure(tokens, itemFrom, sep.at) && figureWithWord(tokens, sep.rightFrom, itemTo) && !hasOwnClause(tokens, sep.rightFrom, itemTo);
+      carry = cut && headFits && !verbless(tokens, from, verbEnd);
+      sharing = false;
+    } else if (sep.kind === "dash" || sep.kind === "colon") {
       const closing = sep.kind === "dash" && inAside;
       // What follows the closing dash of an aside that was cut belongs to the main clause, never to the aside.
       // An aside may name rather than count: "— Haaland with a hat-trick —" is a fact of its own too.

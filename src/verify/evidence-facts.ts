@@ -193,7 +193,18 @@ const YEAR_MONTH_VALUE = /^\s*"?((?:19|20)\d\d)-(0[1-9]|1[0-2])"?\s*$/;
 /** A JSON record's currency field (`currency: EUR`): figures beside it are amounts in that currency. */
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
-const NOT_MONEY_KEY = /(?:rate|ratio|pct|percent|share|count|qty|quantity|id|number|num|year|days?|months?|period|seats|users|version)s?\b|currency/i;
+const NOT_MONEY_WORD =
+  /^(?:rate|ratio|pct|percent|percentage|share|count|qty|quantity|id|number|num|no|year|day|month|week|hour|minute|period|seat|user|version|currency)s?$/;
+
+/** Whether a key's own name (its last segment, word by word: `days_overdue`, `seatCount`) says its number is no amount. */
+function notMoneyKey(keyName: string): boolean {
+  const last =
+    keyName
+      .split(/[.[\]"]+/)
+      .filter((x) => x !== "" && !/^\d+$/.test(x))
+      .pop() ?? "";
+  return tokenize(last).some((w) => NOT_MONEY_WORD.test(w));
+}
 
 /** Records whose element texts stay cached: they are read again for every passage of the record. */
 const ROWS_CACHE = 256;
@@ -389,7 +400,7 @@ function readFacts(
         else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
-        else if (currency && q.kind === "number" && !NOT_MONEY_KEY.test(keyName ?? "")) q = { ...q, kind: "money", currency, unit: currency };
+        else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "")) q = { ...q, kind: "money", currency, unit: currency };
         add(asYear(q) ?? { type: "quantity", q }, q.span);
         taken.push(q.span);
       }

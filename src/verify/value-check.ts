@@ -128,7 +128,10 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     namedElementCount(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
-  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match");
+  // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
+  // an equal number under another field (`terminal: 1`) is another slot's.
+  const nounSlots = counted ? ranked.filter((r) => [...counted].some((n) => r.fact.slot.has(n) || hasCanon(r.fact.slot, n))) : [];
+  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match" && (nounSlots.length === 0 || nounSlots.includes(r)));
   const top = ranked[0];
   const bestAgree = agree[0];
   // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").

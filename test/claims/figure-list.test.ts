@@ -47,6 +47,19 @@ describe("one claim per figure in a list-like clause", () => {
       "The service started with a 30-second timeout, 4 restarts and a queue of 12 jobs.",
       ["The service started with a 30-second timeout", "4 restarts", "a queue of 12 jobs."],
     ],
+    // A phrase with a figure of its own after an item with one is another fact of the subject.
+    [
+      "The S 7 to Ahrensfelde leaves on time at 08:16 from platform 4.",
+      ["The S 7 to Ahrensfelde leaves on time at 08:16", ["from platform 4.", "The S 7 to Ahrensfelde leaves from platform 4."]],
+    ],
+    ["It is rated 8.4 from about 92k votes.", ["It is rated 8.4", ["from about 92k votes.", "It is rated from about 92k votes."]]],
+    [
+      "The ward went on diversion three times for a total of 5.5 hours.",
+      ["The ward went on diversion three times", ["for a total of 5.5 hours.", "The ward went for a total of 5.5 hours."]],
+    ],
+    // Not a range, nor the base of a change.
+    ["Revenue grew from $56 to $80 in 2024.", ["Revenue grew from $56 to $80 in 2024."]],
+    ["Visits were down 6% from 1,366 the week before.", ["Visits were down 6% from 1,366 the week before."]],
     [
       "Arsenal had 70% of the ball and 19 shots to Leeds's 10.",
       ["Arsenal had 70% of the ball", ["19 shots to Leeds's 10.", "Arsenal had 19 shots to Leeds's 10."]],
