@@ -15,6 +15,9 @@ import { antonymsOf } from "./antonyms.js";
 import { coverage, featuresOf, sentencesOf, type EvidenceSentence, type TextFeatures } from "./lexical-features.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { weightOf } from "../text/word-weights.js";
+import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
+import { extractNames } from "../quantity/names.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
 import { claimFigures } from "./claim-figures.js";
 
 export interface LexicalThresholds {
@@ -106,6 +109,85 @@ const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
 /** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
+/**
+ * Whether the claim names an entity that the record holds elsewhere but `element` (the lines of one array
+ * element) does not: the element is another entity's.
+ */
+function namesAnotherElement(element: string, record: string, claimText: string): boolean {
+  const names = extractNames(claimText)
+    .filter((n) => n.type === "name")
+    .map((n) => n.text.replace(/['’]s$/, "").toLowerCase())
+    .filter((n) => n.length >= 3);
+  if (names.length === 0) return false;
+  const own = element.toLowerCase();
+  if (names.some((n) => own.includes(n))) return false;
+  const all = record.toLowerCase();
+  return names.some((n) => all.includes(n));
+}
+
+/**
+ * Whether a field of the retrieved passages states the claim's negation: a key named by the word the negation
+ * governs, with a negative value ("hasn't been applied" and `coupons[0].applied_count: 0`), in a passage that
+ * names the claim's entity. The evidence then agrees with one reading of the claim, and a field elsewhere that
+ * seems to deny it contradicts nothing.
+ */
+function negationStated(passages: readonly Passage[], claimText: string): boolean {
+  const negated = negatedStems(claimText);
+  if (negated === null) return false;
+  // Only passages about the claim's entity: another package's `dependencies: {}` states nothing of this one.
+  const names = extractNames(claimText)
+    .map((n) => n.text.replace(/['’]s$/, "").toLowerCase())
+    .filter((n) => n.length >= 2);
+  if (names.length === 0) return false;
+  for (const p of passages) {
+    const lower = p.text.toLowerCase();
+    if (!names.some((n) => lower.includes(n))) continue;
+    for (const line of p.text.split("\n")) {
+      const l = line.trim();
+      if (!NEGATIVE_VALUE.test(l)) continue;
+      const key = l.slice(0, l.lastIndexOf(": "));
+      const last =
+        key
+          .split(/[.[\]"]+/)
+          .filter((x) => x !== "" && !/^\d+$/.test(x))
+          .pop() ?? "";
+      if ([...featuresOf(last).stems].some((k) => negated.has(k))) return true;
+    }
+  }
+  return false;
+}
+
+/** Words a negation cue of the claim governs: the three content words after each "not", "no", "never", "-n't", "without". */
+function negatedStems(claimText: string): Set<string> | null {
+  const toks = tokenize(claimText);
+  let cue = false;
+  const out = new Set<string>();
+  toks.forEach((t, i) => {
+    if (!NEGATIONS.has(t) && !t.endsWith("n't") && t !== "without") return;
+    cue = true;
+    let taken = 0;
+    for (const w of toks.slice(i + 1, i + 8)) {
+      if (STOP_WORDS.has(w)) continue;
+      out.add(stemOf(w));
+      if (++taken === 3) break;
+    }
+  });
+  return cue ? out : null;
+}
+
+/**
+ * Whether the claim's negation, when it has one, reaches the field line: a word it governs is the line's
+ * value or key ("not MIT-licensed" on `license: MIT`). "pending, not yet approved" negates "approved", so
+ * `status: pending` agrees with it rather than denying it. A claim without a negation cue always reaches.
+ */
+function negationReaches(line: string, claimText: string): boolean {
+  const negated = negatedStems(claimText);
+  if (negated === null) return true;
+  const stems = featuresOf(line.replace(/[._[\]]+/g, " ")).stems;
+  for (const s of negated) if (stems.has(s) || [...stems].some((x) => x.length >= 4 && s.length >= 4 && (x.startsWith(s) || s.startsWith(x)))) return true;
+  return false;
+}
+
 function fieldValueNamed(line: string, claim: TextFeatures, claimText: string): boolean {
   const value = line.slice(line.indexOf(": ") + 2);
   // Words, not figures: a number the claim shares (`volume: 500` for "500 MB") is tier 0's to check, and says
@@ -314,25 +396,30 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       // An antonym clash names its field by the opposite word the field holds (`priority: high` for "a low
       // priority ticket").
       const opposite = clash?.split("/")[1];
+      // Another entity's element (Dana's approved request, for a claim about Tomás's): its fields deny nothing.
+      const record = read ? (context.ledger.get(read.passage.evidenceId)?.text ?? passageLines) : passageLines;
+      const othersElement = element !== undefined && namesAnotherElement(line, record, item.claim.text);
       const typed =
-        (opposite !== undefined &&
+        !othersElement &&
+        ((opposite !== undefined &&
           line
             .split("\n")
             .some((l) => FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && featuresOf(l.slice(l.indexOf(": ") + 2)).stems.has(opposite))) ||
-        (!QUANTIFIED_NEGATION.test(item.claim.text) &&
-          line
-            .split("\n")
-            .some(
-              (l) =>
-                FIELD_LINE.test(l.trim()) &&
-                !IDENTITY_LINE.test(l.trim()) &&
-                !UNIT_LINE.test(l.trim()) &&
-                fieldValueNamed(l.trim(), claim, item.claim.text) &&
-                !namesSubject(l.trim(), item.claim.text) &&
-                !NEGATIVE_VALUE.test(l.trim()),
-            ));
+          (!QUANTIFIED_NEGATION.test(item.claim.text) &&
+            line
+              .split("\n")
+              .some(
+                (l) =>
+                  FIELD_LINE.test(l.trim()) &&
+                  !IDENTITY_LINE.test(l.trim()) &&
+                  !UNIT_LINE.test(l.trim()) &&
+                  fieldValueNamed(l.trim(), claim, item.claim.text) &&
+                  negationReaches(l.trim(), item.claim.text) &&
+                  !namesSubject(l.trim(), item.claim.text) &&
+                  !NEGATIVE_VALUE.test(l.trim()),
+              )));
       return {
-        verdict: typed ? "contradicted" : "unsupported",
+        verdict: typed && !negationStated(passages, item.claim.text) ? "contradicted" : "unsupported",
         confidence: round(Math.min(0.9, 0.45 + best.coverage / 2)),
         quotes,
         corrections: [],

@@ -90,3 +90,26 @@ describe("field lines that say nothing of a polarity", () => {
     expect(v.map((x) => x.verdict)).not.toContain("contradicted");
   });
 });
+
+describe("a negation denied only by a field it reaches, of the claim's entity", () => {
+  const requests = {
+    requests: [
+      { id: "1842", name: "Dana Whitfield", status: { status: "approved" }, type: { name: "Vacation" } },
+      { id: "1857", name: "Tomás Ibarra", status: { status: "requested" }, type: { name: "Vacation" } },
+    ],
+  };
+  const subscription = { subscription: { id: "sub_1", coupons: [{ coupon_id: "SPRING10", applied_count: 0 }] } };
+  const coupon = { coupon: { id: "SPRING10", discount_percentage: 10, apply_on: "invoice_amount", status: "active" } };
+  const license = { name: "left-pad", license: "MIT" };
+  it.each<[string, unknown[], string, string]>([
+    // Dana's element says "approved"; Tomás's request is the claim's, and says nothing against it.
+    ["another entity's element", [requests], "Tomás Ibarra's vacation is not yet approved.", "unsupported"],
+    // `applied_count: 0` states the negation; `apply_on: invoice_amount` is no denial of it.
+    ["a field that states the negation", [subscription, coupon], "The SPRING10 coupon hasn't been applied to an invoice yet.", "unsupported"],
+    ["a field the negation reaches", [license], "left-pad is not released under the MIT license.", "contradicted"],
+  ])("%s: %s", async (_, records, draft, verdict) => {
+    const fw = new Firewall();
+    for (const content of records) fw.record({ source: "api", content: content as never });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
