@@ -413,6 +413,51 @@ export function extractQuantities(text: string, options: ExtractOptions = {}): Q
     const q = toQuantity(text, f, prefer);
     if (q) out.push(q);
   }
+  return joinDurations(text, out);
+}
+
+/** Milliseconds per unit of a duration's parts, largest first ("m" after hours is minutes: "2h 04m"). */
+const DURATION_PART: Record<string, number> = { day: 86_400_000, d: 86_400_000, h: 3_600_000, min: 60_000, s: 1_000, ms: 1 };
+/** What may stand between two parts of one duration: a space, a comma, "and". */
+const DURATION_GAP = /^(?:\s*,\s*|\s+and\s+|\s*)$/;
+
+/** The milliseconds per unit of a part of a duration that follows a part of `after` ms per unit, or null. */
+function partUnit(q: Quantity, after: number): number | null {
+  if (q.kind !== "measure" || q.unit === null) return null;
+  if (q.dimension === "time") return DURATION_PART[q.unit] ?? null;
+  // "2h 04m": after hours, a bare "m" counts minutes, not metres.
+  if (q.dimension === "length" && q.unit === "m" && after === DURATION_PART.h) return DURATION_PART.min!;
+  return null;
+}
+
+/**
+ * Joins the parts of one duration ("1 h 13 min", "2h 04m", "3 days, 4 hours") into one time measure: its
+ * value the sum, its precision the last part's, its text and span both parts'. Parts must fall in size.
+ */
+function joinDurations(text: string, quantities: Quantity[]): Quantity[] {
+  if (quantities.length < 2) return quantities;
+  const out: Quantity[] = [];
+  for (const q of quantities) {
+    const last = out[out.length - 1];
+    const lastUnit = last && last.dimension === "time" && last.bound === "eq" ? (DURATION_PART[last.unit ?? ""] ?? null) : null;
+    const unit = lastUnit !== null && /^\d/.test(q.text) ? partUnit(q, lastUnit) : null;
+    if (last && lastUnit !== null && unit !== null && unit < lastUnit && DURATION_GAP.test(text.slice(last.span[1], q.span[0]))) {
+      const count = q.dimension === "time" ? q.value / unit : q.value;
+      const precision = q.dimension === "time" ? q.precision : q.precision * unit;
+      out[out.length - 1] = {
+        ...last,
+        text: text.slice(last.span[0], q.span[1]),
+        span: [last.span[0], q.span[1]],
+        value: last.value + count * unit,
+        alternatives: [],
+        unit: q.dimension === "time" ? q.unit : "min",
+        precision,
+        approx: last.approx || q.approx,
+      };
+      continue;
+    }
+    out.push(q);
+  }
   return out;
 }
 

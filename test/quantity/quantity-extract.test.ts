@@ -339,3 +339,43 @@ describe("extractQuantities round trip", () => {
     );
   });
 });
+
+describe("a duration written in parts", () => {
+  it.each<[string, Array<[string, string, number]>]>([
+    ["deep sleep was 1 h 13 min", [["1 h 13 min", "measure", 4_380_000]]],
+    ["moving time about 2h 04m", [["2h 04m", "measure", 7_440_000]]],
+    ["it took 2 hours 15 minutes", [["2 hours 15 minutes", "measure", 8_100_000]]],
+    ["uptime of 3 days, 4 hours", [["3 days, 4 hours", "measure", 273_600_000]]],
+    ["a lap of 1 min 30 s", [["1 min 30 s", "measure", 90_000]]],
+    // Parts must fall in size, and a length after a time is a figure of its own.
+    [
+      "ran 5 km in 25 min",
+      [
+        ["5 km", "measure", 5000],
+        ["25 min", "measure", 1_500_000],
+      ],
+    ],
+    [
+      "2h 10 km",
+      [
+        ["2h", "measure", 7_200_000],
+        ["10 km", "measure", 10_000],
+      ],
+    ],
+    [
+      "30 min 2 h",
+      [
+        ["30 min", "measure", 1_800_000],
+        ["2 h", "measure", 7_200_000],
+      ],
+    ],
+  ])("%s", (text, expected) => {
+    expect(extractQuantities(text).map(brief)).toEqual(expected);
+  });
+
+  it("should keep the duration's hedge and take the last part's precision", () => {
+    const [q] = extractQuantities("about 1 h 41 min");
+    expect(q!.approx).toBe(true);
+    expect(q!.precision).toBe(30_000);
+  });
+});
