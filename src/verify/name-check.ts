@@ -48,7 +48,17 @@ export function ownRecords(name: string, records: Set<string>, context: TierCont
 }
 
 /** Key segments that say "the value", not which attribute: the segment before them names it (`assignee.displayName`). */
-const GENERIC_SEGMENT = /^(?:name|display_?name|full_?name|value|id|login|label|text|title|key)$/i;
+const GENERIC_SEGMENT = /^(?:name|display_?name|full_?name|value|id|login|label|text|title|key)s?$/i;
+
+/** The stems of a structured fact's attribute: its key's last segment, past generic ones (`assignee.displayName` → assignee). */
+function attributeStems(f: EvidenceFact): Set<string> {
+  const path = /^(.*?): /.exec(f.quote.text)?.[1] ?? "";
+  const segments = path.split(/[.[\]]+/).filter((x) => x !== "" && !/^\d+$/.test(x));
+  while (segments.length > 1 && GENERIC_SEGMENT.test(segments.at(-1)!)) segments.pop();
+  // A text key of several words names its attribute after the entity it qualifies ("Registrant State/Province").
+  const words = (segments.at(-1) ?? "").split(/\s+/);
+  return featuresOf(words.length > 1 ? words.slice(1).join(" ") : words[0]!).stems;
+}
 
 /**
  * The name an entity's own array element states under the attribute the claim names ("is assigned to" reads
@@ -58,10 +68,7 @@ const GENERIC_SEGMENT = /^(?:name|display_?name|full_?name|value|id|login|label|
 function ownSlotValue(figure: ClaimFigure, ownRows: Set<string>, scope: ClaimScope): EvidenceFact | undefined {
   const found = scope.facts.filter((f) => {
     if (f.value.type !== "name" || f.rowId === undefined || !ownRows.has(f.rowId) || !f.structured) return false;
-    const path = /^(.*?): /.exec(f.quote.text)?.[1] ?? "";
-    const segments = path.split(/[.[\]]+/).filter((x) => x !== "" && !/^\d+$/.test(x));
-    while (segments.length > 1 && GENERIC_SEGMENT.test(segments.at(-1)!)) segments.pop();
-    const attribute = featuresOf(segments.at(-1) ?? "").stems;
+    const attribute = attributeStems(f);
     return [...attribute].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k)) && compare(figure.value, f.value) === "mismatch";
   });
   return found.length === 1 ? found[0] : undefined;
@@ -83,7 +90,8 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   const inSubject = (r: Scored) => subjectRecords.size === 0 || subjectRecords.has(r.fact.chunk.evidenceId);
   // A replacement name must sit under a key the claim names ("Namespace: payments-staging"): in prose a
   // nearby different name is no evidence of a swap.
-  const keyed = (r: Scored) => [...r.fact.key].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
+  // The attribute, not a path segment above it: "in Iceland" names no `registrant.state`, though it says "registrant".
+  const keyed = (r: Scored) => [...attributeStems(r.fact)].some((k) => scope.claimStems.has(k) || hasCanon(scope.claimStems, k));
   // Nor from another array element than those the claim's other names and dates pick (another row's value).
   const inPicked = pickedElements(scope, figure, true) ?? (() => true);
   const replacement = () =>
