@@ -15,6 +15,7 @@
  * array element that holds the claim's names), and all candidate values must agree; otherwise nothing is
  * decided.
  */
+import { tokenize } from "../text/tokenize.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { inlineFields } from "./inline-fields.js";
@@ -148,18 +149,32 @@ export function flagName(path: string): Set<string> {
   const last = featuresOf(segs.at(-1) ?? "").stems;
   const own = new Set([...last].filter((s) => !GENERIC_FLAG.has(s)));
   if (own.size > 0) return own;
+  // A record's own top-level flag (`available: false`) has no parent to name it: its word is its name.
+  if (segs.length === 1) return last;
   return new Set([...featuresOf(segs.at(-2) ?? "").stems].filter((s) => !GENERIC_FLAG.has(s)));
 }
 
 /** Whether a claim stem names a field stem (equal, or one a 4+-letter prefix of the other: "sign", "signatur"). */
-function stemMeets(claim: Set<string>, field: string): boolean {
+function stemMeets(claim: Set<string>, field: string, capability = true): boolean {
   if (claim.has(field)) return true;
   for (const c of claim) {
     const [a, b] = c.length <= field.length ? [c, field] : [field, c];
-    if (a.length >= 4 && b.startsWith(a)) return true;
+    // "has been refunded" is no `refundable`: a capability is another predicate than the state, named only
+    // by a claim that says what can be done ("You can book it instantly" for `instant_bookable`).
+    if (a.length >= 4 && b.startsWith(a) && (capability || !/^[ai]bl/.test(b.slice(a.length)))) return true;
   }
   return false;
 }
+
+/** Whether the claim writes the state ("refunded", "booked") of a capability word of a key (`refundable`, `bookable`). */
+function stateOfCapability(keyWord: string, claimText: string): boolean {
+  const m = /^(\p{L}{3,}?)e?[ai]ble$/u.exec(keyWord);
+  if (!m) return false;
+  return new RegExp(`\\b${m[1]}e?d\\b`, "iu").test(claimText);
+}
+
+/** A claim that says what can or cannot be done. */
+const CAPABILITY = /\b(?:can|cannot|can['’]t|could|couldn['’]t|able|unable)\b/i;
 
 /** Letters only, lower case ("AutoPay" and "autoPay" -> "autopay"). */
 const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -170,7 +185,11 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
   // "closing June 28" says what will happen, not that `IsClosed` holds: an -ing form names only a flag that
   // is an -ing form itself (`charging`, `isRecurring`).
   const stems = /ing$/i.test(segments(path).at(-1) ?? "") ? claimStems : stemsWithoutGerunds(claimText);
-  if ([...name].every((s) => stemMeets(stems, s))) return true;
+  const capability = CAPABILITY.test(claimText);
+  // A capability flag (`is_charge_refundable`) is no state the claim writes ("has been refunded"): the stem of
+  // "refundable" is the state's, the predicate is not. "is available" still names `available`.
+  if (!capability && tokenize(segments(path).at(-1) ?? "").some((t) => stateOfCapability(t, claimText))) return false;
+  if ([...name].every((s) => stemMeets(stems, s, capability))) return true;
   // A camel-case key written as one word in the claim ("AutoPay" for `autoPay`).
   const key = letters(segments(path).at(-1) ?? "");
   return key.length >= 5 && new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, "iu").test(claimText.toLowerCase().replace(/[-_ ](?=\p{L})/gu, ""));
@@ -355,7 +374,7 @@ const NEAR_CLASSES = new Set([
 const HEALTH_EXCLUDES = new Set(["degraded", "failure", "suspended"]);
 
 /** Whether two status classes rule each other out. */
-function exclusive(a: string, b: string): boolean {
+export function exclusive(a: string, b: string): boolean {
   if (a === "healthy" || b === "healthy") return HEALTH_EXCLUDES.has(a === "healthy" ? b : a);
   return a !== b && !NEAR_CLASSES.has(`${a}|${b}`);
 }
@@ -404,6 +423,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     // hour late" uses the word as a verb of something else.
     // "due at 14:40", "due by Friday": a schedule, not the unpaid status.
     if (c && /^due$/i.test(w) && /^\s+(?:at|by|on|in|to|for|\d)/i.test(claimText.slice(m.index! + m[0].length))) continue;
+    // "is down to 11.2%", "is up by 5%": a change of a figure, not a health.
+    if (c && /^(?:up|down)$/i.test(w) && /^\s+(?:to|by|from)\s+(?:about\s+|around\s+)?[-+$€£]?\d/i.test(claimText.slice(m.index! + m[0].length))) continue;
     // A bare verb ("failed") after a clause opens ("because its image pull failed") has another subject.
     if (c && m[1] === undefined && SUBORDINATE.test(claimText.slice(0, m.index))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {

@@ -10,6 +10,7 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
+import { exclusive, statusClass } from "./categorical-fields.js";
 
 /** One categorical field of a record: its key's last segment, value and places in the record's text. */
 export interface CategoryField {
@@ -201,6 +202,10 @@ export function categoryMismatch(
       // The claim's subject is no value it gives itself ("CS-2110 has two sections" where another course lists
       // CS-2110 as a prerequisite).
       if (own.has(w) || subjectNames.some((n) => n.toLowerCase() === w)) continue;
+      // Statuses of one class ("open" for `reopened`, "running" for `Running`) do not rule each other out.
+      const claimed = statusClass(w);
+      const stated = statusClass(f.value);
+      if (claimed !== null && stated !== null && !exclusive(claimed, stated)) continue;
       const at = wordAt(text, w);
       if (at < 0) continue;
       const span: [number, number] = [at, at + w.length];

@@ -279,3 +279,28 @@ describe("statuses of array elements", () => {
     expect(report.verdicts[0]!.corrections).toEqual([]);
   });
 });
+
+describe("statuses and flags read as the predicate the claim gives", () => {
+  const claims = {
+    claims: [
+      { id: "PL-1", status: "reopened" },
+      { id: "PL-2", status: "open" },
+      { id: "PL-3", status: "closed" },
+    ],
+  };
+  const alert = { alerts: [{ labels: { instance: "pg-replica-2" }, status: { state: "active" } }] };
+  it.each<[string, unknown, string, string]>([
+    // One class: "open" for `reopened` rules nothing out.
+    ["a status of the same class", claims, "PL-1 is still open.", "supported"],
+    ["a status of another class", claims, "PL-3 is still open.", "contradicted"],
+    // "down to 11.2%" is a change of a figure, not a health.
+    ["a change word before a figure", alert, "Free disk on pg-replica-2 is down to 11.2%.", "unsupported"],
+    // A capability is another predicate than the state its stem names.
+    ["a capability against a state", { charge: "ch_1", is_charge_refundable: false }, "The charge has already been refunded.", "unsupported"],
+    ["a capability the claim names", { listing: "L-9", instant_bookable: false }, "You can book L-9 instantly.", "contradicted"],
+    // A record's own top-level flag is named by its word.
+    ["a record's top-level flag", { unit: "3B", available: false }, "Unit 3B is available.", "contradicted"],
+  ])("%s: %s", async (_, evidence, draft, verdict) => {
+    expect((await verdictOf([evidence], draft))[0]).toBe(verdict);
+  });
+});
