@@ -34,6 +34,17 @@ export function countedNoun(figure: ClaimFigure, scope: ClaimScope): Set<string>
   return noun.size > 0 ? noun : null;
 }
 
+/** Stems of the whole draft, once per verify: words the answer writes anywhere (an elliptical clause's noun). */
+const draftStemsOf = new WeakMap<object, Set<string>>();
+function draftStems(scope: ClaimScope): Set<string> {
+  let stems = draftStemsOf.get(scope.context);
+  if (stems === undefined) {
+    stems = featuresOf(scope.context.draft.slice(0, 200_000)).stems;
+    draftStemsOf.set(scope.context, stems);
+  }
+  return stems;
+}
+
 /**
  * A mismatch stands only on a typed slot (see `readSlot`): among `pool`, the values of the figure's kind
  * whose field a governing word of the figure names must agree on one value, and none with the claim.
@@ -83,7 +94,7 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     candidates.length < own.length ||
     r.note.startsWith("the array element the claim is about") ||
     candidates.some((f) => f.rowId !== undefined && picks?.(f.rowId) === true);
-  const reading = readSlot(r.figure.value, governing, candidates, picked, picks, scope.claimStems);
+  const reading = readSlot(r.figure.value, governing, candidates, picked, picks, scope.claimStems, draftStems(scope));
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
@@ -359,7 +370,7 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
   const picked = scope.subjectRecords.size > 0 || candidates.length < entity.length;
   if (!picked) return null;
   const governing = governingStems(figure, scope);
-  const reading = readSlot(figure.value, governing, candidates, picked, keep?.picks, scope.claimStems);
+  const reading = readSlot(figure.value, governing, candidates, picked, keep?.picks, scope.claimStems, draftStems(scope));
   if (reading.outcome === "match")
     return { figure, outcome: "match", best: reading.fact, score: 3, note: "agrees with the value of its typed slot", anchored: true };
   // A difference read first must be sure of its slot: a figure (not a date or version, whose slots a word

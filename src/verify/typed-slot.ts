@@ -15,6 +15,7 @@
  * Each dimension is reported on its own ({@link SlotAgreement}); nothing is summed into a score. When any
  * fails, the figure is not contradicted: it is unsupported (or matched, if a value of its slot agrees).
  */
+import { stemOf, tokenize } from "../text/tokenize.js";
 import type { Quantity } from "../quantity/types.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
@@ -290,6 +291,7 @@ export function readSlot(
   entityPicked = true,
   picks?: (rowId: string) => boolean,
   claimWords?: ReadonlySet<string>,
+  answerWords?: ReadonlySet<string>,
 ): SlotReading {
   let byTotal = false;
   let typed = candidates.filter((f) => {
@@ -393,7 +395,38 @@ export function readSlot(
   // Only a difference is a mismatch: a value the figure cannot be compared with ("over 120,000" against
   // 120000) settles nothing.
   if (compare(claim, first.value) !== "mismatch") return { outcome: "unsettled", reason: "the slot's value neither agrees nor differs" };
+  // A count differs only from a field it names whole: `penaltyNights` says more than "4 nights" (a penalty),
+  // so its 1 is another attribute's value, not the claim's.
+  const extra =
+    claim.type === "quantity" && claim.q.kind === "number" && claimWords
+      ? unnamedFieldWord(first, new Set([...claimWords, ...governing, ...(answerWords ?? []), ...featuresOf(claim.q.unit ?? "").stems]))
+      : null;
+  if (extra !== null) return { outcome: "unsettled", reason: `the field says more than the claim (${extra})` };
   return byTotal ? { outcome: "mismatch", fact: first, byTotal } : { outcome: "mismatch", fact: first };
+}
+
+/** Abbreviations that say a field counts (`num_bikes`, `no_of_items`, `cnt_users`), not what it counts. */
+const COUNT_PREFIX = new Set(["num", "nr", "cnt", "qty"]);
+
+/** A word of a structured fact's own field name (its last key segment) that the claim does not write, or null. */
+function unnamedFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): string | null {
+  if (!fact.structured || (fact.value.type === "quantity" && fact.value.q.count)) return null;
+  const colon = fact.quote.text.indexOf(": ");
+  const path = fact.field ?? (colon > 0 ? fact.quote.text.slice(0, colon) : "");
+  const last = path
+    .split(/[.[\]"]+/)
+    .filter((p) => p !== "" && !/^\d+$/.test(p))
+    .pop();
+  if (last === undefined) return null;
+  // The field's words written as one ("pageviews" for `pageViews`) name it whole.
+  const joined = stemOf(tokenize(last).join(""));
+  if (claimWords.has(joined)) return null;
+  for (const w of featuresOf(last).stems) {
+    if (NEUTRAL_FIELD.has(w) || GENERIC_FIELD.has(w) || COUNT_PREFIX.has(w) || /^\d/.test(w) || w.length < 3) continue;
+    if (claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>)) continue;
+    return w;
+  }
+  return null;
 }
 
 /** Whether a word of the claim (not of the money vocabulary) names a field of the figure's magnitude other than `own` ones. */

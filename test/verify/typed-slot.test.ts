@@ -597,7 +597,8 @@ describe("a slot synonym names a field outright", () => {
   });
 
   it.each<[string, string, string[]]>([
-    ["A table for 6 on the patio (confirmation RSV-2K7Q9).", "contradicted", ["4"]],
+    // `party_size` says more than "a table for 6": which party is not written, so 4 is no sure correction.
+    ["A table for 6 on the patio (confirmation RSV-2K7Q9).", "unsupported", []],
     ["A table for 4 on the patio (confirmation RSV-2K7Q9).", "supported", []],
   ])("should read %j against party_size", async (claim, verdict, values) => {
     const v = (await fw.verify(claim)).verdicts[0]!;
@@ -624,5 +625,25 @@ describe("a measure against a bare number its dimension's word names", () => {
     ["It was 180 kWh the month before.", "unsupported"],
   ])("should read %j against `consumption`", async (claim, verdict) => {
     expect((await fw.verify(claim)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
+
+describe("a count differs only from a field it names whole", () => {
+  const booking = { reservation: { arrival: "2024-10-14", departure: "2024-10-18", penaltyNights: 1, adultCount: 2 } };
+  const stats = { stats: [{ date: "2024-05-01", bounces: 612, blocks: 529, bounce_drops: 88 }] };
+  const check = async (evidence: unknown, draft: string) => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: evidence as never });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    return [v.verdict, v.corrections.map((c) => c.value)];
+  };
+  it.each<[string, unknown, string, [string, string[]]]>([
+    // `penaltyNights` says more than "nights": the penalty, not the stay.
+    ["a field with a qualifier the answer never writes", booking, "The guest is booked for 4 nights.", ["unsupported", []]],
+    ["the same qualifier written", booking, "The penalty is 4 nights.", ["contradicted", ["1"]]],
+    // `bounce_drops` is no count of bounces.
+    ["another count of the same noun", stats, "On May 1 there were 88 blocks and 529 bounces.", ["contradicted", ["529"]]],
+  ])("%s: %s", async (_, evidence, draft, want) => {
+    expect(await check(evidence, draft)).toEqual(want);
   });
 });
