@@ -100,7 +100,10 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
   const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
   if (held) return held;
-  return { ...r, best: reading.fact, note: `${r.note.replace(/ for this slot$/, "")} for its typed slot` };
+  // The note names the value the slot reading settled on, which may not be the nearest ranked one.
+  const said = r.best ? surface(r.best) : "";
+  const note = said && reading.fact !== r.best ? r.note.replace(said, surface(reading.fact)) : r.note;
+  return { ...r, best: reading.fact, note: `${note.replace(/ for this slot$/, "")} for its typed slot` };
 }
 
 /**

@@ -28,6 +28,7 @@ const GROUPS: string[][] = [
   ["party", "guests", "diners", "covers", "table"],
   ["assignee", "assigned", "assign", "assignees"],
   ["owner", "owns", "owned"],
+  ["end", "ends", "ending", "until", "till", "thru"],
 ];
 
 const CANON = new Map<string, string>();

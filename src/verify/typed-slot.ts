@@ -372,10 +372,18 @@ export function readSlot(
   // rate ("€140 a night") or any other amount is no value of whichever money field is left.
   // A date whose own words name no date field ("completed on March 28", against `pay_date` and
   // `processed_at`) differs from none while another date of the entity agrees with it.
+  // Nor does a date differ from a field that only the date vocabulary names ("runs until Oct 13" against
+  // `createDateTime`): which of the record's dates the claim gives is not known.
   if (claim.type === "date") {
     const own = new Set([...governing].filter((g) => !DATE_WORDS.has(g)));
     if (!attributeAgrees(own, first) && candidates.some((f) => f.value.type === "date" && compare(claim, f.value) === "match"))
       return { outcome: "unsettled", reason: "another date of the entity agrees, and no word of the claim names this one" };
+    if (!attributeAgrees(own, first) && candidates.some((f) => f !== first && f.value.type === "date" && !sameEvidenceValue(first.value, f.value)))
+      return { outcome: "unsettled", reason: "only the date vocabulary names the field, and the record states other dates" };
+    // The claim's words name two date fields that differ ("the billing period runs until ..." names `billed_at`
+    // and `billing_period.ends_at`): which one it gives is not known.
+    const named = candidates.filter((f) => f.value.type === "date" && attributeStrength(own, fieldStemsOf(f)) > 0);
+    if (named.some((f) => !sameEvidenceValue(first.value, f.value))) return { outcome: "unsettled", reason: "the claim's words name date fields that differ" };
   }
   // Only the money vocabulary names the slot, and a word of the claim names another field of the figure's
   // magnitude: which one the amount is, is not known.
@@ -405,8 +413,8 @@ export function readSlot(
   return byTotal ? { outcome: "mismatch", fact: first, byTotal } : { outcome: "mismatch", fact: first };
 }
 
-/** Abbreviations that say a field counts (`num_bikes`, `no_of_items`, `cnt_users`), not what it counts. */
-const COUNT_PREFIX = new Set(["num", "nr", "cnt", "qty"]);
+/** Words that say a field counts (`num_bikes`, `cnt_users`, `party_size`), not what it counts. */
+const COUNT_PREFIX = new Set(["num", "nr", "cnt", "qty", "size"]);
 
 /** A word of a structured fact's own field name (its last key segment) that the claim does not write, or null. */
 function unnamedFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): string | null {

@@ -597,8 +597,7 @@ describe("a slot synonym names a field outright", () => {
   });
 
   it.each<[string, string, string[]]>([
-    // `party_size` says more than "a table for 6": which party is not written, so 4 is no sure correction.
-    ["A table for 6 on the patio (confirmation RSV-2K7Q9).", "unsupported", []],
+    ["A table for 6 on the patio (confirmation RSV-2K7Q9).", "contradicted", ["4"]],
     ["A table for 4 on the patio (confirmation RSV-2K7Q9).", "supported", []],
   ])("should read %j against party_size", async (claim, verdict, values) => {
     const v = (await fw.verify(claim)).verdicts[0]!;
@@ -643,6 +642,27 @@ describe("a count differs only from a field it names whole", () => {
     ["the same qualifier written", booking, "The penalty is 4 nights.", ["contradicted", ["1"]]],
     // `bounce_drops` is no count of bounces.
     ["another count of the same noun", stats, "On May 1 there were 88 blocks and 529 bounces.", ["contradicted", ["529"]]],
+  ])("%s: %s", async (_, evidence, draft, want) => {
+    expect(await check(evidence, draft)).toEqual(want);
+  });
+});
+
+describe("a date differs only from the date field the claim names", () => {
+  const booking = { policy: { deadline: "2024-10-12T16:00:00+01:00" }, createDateTime: "2024-09-02T08:41:17Z" };
+  const txn = { billed_at: "2024-04-12T10:18:49Z", billing_period: { starts_at: "2024-04-12T10:18:47Z", ends_at: "2025-04-12T10:18:47Z" } };
+  const release = { name: "kite", release_date: "2024-03-07", created_at: "2023-11-02" };
+  const check = async (evidence: unknown, draft: string) => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: evidence as never });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    return [v.verdict, v.corrections.map((c) => c.value)];
+  };
+  it.each<[string, unknown, string, [string, string[]]]>([
+    // Only "date" vocabulary names `createDateTime`: it is no value of "runs until".
+    ["a field only the date vocabulary names", booking, "Free cancellation runs until Oct 13 at 4 pm.", ["unsupported", []]],
+    // "billing" names `billed_at`, "until" names `ends_at`: two dates, which one is meant is open.
+    ["two named date fields that differ", txn, "The billing period runs until April 12, 2026.", ["unsupported", []]],
+    ["the one named date field", release, "kite was released on March 9, 2024.", ["contradicted", ["March 7, 2024"]]],
   ])("%s: %s", async (_, evidence, draft, want) => {
     expect(await check(evidence, draft)).toEqual(want);
   });
