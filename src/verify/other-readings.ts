@@ -5,7 +5,8 @@
  * claim's words name ("10 empty beds"), a count of the elements that meet a condition ("only one track is
  * explicit") or that a word of the claim picks ("two artifacts on main", see `filtered-count.ts`); and a share
  * of a record's whole that the record never names ("each serving" of a recipe's total fat), which no agreeing
- * number supports.
+ * number supports; a figure of a hypothetical ("would bring her to 12 credits"); a count of units against a
+ * list of line items that hold more ("six items" in 3 lines).
  */
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
@@ -51,6 +52,34 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
         if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
       }
     }
+  return null;
+}
+
+/** A modal of what would or could be, in the clause before a figure. */
+const HYPOTHETICAL = /\b(?:would|could|might|wouldn['’]t|couldn['’]t)\b[^.;:!?]*$/i;
+
+/** A quantity field of a list's elements: `items[2].qty`, `lines[0].quantity`. */
+const QUANTITY_LINE = /^(.*?)\[(\d+)\]\.(?:qty|quantity|count|units)(?=: )/i;
+
+/**
+ * The sum of the quantity fields of the elements a list count counts, when it differs from the list's
+ * length (3 line items holding 6 units); else null.
+ */
+function unitsOfList(count: EvidenceFact, scope: ClaimScope): number | null {
+  const text = scope.context.ledger.get(count.chunk.evidenceId)?.text;
+  if (text === undefined || count.value.type !== "quantity") return null;
+  const sums = new Map<string, { sum: number; elements: Set<string> }>();
+  for (const line of text.split("\n")) {
+    const m = QUANTITY_LINE.exec(line);
+    if (!m) continue;
+    const n = Number(line.slice(line.indexOf(": ") + 2));
+    if (!Number.isFinite(n)) continue;
+    const entry = sums.get(m[1]!) ?? { sum: 0, elements: new Set<string>() };
+    if (!entry.elements.has(m[2]!)) entry.sum += n;
+    entry.elements.add(m[2]!);
+    sums.set(m[1]!, entry);
+  }
+  for (const { sum, elements } of sums.values()) if (elements.size === count.value.q.value && sum !== elements.size) return sum;
   return null;
 }
 
@@ -102,6 +131,19 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   if (share !== null)
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: `a figure per ${share}, which the tool's record never names` };
   if (result.outcome !== "mismatch" || result.derived) return null;
+  // "would bring her to 12 credits if she gets in": a figure of what would be, not of what the tool states.
+  if (HYPOTHETICAL.test(scope.text.slice(0, figure.span[0])))
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a figure of a hypothetical: not a value the tool states" };
+  // "six items" against 3 line items whose quantities add up to 6: the count may be of units, not lines.
+  const units = result.best?.value.type === "quantity" && result.best.value.q.count ? unitsOfList(result.best, scope) : null;
+  if (units !== null)
+    return {
+      figure,
+      outcome: "unknown",
+      best: result.best,
+      score: result.score,
+      note: `the list's elements hold ${units} units in all: which count the claim gives is not known`,
+    };
   const pair = result.best ? derivablePair(figure, result.best, scope) : null;
   if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
   // Only a count read against the whole list (its length, a total beside it): an element's own field is that

@@ -36,6 +36,24 @@ const builds = {
   ],
 };
 
+const order = {
+  order: {
+    id: "ord_1",
+    items: [
+      { name: "Dal", qty: 2 },
+      { name: "Naan", qty: 3 },
+      { name: "Lassi", qty: 1 },
+    ],
+  },
+};
+const student = {
+  student: "Amara",
+  registrations: [
+    { course: "CS 341", credits: 4 },
+    { course: "STAT 400", credits: 4, status: "WAITLISTED" },
+  ],
+};
+
 const report = "Riverside Clinic weekly report (week 41). The clinic saw 1,284 visits, down 6% from week 40. Admissions: 297 (23.1% of visits).";
 
 describe("a figure another reading explains", () => {
@@ -61,6 +79,10 @@ describe("a figure another reading explains", () => {
     ["a count of the list, no qualifier", builds, "There are 4 builds.", "contradicted", ["3"]],
     // A value every element holds picks no part of the list.
     ["a qualifier every element meets", builds, "There are 4 builds with status success.", "contradicted", ["3"]],
+    // Three line items hold six units: "six items" may count either.
+    ["a count of units against the list's length", order, "Order ord_1 has six items.", "supported", []],
+    // "would bring her to 12 credits": what would be, not a value the tool states.
+    ["a figure of a hypothetical", student, "STAT 400 would bring Amara to 12 credits.", "unsupported", []],
     // "week 41" names the period the claim is about: a qualifier, not a value to correct to "week 40".
     ["a period's number", report, "The clinic had 1,284 visits in week 41.", "supported", []],
     // The passage states 23.1% too: "down 6%" is no correction while the evidence agrees.
