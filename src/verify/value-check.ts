@@ -408,6 +408,18 @@ function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null 
   return null;
 }
 
+/** A clause break between a superlative and a figure: a second comma, a semicolon, or a conjunction that opens a clause. */
+const CLAUSE_BREAK = /;|,[^,]*,|\b(?:though|although|while|whereas|but|because|since|yet|and then)\b/i;
+
+/** Whether the claim's superlative word is in the figure's own clause. */
+function superlativeReaches(text: string, span: [number, number]): boolean {
+  for (const m of text.matchAll(new RegExp(SUPERLATIVE_WORD.source, "gi"))) {
+    const between = m.index! < span[0] ? text.slice(m.index! + m[0].length, span[0]) : text.slice(span[1], m.index!);
+    if (!CLAUSE_BREAK.test(between)) return true;
+  }
+  return false;
+}
+
 /**
  * A superlative claim ("The largest is nginx at 2,315 KB") holds only if its value is the extreme of the
  * same field over every record: a value that agrees but is not the largest is a swapped entity.
@@ -416,6 +428,9 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const v = agreed.value;
   const which = superlativeOf(scope.text);
   if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
+  // The superlative must be the figure's own: "had the most idling, about 2.6 hours, even though it made only
+  // 4 trips" says nothing extreme of the 4.
+  if (!superlativeReaches(scope.text, figure.span)) return null;
   // "the longest stay outside ICU", "the second largest", "the biggest after Berlin": the extreme over a part
   // of the records, or a rank below the first; which records are left out is not typed here.
   if (EXCLUDING.test(scope.text)) return null;

@@ -114,3 +114,21 @@ describe("superlative compounds", () => {
     expect(v.corrections.map((c) => c.value)).toEqual(["Dr. Priya Raman"]);
   });
 });
+
+describe("a superlative holds only for the figure of its own clause", () => {
+  const trips = {
+    vehicles: [
+      { name: "Heron", trips: 9, idle_events: 12 },
+      { name: "Kestrel", trips: 4, idle_events: 26 },
+      { name: "Osprey", trips: 11, idle_events: 17 },
+    ],
+  };
+  it.each<[string, string]>([
+    ["Kestrel had the most idle events, 26, even though it made only 4 trips.", "supported"],
+    ["Kestrel made the most trips, 4.", "contradicted"],
+  ])("%s → %s", async (draft, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "fleet", content: trips });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
