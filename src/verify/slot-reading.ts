@@ -537,12 +537,19 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
  */
 export function minorUnitAmount(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   const v = figure.value;
-  if (v.type !== "quantity" || v.q.kind !== "money" || !/\d[.,]\d{2}(?!\d)/.test(v.q.text) || v.q.value === 0) return null;
+  if (v.type !== "quantity" || v.q.kind !== "money" || v.q.value === 0) return null;
+  const toCent = /\d[.,]\d{2}(?!\d)/.test(v.q.text);
+  // An approximate amount ("about €2,539") agrees with minor units it rounds ("earnings": "253885") under a
+  // field its own words name.
+  if (!toCent && !v.q.approx) return null;
   const cents = Math.round(Math.abs(v.q.value) * 100);
   for (const f of scope.facts) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
-    if (Math.abs(f.value.q.value) !== cents || (v.q.currency !== null && f.value.q.currency !== null && v.q.currency !== f.value.q.currency)) continue;
-    if (scope.foreign(f.chunk.evidenceId) || !moneyField(fieldStemsOf(f))) continue;
+    if (v.q.currency !== null && f.value.q.currency !== null && v.q.currency !== f.value.q.currency) continue;
+    const named = [...fieldStemsOf(f)].some((w) => scope.claimStems.has(w));
+    const agrees = toCent ? Math.abs(f.value.q.value) === cents : named && Math.abs(Math.abs(f.value.q.value) / 100 - Math.abs(v.q.value)) <= v.q.precision;
+    if (!agrees) continue;
+    if (scope.foreign(f.chunk.evidenceId) || !(moneyField(fieldStemsOf(f)) || named)) continue;
     return { figure, outcome: "match", best: f, score: 3, note: "the tool's amount in minor units (cents) under a money field", anchored: true };
   }
   return null;

@@ -299,6 +299,17 @@ export function readSlot(
     return a.attribute && a.kind;
   });
   if (typed.length === 0) return { outcome: "unsettled", reason: "no evidence value of the same kind fills the figure's slot" };
+  // An amount whose own words name a field ("in earnings") that holds a value of another magnitude (minor
+  // units: `earnings: "253885"`) has that field as its slot: another money field of the claim's magnitude
+  // (`fee`) is no value of it.
+  if (claim.type === "quantity" && claim.q.kind === "money") {
+    const weak = WEAK_STEMS.get(governing) ?? new Set<string>();
+    // Period words ("$2,150/month") name a rate, not a field.
+    const own = new Set([...governing].filter((g) => !weak.has(g) && !PERIOD_STEMS.has(g)));
+    const ownNamed = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => own.has(x));
+    if (candidates.some((f) => !typed.includes(f) && f.value.type === "quantity" && ownNamed(f)) && !typed.some(ownNamed))
+      return { outcome: "unsettled", reason: "the field the claim names holds a value of another magnitude" };
+  }
   // The values whose field names the figure best: "disk space once installed" names `Installed-Size` more
   // closely than `Size`; a field that says more than the claim fits it less well.
   // A measure's unit and dimension words ("GB", "size") name any field of that dimension: when only they
@@ -412,6 +423,9 @@ export function readSlot(
   if (extra !== null) return { outcome: "unsettled", reason: `the field says more than the claim (${extra})` };
   return byTotal ? { outcome: "mismatch", fact: first, byTotal } : { outcome: "mismatch", fact: first };
 }
+
+/** Stems of period words: a rate's period, which names no field of its own. */
+const PERIOD_STEMS = new Set(["month", "monthli", "year", "yearli", "annual", "week", "weekli", "day", "daili", "night", "nightli", "hour", "hourli"]);
 
 /** Words that say a field counts (`num_bikes`, `cnt_users`, `party_size`), not what it counts. */
 const COUNT_PREFIX = new Set(["num", "nr", "cnt", "qty", "size"]);

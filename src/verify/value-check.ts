@@ -116,6 +116,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       !otherPeriodKey(r.fact, scope, figure) &&
       !outsidePicked(r.fact),
   );
+  // An amount in the tool's minor units under the field the claim names agrees before any other reading.
+  const minor = minorUnitAmount(figure, scope);
+  if (minor) return minor;
   const typed =
     versionDate(figure, scope) ??
     typedFirst(

@@ -667,3 +667,22 @@ describe("a date differs only from the date field the claim names", () => {
     expect(await check(evidence, draft)).toEqual(want);
   });
 });
+
+describe("an amount whose words name a field in minor units", () => {
+  const totals = { data: { currency_code: "EUR", totals: { subtotal: "300000", tax: "51300", fee: "16115", earnings: "253885" } } };
+  const check = async (draft: string) => {
+    const fw = new Firewall();
+    fw.record({ source: "billing", content: totals as never });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    return [v.verdict, v.corrections.map((c) => c.value)];
+  };
+  it.each<[string, [string, string[]]]>([
+    ["That leaves you €2,538.85 in earnings.", ["supported", []]],
+    // A rounding of the minor units under the field the claim names.
+    ["That leaves you about €2,539 in earnings.", ["supported", []]],
+    // `earnings` is the claim's slot: the fee, of the claim's magnitude, is no correction of it.
+    ["That leaves you about €2,900 in earnings.", ["unsupported", []]],
+  ])("%s", async (draft, want) => {
+    expect(await check(draft)).toEqual(want);
+  });
+});
