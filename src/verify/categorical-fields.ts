@@ -173,6 +173,9 @@ function stateOfCapability(keyWord: string, claimText: string): boolean {
   return new RegExp(`\\b${m[1]}e?d\\b`, "iu").test(claimText);
 }
 
+/** Flag words that are a predicate of their own: what is required, allowed, permitted, included, supported. */
+const MODALITY = new Set(["requir", "allow", "permit", "includ", "support"]);
+
 /** A claim that says what can or cannot be done. */
 const CAPABILITY = /\b(?:can|cannot|can['’]t|could|couldn['’]t|able|unable)\b/i;
 
@@ -189,6 +192,11 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
   // A capability flag (`is_charge_refundable`) is no state the claim writes ("has been refunded"): the stem of
   // "refundable" is the state's, the predicate is not. "is available" still names `available`.
   if (!capability && tokenize(segments(path).at(-1) ?? "").some((t) => stateOfCapability(t, claimText))) return false;
+  // A modality in the flag's own name (`require_2fa`, `allow_guests`) is its predicate: "has 2FA turned on"
+  // says nothing of whether 2FA is required.
+  const lastStems = featuresOf(segments(path).at(-1) ?? "").stems;
+  const modality = [...lastStems].filter((x) => MODALITY.has(x));
+  if (modality.length > 0 && lastStems.size > modality.length && !modality.some((m) => stemMeets(stems, m))) return false;
   if ([...name].every((s) => stemMeets(stems, s, capability))) return true;
   // A camel-case key written as one word in the claim ("AutoPay" for `autoPay`).
   const key = letters(segments(path).at(-1) ?? "");

@@ -98,6 +98,8 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 /** A field line whose value is a number, an amount or a percentage. */
 const NUMBER_LINE = /: [-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
+/** An inline `key=value` pair with a negative value (`require_2fa=false`). */
+const NEGATIVE_PAIR = /(?:^|[\s,;])([\w.-]+)=(?:false|no|0|none|null|off|disabled)(?=$|[\s,;])/gi;
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */
 const IDENTITY_LINE =
   /^(?:[^:\n]*[.\]])?(?:name|title|label|id|sku|code|description|summary|displayName|display_name|productName|product_name|offerName|offer_name)\b[^:\n]*: |^(?:[^:\n]*[.\]])?[A-Za-z][A-Za-z0-9]*(?:_id|Id|_key|Key|_code|Code|_number|Number|_no|_name|Name)(?:\[\d+\])?: /;
@@ -138,20 +140,22 @@ function negationStated(passages: readonly Passage[], claimText: string): boolea
   const names = extractNames(claimText)
     .map((n) => n.text.replace(/['’]s$/, "").toLowerCase())
     .filter((n) => n.length >= 2);
-  if (names.length === 0) return false;
   for (const p of passages) {
     const lower = p.text.toLowerCase();
-    if (!names.some((n) => lower.includes(n))) continue;
+    if (names.length > 0 && !names.some((n) => lower.includes(n))) continue;
     for (const line of p.text.split("\n")) {
       const l = line.trim();
-      if (!NEGATIVE_VALUE.test(l)) continue;
-      const key = l.slice(0, l.lastIndexOf(": "));
-      const last =
-        key
-          .split(/[.[\]"]+/)
-          .filter((x) => x !== "" && !/^\d+$/.test(x))
-          .pop() ?? "";
-      if ([...featuresOf(last).stems].some((k) => negated.has(k))) return true;
+      // `key: false` lines and inline `key=false` pairs ("policy: min_length=14, require_2fa=false").
+      const keys = NEGATIVE_VALUE.test(l) ? [l.slice(0, l.lastIndexOf(": "))] : [];
+      for (const m of l.matchAll(NEGATIVE_PAIR)) keys.push(m[1]!);
+      for (const key of keys) {
+        const last =
+          key
+            .split(/[.[\]"]+/)
+            .filter((x) => x !== "" && !/^\d+$/.test(x))
+            .pop() ?? "";
+        if ([...featuresOf(last).stems].some((k) => negated.has(k))) return true;
+      }
     }
   }
   return false;

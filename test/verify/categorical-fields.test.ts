@@ -298,6 +298,9 @@ describe("statuses and flags read as the predicate the claim gives", () => {
     // A capability is another predicate than the state its stem names.
     ["a capability against a state", { charge: "ch_1", is_charge_refundable: false }, "The charge has already been refunded.", "unsupported"],
     ["a capability the claim names", { listing: "L-9", instant_bookable: false }, "You can book L-9 instantly.", "contradicted"],
+    // A modality in the flag's name is its predicate: members having 2FA on says nothing of a requirement.
+    ["a modality flag against a state", { org: "acme", policy: { require_2fa: false } }, "At acme, 35 members have 2FA turned on.", "unsupported"],
+    ["a modality flag the claim names", { org: "acme", policy: { require_2fa: false } }, "At acme, the policy requires 2FA.", "contradicted"],
     // A record's own top-level flag is named by its word.
     ["a record's top-level flag", { unit: "3B", available: false }, "Unit 3B is available.", "contradicted"],
   ])("%s: %s", async (_, evidence, draft, verdict) => {

@@ -107,6 +107,8 @@ describe("a negation denied only by a field it reaches, of the claim's entity", 
     // `applied_count: 0` states the negation; `apply_on: invoice_amount` is no denial of it.
     ["a field that states the negation", [subscription, coupon], "The SPRING10 coupon hasn't been applied to an invoice yet.", "unsupported"],
     ["a field the negation reaches", [license], "left-pad is not released under the MIT license.", "contradicted"],
+    // An inline pair states the negation: `require_2fa=false` for "doesn't require 2FA".
+    ["an inline pair that states the negation", ["Master password policy: min_length=14, require_2fa=false"], "The policy doesn't require 2FA.", "supported"],
   ])("%s: %s", async (_, records, draft, verdict) => {
     const fw = new Firewall();
     for (const content of records) fw.record({ source: "api", content: content as never });
