@@ -627,15 +627,17 @@ describe("a measure against a bare number its dimension's word names", () => {
   });
 });
 
+/** The first claim's verdict and its corrections' values, against one tool output. */
+async function verdictAndFixes(evidence: unknown, draft: string): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source: "tool", content: evidence as never });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return [v.verdict, v.corrections.map((c) => c.value)];
+}
+
 describe("a count differs only from a field it names whole", () => {
   const booking = { reservation: { arrival: "2024-10-14", departure: "2024-10-18", penaltyNights: 1, adultCount: 2 } };
   const stats = { stats: [{ date: "2024-05-01", bounces: 612, blocks: 529, bounce_drops: 88 }] };
-  const check = async (evidence: unknown, draft: string) => {
-    const fw = new Firewall();
-    fw.record({ source: "tool", content: evidence as never });
-    const v = (await fw.verify(draft)).verdicts[0]!;
-    return [v.verdict, v.corrections.map((c) => c.value)];
-  };
   it.each<[string, unknown, string, [string, string[]]]>([
     // `penaltyNights` says more than "nights": the penalty, not the stay.
     ["a field with a qualifier the answer never writes", booking, "The guest is booked for 4 nights.", ["unsupported", []]],
@@ -643,7 +645,7 @@ describe("a count differs only from a field it names whole", () => {
     // `bounce_drops` is no count of bounces.
     ["another count of the same noun", stats, "On May 1 there were 88 blocks and 529 bounces.", ["contradicted", ["529"]]],
   ])("%s: %s", async (_, evidence, draft, want) => {
-    expect(await check(evidence, draft)).toEqual(want);
+    expect(await verdictAndFixes(evidence, draft)).toEqual(want);
   });
 });
 
@@ -651,12 +653,6 @@ describe("a date differs only from the date field the claim names", () => {
   const booking = { policy: { deadline: "2024-10-12T16:00:00+01:00" }, createDateTime: "2024-09-02T08:41:17Z" };
   const txn = { billed_at: "2024-04-12T10:18:49Z", billing_period: { starts_at: "2024-04-12T10:18:47Z", ends_at: "2025-04-12T10:18:47Z" } };
   const release = { name: "kite", release_date: "2024-03-07", created_at: "2023-11-02" };
-  const check = async (evidence: unknown, draft: string) => {
-    const fw = new Firewall();
-    fw.record({ source: "tool", content: evidence as never });
-    const v = (await fw.verify(draft)).verdicts[0]!;
-    return [v.verdict, v.corrections.map((c) => c.value)];
-  };
   it.each<[string, unknown, string, [string, string[]]]>([
     // Only "date" vocabulary names `createDateTime`: it is no value of "runs until".
     ["a field only the date vocabulary names", booking, "Free cancellation runs until Oct 13 at 4 pm.", ["unsupported", []]],
@@ -664,7 +660,7 @@ describe("a date differs only from the date field the claim names", () => {
     ["two named date fields that differ", txn, "The billing period runs until April 12, 2026.", ["unsupported", []]],
     ["the one named date field", release, "kite was released on March 9, 2024.", ["contradicted", ["March 7, 2024"]]],
   ])("%s: %s", async (_, evidence, draft, want) => {
-    expect(await check(evidence, draft)).toEqual(want);
+    expect(await verdictAndFixes(evidence, draft)).toEqual(want);
   });
 });
 
