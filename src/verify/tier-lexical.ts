@@ -111,15 +111,19 @@ const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
 /** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
+/** The claim's names and codes, lower case, without a possessive "'s" ("Tomás Ibarra's" gives "tomás ibarra"); `namesOnly` drops codes. */
+function claimNames(claimText: string, namesOnly: boolean): string[] {
+  return extractNames(claimText)
+    .filter((n) => !namesOnly || n.type === "name")
+    .map((n) => n.text.replace(/['’]s$/, "").toLowerCase());
+}
+
 /**
  * Whether the claim names an entity that the record holds elsewhere but `element` (the lines of one array
  * element) does not: the element is another entity's.
  */
 function namesAnotherElement(element: string, record: string, claimText: string): boolean {
-  const names = extractNames(claimText)
-    .filter((n) => n.type === "name")
-    .map((n) => n.text.replace(/['’]s$/, "").toLowerCase())
-    .filter((n) => n.length >= 3);
+  const names = claimNames(claimText, true).filter((n) => n.length >= 3);
   if (names.length === 0) return false;
   const own = element.toLowerCase();
   if (names.some((n) => own.includes(n))) return false;
@@ -137,9 +141,7 @@ function negationStated(passages: readonly Passage[], claimText: string): boolea
   const negated = negatedStems(claimText);
   if (negated === null) return false;
   // Only passages about the claim's entity: another package's `dependencies: {}` states nothing of this one.
-  const names = extractNames(claimText)
-    .map((n) => n.text.replace(/['’]s$/, "").toLowerCase())
-    .filter((n) => n.length >= 2);
+  const names = claimNames(claimText, false).filter((n) => n.length >= 2);
   for (const p of passages) {
     const lower = p.text.toLowerCase();
     if (names.length > 0 && !names.some((n) => lower.includes(n))) continue;

@@ -96,14 +96,24 @@ const GENERIC_FIELD = new Set([
 ]);
 
 /** The stems of a value's own field: the key path's last named segment, or its prose neighbours. */
+/** The key path a structured fact's line states its value under (`rows[2].installed_size_kb`), or "". */
+function keyPathOf(fact: EvidenceFact): string {
+  const colon = fact.quote.text.indexOf(": ");
+  return fact.field ?? (colon > 0 ? fact.quote.text.slice(0, colon) : "");
+}
+
+/** A key path's names, array indexes dropped: `["rows", "installed_size_kb"]`. */
+function keySegments(path: string): string[] {
+  return path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
+}
+
 export function fieldStemsOf(fact: EvidenceFact): Set<string> {
   // A count of what a tool returned (`orders: []`) is named by its key; a prose value by its neighbours.
   if (fact.value.type === "quantity" && fact.value.q.count) return new Set([...fact.key, ...fact.slot]);
   if (!fact.structured) return fact.slot;
-  const colon = fact.quote.text.indexOf(": ");
-  const path = fact.field ?? (colon > 0 ? fact.quote.text.slice(0, colon) : "");
+  const path = keyPathOf(fact);
   if (path === "" || path.length > 200) return fact.key;
-  const segments = path.split(/[.[\]"]+/).filter((p) => p !== "" && !/^\d+$/.test(p));
+  const segments = keySegments(path);
   const last = segments.pop() ?? path;
   const stems = featuresOf(last).stems;
   // A generic last segment (`value`, `amount` under `fees.processing`, `1h` under `rain`) is named by its parent too.
@@ -433,12 +443,7 @@ const COUNT_PREFIX = new Set(["num", "nr", "cnt", "qty", "size"]);
 /** A word of a structured fact's own field name (its last key segment) that the claim does not write, or null. */
 function unnamedFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): string | null {
   if (!fact.structured || (fact.value.type === "quantity" && fact.value.q.count)) return null;
-  const colon = fact.quote.text.indexOf(": ");
-  const path = fact.field ?? (colon > 0 ? fact.quote.text.slice(0, colon) : "");
-  const last = path
-    .split(/[.[\]"]+/)
-    .filter((p) => p !== "" && !/^\d+$/.test(p))
-    .pop();
+  const last = keySegments(keyPathOf(fact)).pop();
   if (last === undefined) return null;
   // The field's words written as one ("pageviews" for `pageViews`) name it whole.
   const joined = stemOf(tokenize(last).join(""));
