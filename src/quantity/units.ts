@@ -26,7 +26,7 @@ type UnitRow = [symbol: string, dimension: Dimension, factor: number, surfaces: 
 
 /**
  * symbol, dimension, factor, case-sensitive surfaces (space-separated), case-insensitive word forms.
- * "us" (microseconds) is only accepted glued to a number, see `GLUED_ONLY`.
+ * "us" (microseconds) and "d" (days) are only accepted glued to a number, see `GLUED_ONLY`.
  */
 const ROWS: UnitRow[] = [
   ["B", "data", 1, "B", "byte bytes"],
@@ -46,7 +46,7 @@ const ROWS: UnitRow[] = [
   ["s", "time", 1e3, "s sec secs", "second seconds"],
   ["min", "time", 6e4, "min mins", "minute minutes"],
   ["h", "time", 3.6e6, "h hr hrs", "hour hours"],
-  ["day", "time", 8.64e7, "", "day days"],
+  ["day", "time", 8.64e7, "d", "day days"],
   ["week", "time", 6.048e8, "wk wks", "week weeks"],
   ["mm", "length", 1e-3, "mm", "millimetre millimetres millimeter millimeters"],
   ["cm", "length", 1e-2, "cm", "centimetre centimetres centimeter centimeters"],
@@ -79,7 +79,8 @@ const ROWS: UnitRow[] = [
   ["GHz", "frequency", 1e9, "GHz", "gigahertz"],
 ];
 
-const GLUED_ONLY = new Set(["us"]);
+/** Surfaces read as units only glued to their number: "12us", "12d" (a CLI's age: `kubectl`'s AGE, "TREND(30d)"). */
+const GLUED_ONLY = new Set(["us", "d"]);
 const BINARY: Record<string, number> = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4, PB: 1024 ** 5 };
 
 const BY_SURFACE = new Map<string, UnitInfo>();

@@ -53,6 +53,8 @@ function honest(value: string, claim: Quantity, ev: Quantity): string {
   const back = extractQuantities(value)[0];
   if (!back || back.kind !== ev.kind) return value;
   if (Math.abs(back.value - ev.value) <= Math.max(ev.precision, Math.abs(ev.value) * 1e-9) * 1.01) return value;
+  // A value its key scales (`incurred_gbp_k: 310.0`, `amount_cents: 4210`): its own numeral is no amount.
+  if (!writesItsValue(ev)) return value;
   const currency = claim.currency && !/[A-Z]{3}|[$€£¥₹]/.test(ev.text) ? ` ${claim.currency}` : "";
   let text = ev.text.trim();
   // A claim that groups digits or uses a magnitude word reads a long bare number grouped ("22,631,183").
@@ -61,6 +63,17 @@ function honest(value: string, claim: Quantity, ev: Quantity): string {
   // A bare number under a unit-named key (`Installed-Size: 19119`, in KiB) keeps its unit.
   const unit = ev.kind === "measure" && ev.unit && !/\p{L}/u.test(text) ? ` ${ev.unit}` : "";
   return `${text}${unit}${currency}`;
+}
+
+/**
+ * Whether a value's own numeral is its value: not so for an amount its key scales (`incurred_gbp_k: 310.0` is
+ * £310,000; `amount_cents: 4210` is $42.10). A measure's value is in base units, so its numeral is read in its
+ * unit and always counts.
+ */
+function writesItsValue(ev: Quantity): boolean {
+  if (ev.kind === "measure") return true;
+  const n = Number(digitsOf(ev.text));
+  return !Number.isFinite(n) || Math.abs(Math.abs(n) - Math.abs(ev.value)) <= Math.abs(ev.value) * 1e-9 + 1e-9;
 }
 
 /** The digits of a figure's numeral, without grouping or unit: "1,336 KB" and "1336" both give "1336". */
@@ -78,7 +91,7 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
   if (!claimUnits) return null;
   const raw = ev.text.replace(/[^\d.,-]/g, "");
   const rawValue = Number(raw.replace(/,/g, ""));
-  if (!Number.isFinite(rawValue)) return null;
+  if (!Number.isFinite(rawValue) || !writesItsValue(ev)) return null;
   const grouped = /\d,\d{3}/.test(claim.text) ? rawValue.toLocaleString("en-US", { maximumFractionDigits: 6 }) : String(rawValue);
   // The claim's own word for the same unit ("bytes" for B, "minutes" for min), else the evidence's.
   const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);

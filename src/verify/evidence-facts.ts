@@ -187,6 +187,53 @@ export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, off
 /** Keys whose whole numbers are hundredths of the currency: `amount_cents`, `priceInCents`, `fee_pence`, `total_minor`. */
 const MINOR_UNIT_KEY = /(?:^|[_\-.])(?:cents?|pence|minor)$|(?:Cents|Pence|Minor|InCents)$/;
 
+/** ISO codes a key may end in (`revenue_usd`, `incurred_gbp_k`, `amountEur`): the field's amounts are in it. */
+const KEY_CURRENCY = "usd|eur|gbp|jpy|cad|aud|chf|cny|inr|sek|nok|dkk|nzd|sgd|hkd|mxn|brl|zar|pln|czk";
+/** Scales a key may write after its currency code (`_k`, `_m`, `_000`, `_thousands`). */
+const KEY_SCALES: Record<string, number> = {
+  k: 1e3,
+  "000": 1e3,
+  thousand: 1e3,
+  thousands: 1e3,
+  m: 1e6,
+  mn: 1e6,
+  mm: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  bn: 1e9,
+  b: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+};
+const CURRENCY_KEY = new RegExp(`(?:^|[_\\-.])(${KEY_CURRENCY})(?:[_\\-](k|000|thousands?|m|mn|mm|millions?|bn|b|billions?))?$`, "i");
+const CAMEL_CURRENCY_KEY = new RegExp(
+  `[a-z](${KEY_CURRENCY.split("|")
+    .map((c) => c[0]!.toUpperCase() + c.slice(1))
+    .join("|")}|${KEY_CURRENCY.toUpperCase()})$`,
+);
+/** Keys in millionths of the currency, as ad platforms write spend (`cost_micros`, `amountMicros`). */
+const MICROS_KEY = /(?:^|[_\-.])micros$|Micros$/;
+
+/**
+ * The currency and scale a key's own name states (`incurred_gbp_k`: GBP, thousands; `cost_micros`:
+ * millionths; `price_eur`: EUR), or null. A key whose words say it holds no amount (`usd_rate`, `fx_rate_usd`
+ * stays a rate) is none.
+ */
+function keyMoney(keyName: string, recordCurrency: string | null): { currency: string | null; factor: number } | null {
+  const last =
+    keyName
+      .split(/[.[\]"]+/)
+      .filter((x) => x !== "" && !/^\d+$/.test(x))
+      .pop() ?? "";
+  if (MICROS_KEY.test(last)) return { currency: recordCurrency, factor: 1e-6 };
+  const snake = CURRENCY_KEY.exec(last);
+  const camel = snake ? null : CAMEL_CURRENCY_KEY.exec(last);
+  const code = snake?.[1] ?? camel?.[1];
+  if (!code || notMoneyKey(keyName)) return null;
+  const scale = snake?.[2]?.toLowerCase();
+  return { currency: code.toUpperCase(), factor: scale ? (KEY_SCALES[scale] ?? 1) : 1 };
+}
+
 /** A field value that is a year and a month only (`2024-04`, `"2024-04"`). */
 const YEAR_MONTH_VALUE = /^\s*"?((?:19|20)\d\d)-(0[1-9]|1[0-2])"?\s*$/;
 
@@ -393,9 +440,22 @@ function readFacts(
       const named = quantities.some((q) => q.word === true && /^\p{Lu}/u.test(q.text)) ? extractNames(valueText) : [];
       for (let q of quantities) {
         if (taken.some((t) => overlaps(t, q.span)) || numberWordInName(q, named, valueText)) continue;
+        let money: ReturnType<typeof keyMoney> = null;
         // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
         if (keyed && q.kind === "number" && MINOR_UNIT_KEY.test(keyName) && Number.isInteger(q.value)) {
           q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
+        } else if (keyed && q.kind === "number" && (money = keyMoney(keyName, currency)) !== null) {
+          // A key that names its currency and scale (`incurred_gbp_k: 310.0`, `cost_micros: 450087`).
+          const { factor } = money;
+          q = {
+            ...q,
+            kind: "money",
+            currency: money.currency,
+            unit: money.currency,
+            value: q.value * factor,
+            precision: q.precision * factor,
+            alternatives: [],
+          };
         } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
         else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.

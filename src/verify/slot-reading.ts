@@ -540,19 +540,34 @@ export function minorUnitAmount(figure: ClaimFigure, scope: ClaimScope): FigureR
   if (v.type !== "quantity" || v.q.kind !== "money" || v.q.value === 0) return null;
   const toCent = /\d[.,]\d{2}(?!\d)/.test(v.q.text);
   // An approximate amount ("about €2,539") agrees with minor units it rounds ("earnings": "253885") under a
-  // field its own words name.
-  if (!toCent && !v.q.approx) return null;
+  // field its own words name; a whole amount ("the $15 dispute fee") with the hundredfold integer under the
+  // field it names (`fee: 1500`), in a record that writes no amount with decimals (one that does is in major
+  // units).
+  const whole = !toCent && !v.q.approx && Number.isInteger(v.q.value);
+  if (!toCent && !v.q.approx && !whole) return null;
   const cents = Math.round(Math.abs(v.q.value) * 100);
+  const decimalRecords = whole ? recordsWithDecimalAmounts(scope.facts) : new Set<string>();
   for (const f of scope.facts) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
     if (v.q.currency !== null && f.value.q.currency !== null && v.q.currency !== f.value.q.currency) continue;
     const named = [...fieldStemsOf(f)].some((w) => scope.claimStems.has(w));
-    const agrees = toCent ? Math.abs(f.value.q.value) === cents : named && Math.abs(Math.abs(f.value.q.value) / 100 - Math.abs(v.q.value)) <= v.q.precision;
+    const agrees = toCent
+      ? Math.abs(f.value.q.value) === cents
+      : whole
+        ? named && Math.abs(f.value.q.value) === cents && !decimalRecords.has(f.chunk.evidenceId)
+        : named && Math.abs(Math.abs(f.value.q.value) / 100 - Math.abs(v.q.value)) <= v.q.precision;
     if (!agrees) continue;
     if (scope.foreign(f.chunk.evidenceId) || !(moneyField(fieldStemsOf(f)) || named)) continue;
     return { figure, outcome: "match", best: f, score: 3, note: "the tool's amount in minor units (cents) under a money field", anchored: true };
   }
   return null;
+}
+
+/** Records (evidence ids) that write some amount with decimals (`fee: 15.00`): their amounts are in major units. */
+function recordsWithDecimalAmounts(facts: EvidenceFact[]): Set<string> {
+  const ids = new Set<string>();
+  for (const f of facts) if (f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)) ids.add(f.chunk.evidenceId);
+  return ids;
 }
 
 /** Dimensions whose units lie a factor of ten or more apart, so a bare number's magnitude tells its unit. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./helpers.js";
+
+// A key that names its currency and scale (`incurred_gbp_k`, `price_eur`, `cost_micros`) types its numbers
+// as amounts of that size, in JSON and in CSV headers alike; a key in minor units holds a whole amount a
+// hundredfold (`fee: 1500` for "$15"), but only where the claim names the field and the record writes no amount
+// with decimals. Each row: evidence, claim, verdict, corrections.
+type Row = [string, unknown, string, string, string[]];
+
+const claimK = { claim: { id: "LI-30007", incurred_gbp_k: 310.0, paid_gbp_k: 0 } };
+const csvK = "claim_id,incurred_gbp_k,paid_gbp_k\nMC-10221,18.4,6.2\nLI-30007,310.0,0.0\n";
+const ads = { campaign: { name: "Brand", cost_micros: 23_500_000_000, clicks: 5120 }, currency_code: "USD" };
+const product = { product: { sku: "A1", price_eur: 129, stock: 4 } };
+const dispute = { dispute: { amount: 12999, fee: 1500, currency: "usd" } };
+
+const ROWS: Row[] = [
+  ["thousands key: the scaled amount", claimK, "LI-30007 has £310k incurred.", "supported", []],
+  ["thousands key: the key's numeral is no amount", claimK, "LI-30007 has £310 incurred.", "unsupported", []],
+  ["thousands key: a correction in the claim's scale", claimK, "LI-30007 has £290k incurred.", "contradicted", ["£310k"]],
+  ["thousands key: a correction in full", claimK, "LI-30007 has £290,000 incurred.", "contradicted", ["£310,000"]],
+  ["thousands header of a CSV", csvK, "MC-10221 has £18.4k incurred.", "supported", []],
+  ["micros key: the amount in dollars", ads, "Brand spent $23.5k.", "supported", []],
+  ["micros key: its numeral is no amount", ads, "Brand spent $23,500,000,000.", "unsupported", []],
+  ["currency key: the amount", product, "A1 costs €129.", "supported", []],
+  ["currency key: a correction", product, "A1 costs €139.", "contradicted", ["€129"]],
+  ["camel-case currency key", { product: { sku: "A1", revenueUsd: 5120.5 } }, "A1 brought in $5,120.50.", "supported", []],
+  ["minor units: a whole amount under the field the claim names", dispute, "There is a $15 dispute fee.", "supported", []],
+  [
+    "minor units: the same digits with cents",
+    { charge: { id: "ch_1", amount_cents: 4210, currency: "USD" } },
+    "The charge was $45.10.",
+    "contradicted",
+    ["$42.10"],
+  ],
+];
+
+describe("keys that name a currency and a scale", () => {
+  it.each(ROWS)("%s", async (_what, evidence, claim, verdict, corrections) => {
+    expect(await verdictOf(evidence, claim)).toEqual([verdict, corrections]);
+  });
+
+  it("should not read a whole amount a hundredfold in a record that writes amounts with decimals", async () => {
+    const [verdict] = await verdictOf({ dispute: { amount: 129.99, fee: 1500, currency: "usd" } }, "There is a $15 dispute fee.");
+    expect(verdict).not.toBe("supported");
+  });
+
+  it("should keep a rate under a currency-coded key a rate", async () => {
+    expect(await verdictOf({ pair: "EURUSD", fx_rate_usd: 1.0834 }, "The rate is 1.08.")).toEqual(["supported", []]);
+  });
+});
