@@ -83,10 +83,25 @@ export function parseDate(value: string): string | null {
   return null;
 }
 
+/** A month and day written without a year (`Oct 2`, `2 October`, `July 23rd`) as `MM-DD`, else null. */
+export function parseMonthDay(value: string): string | null {
+  const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
+  let m = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?$/.exec(s);
+  let month = m ? monthOf(m[1]!) : null;
+  let day = m ? Number(m[2]) : 0;
+  if (!m) {
+    m = /^(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]+)\.?$/.exec(s);
+    month = m ? monthOf(m[2]!) : null;
+    day = m ? Number(m[1]) : 0;
+  }
+  if (month === null || day < 1 || day > 31) return null;
+  return `${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /**
  * Whether a predicted correction states the gold value: equal after {@link normaliseValue}, or both the same
  * number (units equal, or one side without a unit, since a correction may replace only the figure of
- * "29 days"), or both the same date.
+ * "29 days"), or both the same date (a gold day without its year: the same month and day).
  */
 export function sameValue(predicted: string, gold: string): boolean {
   if (normaliseValue(predicted) === normaliseValue(gold)) return true;
@@ -97,7 +112,12 @@ export function sameValue(predicted: string, gold: string): boolean {
     if (close && (a.unit === b.unit || a.unit === "" || b.unit === "")) return true;
   }
   const da = parseDate(predicted);
-  return da !== null && da === parseDate(gold);
+  const db = parseDate(gold);
+  if (da !== null && da === db) return true;
+  // A gold date without its year ("July 23") is the same day as a correction that writes the year.
+  const monthDay = parseMonthDay(gold) ?? parseMonthDay(predicted);
+  const full = parseMonthDay(gold) ? da : db;
+  return monthDay !== null && full !== null && full.slice(5) === monthDay;
 }
 
 const GOLD_TRUE = /^(?:true|yes|on|enabled|active)$/;

@@ -23,7 +23,7 @@ export interface ExtractOptions {
 /** Digit runs; never starts inside a number. Space-grouped forms are checked again below. */
 const NUMBER_RE = /(?<![\d.,])(?:\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*|[.,]\d+)/g;
 
-/** Dates, ISO timestamps, clock times, citation or index brackets, UUIDs: never quantities. */
+/** Dates, ISO timestamps, clock times, citation or index brackets, UUIDs, IP addresses, phone numbers: never quantities. */
 const SKIP_RE = new RegExp(
   "(?<![\\d.])(?:" +
     [
@@ -33,6 +33,12 @@ const SKIP_RE = new RegExp(
       "\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:\\s?[aApP]\\.?[mM]\\.?(?!\\p{L}))?",
       "\\[\\d{1,3}(?:(?:,\\s*|\\s*[-–]\\s*)\\d{1,3})*\\]",
       "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+      // IPv4 addresses ("10.4.2.18") and phone numbers ("+1 415-555-0137", "(415) 555-0137", "415-555-0137").
+      // Octets of at most 255, not all grouped in threes ("1.000.000.000" is a German billion).
+      "(?!\\d{1,3}(?:\\.\\d{3}){3}(?!\\d))(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![\\d]|\\.\\d)",
+      "\\+\\d{1,3}[ .-]?(?:\\(\\d{1,4}\\)[ .-]?\\d{2,4}(?:[ .-]\\d{2,4}){1,4}|\\d{1,4}(?:[ .-]\\d{2,4}){2,5})(?!\\d)",
+      "\\(\\d{3}\\)[ .-]?\\d{3}[ .-]\\d{4}(?!\\d)",
+      "\\d{3}[.-]\\d{3}[.-]\\d{4}(?![\\d.-])",
     ].join("|") +
     ")",
   "gu",

@@ -26,18 +26,18 @@ type UnitRow = [symbol: string, dimension: Dimension, factor: number, surfaces: 
 
 /**
  * symbol, dimension, factor, case-sensitive surfaces (space-separated), case-insensitive word forms.
- * "us" (microseconds) and "d" (days) are only accepted glued to a number, see `GLUED_ONLY`.
+ * Some surfaces ("us", "d", "G", "Mi") are only accepted glued to a number, see `GLUED_ONLY`.
  */
 const ROWS: UnitRow[] = [
   ["B", "data", 1, "B", "byte bytes"],
   ["KB", "data", 1e3, "KB kB kb Kb", "kilobyte kilobytes"],
-  ["KiB", "data", 1024, "KiB kiB", "kibibyte kibibytes"],
+  ["KiB", "data", 1024, "KiB kiB Ki", "kibibyte kibibytes"],
   ["MB", "data", 1e6, "MB mb", "megabyte megabytes"],
-  ["MiB", "data", 1024 ** 2, "MiB", "mebibyte mebibytes"],
-  ["GB", "data", 1e9, "GB gb", "gigabyte gigabytes"],
-  ["GiB", "data", 1024 ** 3, "GiB", "gibibyte gibibytes"],
-  ["TB", "data", 1e12, "TB tb", "terabyte terabytes"],
-  ["TiB", "data", 1024 ** 4, "TiB", "tebibyte tebibytes"],
+  ["MiB", "data", 1024 ** 2, "MiB Mi", "mebibyte mebibytes"],
+  ["GB", "data", 1e9, "GB gb G", "gigabyte gigabytes"],
+  ["GiB", "data", 1024 ** 3, "GiB Gi", "gibibyte gibibytes"],
+  ["TB", "data", 1e12, "TB tb T", "terabyte terabytes"],
+  ["TiB", "data", 1024 ** 4, "TiB Ti", "tebibyte tebibytes"],
   ["PB", "data", 1e15, "PB", "petabyte petabytes"],
   ["PiB", "data", 1024 ** 5, "PiB", "pebibyte pebibytes"],
   ["ns", "time", 1e-6, "ns", "nanosecond nanoseconds"],
@@ -79,8 +79,12 @@ const ROWS: UnitRow[] = [
   ["GHz", "frequency", 1e9, "GHz", "gigahertz"],
 ];
 
-/** Surfaces read as units only glued to their number: "12us", "12d" (a CLI's age: `kubectl`'s AGE, "TREND(30d)"). */
-const GLUED_ONLY = new Set(["us", "d"]);
+/**
+ * Surfaces read as units only glued to their number: "12us", "12d" (a CLI's age: `kubectl`'s AGE,
+ * "TREND(30d)"), a size as `df -h`, `free -h` or `systemctl` print it ("2.3G", "1.8T"), Kubernetes' binary
+ * quantities ("512Mi", "2Gi").
+ */
+const GLUED_ONLY = new Set(["us", "d", "G", "T", "Ki", "Mi", "Gi", "Ti"]);
 const BINARY: Record<string, number> = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4, PB: 1024 ** 5 };
 
 const BY_SURFACE = new Map<string, UnitInfo>();

@@ -163,22 +163,26 @@ export function categoryMismatch(
 ): CategoryMismatch | null {
   // In a list of entities (`rows[5].status`, `items[3].kind`), only the subject's own elements count, and
   // the list's own top-level fields (`kind: List`) are the container's, not the subject's.
-  const rowsOf = new Map<string, Set<string> | null>();
-  const subjectRows = (recordId: string): Set<string> | null => {
-    if (!rowsOf.has(recordId))
+  // A subject named only inside elements ("the M10 nuts in A-04-03-D" of a pick list's `lines[3]`), never by
+  // a field outside them, is no record's top level: the record's own `status` is its container's, even where
+  // the claim picks no one element.
+  const rowsOf = new Map<string, { picked: Set<string>; inElements: boolean } | null>();
+  const subjectRows = (recordId: string): { picked: Set<string>; inElements: boolean } | null => {
+    if (!rowsOf.has(recordId)) {
+      const recordText = ledger.get(recordId)?.text ?? "";
+      const naming = subjectNames.length === 0 ? null : namingRows(recordText, subjectNames);
       rowsOf.set(
         recordId,
-        subjectNames.length === 0
-          ? null
-          : qualifiedRows(ledger.get(recordId)?.text ?? "", namingRows(ledger.get(recordId)?.text ?? "", subjectNames), text, subjectNames),
+        naming === null ? null : { picked: qualifiedRows(recordText, naming, text, subjectNames), inElements: onlyInElements(recordText, subjectNames) },
       );
+    }
     return rowsOf.get(recordId)!;
   };
   const ownRow = (f: CategoryField): boolean => {
     const rows = subjectRows(f.quote.evidenceId);
     if (rows === null) return true;
     const row = /^(.*?\[\d+\])\./.exec(f.quote.text)?.[1];
-    return row === undefined ? rows.size === 0 : rows.has(row);
+    return row === undefined ? rows.picked.size === 0 && !rows.inElements : rows.picked.has(row);
   };
   const fields = [...subjectRecords].flatMap((id) => categoryFields(ledger, id)).filter(ownRow);
   if (fields.length === 0) return null;
@@ -223,6 +227,20 @@ export function categoryMismatch(
     }
   }
   return best && { field: best.field, wrong: best.wrong, span: best.span };
+}
+
+/**
+ * Whether a flattened record mentions the names only inside its array elements (`lines[3].description: Hex
+ * nut M10, zinc`), in no line outside them (`order.id: A-1`).
+ */
+function onlyInElements(recordText: string, names: string[]): boolean {
+  let inside = false;
+  for (const m of recordText.matchAll(/^([^\n:]*): ([^\n]*)$/gm)) {
+    if (!names.some((n) => wordAt(m[2]!, n) >= 0)) continue;
+    if (!m[1]!.includes("[")) return false;
+    inside = true;
+  }
+  return inside;
 }
 
 /**

@@ -54,6 +54,31 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
     const key = m[0].toLowerCase();
     if (terms.hasIdentity(key)) out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key, type: "code" });
   }
+  out.push(...numberedNames(text, context));
+  return out;
+}
+
+/** A number joined by hyphens to words: "16-main", "3-az" (and "30-minute", which no tool writes as a code). */
+const DIGIT_LED_CODE = /(?<![\p{L}\p{N}_.-])\d+(?:-\p{L}[\p{L}\p{N}]*)+(?![\p{L}\p{N}_-])/gu;
+/** Words that make "N-word" a measure or a count ("5-point", "3-business-day", "2-bed"), never a code. */
+const MEASURE_WORD =
+  /^(?:points?|days?|business|hours?|hrs?|minutes?|mins?|seconds?|secs?|weeks?|months?|years?|nights?|beds?|bedrooms?|baths?|stars?|seats?|doors?|person|people|games?|runs?|times?|miles?|inch(?:es)?|foot|feet|ft|pages?|items?|steps?|ways?|stops?|laps?|sets?|pieces?|rooms?|stor(?:y|ies)|cars?|holes?|overs?|yards?|goals?|old|long|wide|high|deep|tier|level|lane|hop|core|cores|thread|threads|node|nodes)$/i;
+/**
+ * Codes that open on a number ("16-main", "3-az"), where a tool output writes the same code: the number is
+ * the code's, no figure of its own to read in a slot ("PostgreSQL 16 (16-main)" states no PID of 16).
+ */
+/** Whether a name is a code that opens on a number ("16-main"), not a measure ("5-point"). */
+function isDigitLedCode(text: string): boolean {
+  return /^\d+(?:-\p{L}[\p{L}\p{N}]*)+$/u.test(text) && !text.split("-").some((w) => MEASURE_WORD.test(w));
+}
+
+function numberedNames(text: string, context: TierContext): NameMention[] {
+  const terms = recordTerms(context.ledger);
+  const out: NameMention[] = [];
+  // A code that opens on its number ("16-main", "3-az"), written so in a tool output: one identifier.
+  for (const m of text.matchAll(DIGIT_LED_CODE))
+    if (isDigitLedCode(m[0]) && terms.withCode(m[0]).size > 0)
+      out.push({ text: m[0], span: [m.index!, m.index! + m[0].length], key: m[0].toLowerCase(), type: "code" });
   return out;
 }
 
@@ -84,7 +109,8 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
       !taken(q.span) &&
       !rangeTails.some((t) => overlaps(t, q.span)) &&
       !numberWordInName(q, names, text) &&
-      !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b)
+      !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b) &&
+      !extra.some((n) => n.span[0] <= q.span[0] && q.span[1] <= n.span[1] && isDigitLedCode(n.text))
     )
       figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.

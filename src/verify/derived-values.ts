@@ -47,6 +47,7 @@ function synthetic(like: Quantity, value: number): Quantity {
  * @param dateFacts evidence dates of the same records, for "N days between releases".
  * @param span the figure's span in `claimText`; with it the shapes under `derived/` run first.
  * @param draft the whole draft, where the claim's sentence (and so operands in sibling claims) is read.
+ * @param readable every evidence quantity the claim may read (see `DerivedInput.readable`).
  * @returns the first evidence value of a combination that agrees, with a note, or null; `outcome:
  *   "mismatch"` when a shape's unambiguous operands give another value, held by `fact`.
  */
@@ -59,6 +60,7 @@ export function derivedMatch(
   claimText = "",
   span?: [number, number],
   draft?: string,
+  readable?: EvidenceFact[],
 ): { fact: EvidenceFact; note: string; outcome?: "match" | "mismatch" } | null {
   if (span && claim.type === "quantity") {
     const shaped = derivedShape({
@@ -68,6 +70,7 @@ export function derivedMatch(
       sentence: sentenceOf(claimText, span, draft),
       values: [...facts, ...subjectFacts],
       dates: dateFacts,
+      ...(readable ? { readable } : {}),
     });
     if (shaped) return shaped;
   }

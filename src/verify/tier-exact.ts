@@ -17,6 +17,7 @@ import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { joinedRecords, referringRows } from "./id-joins.js";
 import { withinNamedSources } from "./named-source.js";
+import { withNameNumbers } from "./name-numbers.js";
 import { compare, compatible, specific } from "./figure-compare.js";
 import { recordIdentity, recordsWithName } from "./record-names.js";
 import { checkAbsence, checkEmptyCount } from "./absence.js";
@@ -238,19 +239,22 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (joined.size > 0) scope.joinedRows.set(f, joined);
   }
 
-  const results = withinNamedSources(
-    checkInterval(
-      swapSuperlative(
-        withinRows(
-          figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+  const results = withNameNumbers(
+    withinNamedSources(
+      checkInterval(
+        swapSuperlative(
+          withinRows(
+            figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+            scope,
+          ),
           scope,
         ),
         scope,
       ),
-      scope,
+      text,
+      context.ledger,
     ),
     text,
-    context.ledger,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);

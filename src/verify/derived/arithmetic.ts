@@ -30,8 +30,12 @@ export function atCorners(operands: readonly Quantity[], f: (xs: number[]) => nu
   return out;
 }
 
-/** The evidence value that states an operand written in the claim, or undefined. */
-export function stating(operand: Quantity, values: readonly EvidenceFact[]): EvidenceFact | undefined {
+/**
+ * The evidence value that states an operand written in the claim, or undefined.
+ * @param words stems of the claim's sentence: a whole amount ("a $7 tip") is stated by minor units only under
+ *   a field they name (`tip: 700`).
+ */
+export function stating(operand: Quantity, values: readonly EvidenceFact[], words?: ReadonlySet<string>): EvidenceFact | undefined {
   // Of the operand's own kind (a bare 12.8 is not stated by a measure in other units), the nearest value.
   let best: EvidenceFact | undefined;
   for (const raw of values) {
@@ -39,7 +43,7 @@ export function stating(operand: Quantity, values: readonly EvidenceFact[]): Evi
     if (f.value.type !== "quantity" || f.value.q.kind !== operand.kind || matchQuantity(operand, f.value.q) !== "match") continue;
     if (!best || Math.abs(f.value.q.value - operand.value) < Math.abs((best.value as { q: Quantity }).q.value - operand.value)) best = f;
   }
-  return best ?? inMinorUnits(operand, values);
+  return best ?? inMinorUnits(operand, values, words);
 }
 
 /**
@@ -53,16 +57,25 @@ function asMoney(operand: Quantity, f: EvidenceFact): EvidenceFact {
 
 /**
  * An amount written with cents ("$1,400.00") that a tool states in minor units under a money field
- * (`amount: 140000`), as an evidence value in major units, so that computations with it keep their scale.
+ * (`amount: 140000`), as an evidence value in major units, so that computations with it keep their scale. A
+ * whole amount ("a $7 tip") only under a field the sentence's words name (`tip: 700`), in a record that writes
+ * no amount with decimals (one that does is in major units).
  */
-function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[]): EvidenceFact | undefined {
-  if (operand.kind !== "money" || !/\d[.,]\d{2}(?!\d)/.test(operand.text) || operand.value === 0) return undefined;
+function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[], words?: ReadonlySet<string>): EvidenceFact | undefined {
+  if (operand.kind !== "money" || operand.value === 0) return undefined;
+  const cents2 = /\d[.,]\d{2}(?!\d)/.test(operand.text);
+  const whole = !cents2 && !operand.approx && Number.isInteger(operand.value) && words !== undefined;
+  if (!cents2 && !whole) return undefined;
   const cents = Math.round(Math.abs(operand.value) * 100);
+  const decimal = new Set(
+    values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId),
+  );
   for (const f of values) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
     const q = f.value.q;
     if (Math.abs(q.value) !== cents || (operand.currency !== null && q.currency !== null && operand.currency !== q.currency) || !moneyField(fieldStemsOf(f)))
       continue;
+    if (whole && (decimal.has(f.chunk.evidenceId) || ![...fieldStemsOf(f)].some((w) => words!.has(w)))) continue;
     return { ...f, value: { type: "quantity", q: { ...q, value: q.value / 100, text: (q.value / 100).toFixed(2) } } };
   }
   return undefined;

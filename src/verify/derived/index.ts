@@ -8,16 +8,18 @@
  * 5. per person ("$58 for 2 ... $29 a head");
  * 6. spread: the difference of two figures ("a spread of about 4.4 degrees");
  * 7. ratio: "N times" another figure;
- * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values).
+ * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values);
+ * 9. running total: the sum of the sentence's earlier figures, or the first less the others ("leaving $470").
  *
  * Each applies only when the claim's words announce its computation and its operands are values the evidence
- * states; each contradicts only when its operands are unambiguous. After them, `derived-values.ts` tries its
+ * states; each contradicts only when its operands are unambiguous (the running total never does). After them, `derived-values.ts` tries its
  * sums, differences and date spans over the claim's subjects, which only support.
  */
 import { columnAggregate } from "./column-aggregate.js";
 import { percentChange } from "./percent-change.js";
 import { perUnit } from "./per-unit.js";
 import { ratio } from "./ratio.js";
+import { runningTotal } from "./running-total.js";
 import { scheduleOffset } from "./schedule-offset.js";
 import { share } from "./share.js";
 import { spread } from "./spread.js";
@@ -27,7 +29,17 @@ import { unitConversion } from "./unit-conversion.js";
 export type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 
 /** The shapes, in the order above. */
-export const DERIVED_SHAPES: readonly DerivedShape[] = [unitConversion, scheduleOffset, percentChange, share, perUnit, spread, ratio, columnAggregate];
+export const DERIVED_SHAPES: readonly DerivedShape[] = [
+  unitConversion,
+  scheduleOffset,
+  percentChange,
+  share,
+  perUnit,
+  spread,
+  ratio,
+  columnAggregate,
+  runningTotal,
+];
 
 /** The first shape's finding for a figure, with the shape's name in its note, or null. */
 export function derivedShape(input: DerivedInput, shapes: readonly DerivedShape[] = DERIVED_SHAPES): DerivedFinding | null {

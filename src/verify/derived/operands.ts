@@ -4,6 +4,7 @@
  */
 import type { Quantity } from "../../quantity/types.js";
 import type { EvidenceFact } from "../evidence-facts.js";
+import { featuresOf } from "../lexical-features.js";
 import { stating } from "./arithmetic.js";
 import { operandsOf, sameFamily } from "./sentence.js";
 import type { DerivedInput } from "./types.js";
@@ -27,8 +28,9 @@ export function statedOperands(input: DerivedInput, like: (q: Quantity) => boole
   const family = all[0];
   const same = family ? all.filter((q) => sameFamily(q, family)) : [];
   const stated: Operand[] = [];
+  const words = featuresOf(input.sentence.text).stems;
   for (const q of same) {
-    const fact = stating(q, input.values);
+    const fact = stating(q, input.values, words);
     if (!fact || fact.value.type !== "quantity") continue;
     const ev = fact.value.q;
     // The evidence value in the claim's units (a measure compares in base units, a bare number as written).

@@ -19,6 +19,11 @@ export interface DerivedInput {
   values: readonly EvidenceFact[];
   /** Evidence dates of the claim's subject. */
   dates: readonly EvidenceFact[];
+  /**
+   * Every evidence quantity the claim may read (no other item's, no foreign record's), where a shape that only
+   * supports looks up operands the subject's ranking left out; `values` when absent.
+   */
+  readable?: readonly EvidenceFact[];
 }
 
 /**

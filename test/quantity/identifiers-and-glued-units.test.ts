@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { extractQuantities } from "../../src/quantity/quantity-extract.js";
+
+// Phone numbers and IP addresses are identifiers, never figures; sizes and ages that CLIs glue to their
+// numbers ("2.3G", "512Mi", "12d") are measures.
+const texts = (s: string) => extractQuantities(s).map((q) => q.text);
+
+describe("identifiers that are no quantities", () => {
+  it.each([
+    ["sent to +1 415-555-0137 on March 5", []],
+    ["call +1 (415) 555-0188 now", []],
+    ["call (415) 555-0188 now", []],
+    ["ring +44 20 7946 0958", []],
+    ["on 10.4.2.18 port 5432", ["5432"]],
+    ["at 34.117.59.81 with a TTL", []],
+    // A German billion is grouped in threes: a number, not an address.
+    ["1.000.000.000 EUR", ["1.000.000.000 EUR"]],
+    // A range and a signed score keep their figures.
+    ["from 10-20 users", ["10", "20"]],
+    ["won +5 10 15", ["+5", "10", "15"]],
+  ])("%j", (text, want) => {
+    expect(texts(text)).toEqual(want);
+  });
+});
+
+describe("units glued to their number", () => {
+  it.each([
+    ["Memory: 2.3G (peak: 3.1G)", "data", 2.3e9],
+    ["limits: memory 512Mi", "data", 512 * 1024 ** 2],
+    ["1.8T volume", "data", 1.8e12],
+    ["redis-0   Running   12d", "time", 12 * 86_400_000],
+  ])("%j", (text, dimension, value) => {
+    const q = extractQuantities(text).find((x) => x.kind === "measure")!;
+    expect(q.dimension).toBe(dimension);
+    expect(q.value).toBeCloseTo(value, -3);
+  });
+
+  it("should not read a spaced letter as a unit", () => {
+    expect(extractQuantities("grade 5 G band").every((q) => q.kind === "number")).toBe(true);
+    expect(extractQuantities("plan 3 d").every((q) => q.kind === "number")).toBe(true);
+  });
+});

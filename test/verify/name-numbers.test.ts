@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { claimFigures } from "../../src/verify/claim-figures.js";
+import { isNameNumber } from "../../src/verify/name-numbers.js";
+import { verdictOf } from "./helpers.js";
+
+/** Whether the figure written `figure` in `text` reads as part of the name before it. */
+function nameNumber(text: string, figure: string): boolean {
+  const at = text.indexOf(figure);
+  const f = claimFigures(text).find((x) => x.span[0] === at && x.value.type === "quantity");
+  if (!f) throw new Error(`no figure ${figure} in ${text}`);
+  return isNameNumber(text, f);
+}
+
+describe("numbers that are part of a name", () => {
+  it.each([
+    ["PostgreSQL 16 is active.", "16", true],
+    ["Truck 22 is parked at the depot.", "22", true],
+    ["Section 002 is full.", "002", true],
+    // A counted noun, a unit, a hedge or a verb between: a figure.
+    ["Brand 12 clicks came in.", "12", false],
+    ["Sodium is 139.", "139", false],
+    ["Aspirin 500 mg daily.", "500", false],
+    ["It has about 40 seats.", "40", false],
+    // A stop word is no name.
+    ["The 12 orders shipped.", "12", false],
+    ["Top 10 results.", "10", false],
+  ])("%s (%s): %s", (text, figure, want) => {
+    expect(nameNumber(text, figure)).toBe(want);
+  });
+
+  it("should not correct a product's version to a neighbouring field (the PID of its service)", async () => {
+    const status = [
+      "● postgresql@16-main.service - PostgreSQL Cluster 16-main",
+      "     Active: active (running) since Mon 2024-11-04 03:12:47 UTC; 9 days ago",
+      "   Main PID: 845 (postgres)",
+      "      Tasks: 14 (limit: 38353)",
+    ].join("\n");
+    const [verdict, corrections] = await verdictOf(status, "PostgreSQL 16 (16-main) is active (running).");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should read a code that opens on a number, written so by the tool, as one identifier", () => {
+    const figures = claimFigures("Cluster 16-main is active.", [{ text: "16-main", span: [8, 15], key: "16-main", type: "code" }]);
+    expect(figures.some((f) => f.value.type === "quantity")).toBe(false);
+    expect(figures.some((f) => f.value.type === "name" && f.value.n.text === "16-main")).toBe(true);
+  });
+});
