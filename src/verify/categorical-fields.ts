@@ -273,7 +273,7 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
   const field = candidates[0]!;
-  const claimSays = !NEGATION.test(claimText);
+  const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
   const flip = agrees ? null : polarityEdit(claimText, truth(field));
   return {
@@ -283,6 +283,37 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
     note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim says`,
     ...(flip ? { flip } : {}),
   };
+}
+
+/** What ends the reach of a negation: a clause break, or a word that opens another phrase ("nothing paid after 3 attempts"). */
+const REACH_BREAK = /[,;:—–()]|\s-\s|\b(?:but|after|before|with|while|though|although|and|or|so|because|since|until|when|which|that)\b/i;
+/** How many words a negation reaches, before or after the flag's word ("not yet fully enabled", "is off"). */
+const REACH_WORDS = 4;
+
+/**
+ * Whether the claim's negation reaches the flag: a negation cue with the flag's word within a few words of it
+ * in one phrase ("isn't included", "parking is off", "no refund"). "It's still open with nothing paid after 3
+ * attempts" says nothing against `attempted: true`. A claim that writes no word of the flag's name (a
+ * camel-case key written as one word) is read whole.
+ */
+function negationReachesFlag(claimText: string, path: string): boolean {
+  const cues = [...claimText.matchAll(new RegExp(NEGATION.source, "gi"))];
+  if (cues.length === 0) return false;
+  const flagStems = featuresOf((segments(path).at(-1) ?? "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).stems;
+  const words = [...claimText.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  const hits = words.filter((w) => [...featuresOf(w[0]).stems].some((st) => [...flagStems].some((f) => stemsMeet(st, f))));
+  if (hits.length === 0) return true;
+  return cues.some((cue) =>
+    hits.some((hit) => {
+      const [a, b] = hit.index! < cue.index! ? [hit.index! + hit[0].length, cue.index!] : [cue.index! + cue[0].length, hit.index!];
+      const gap = claimText.slice(a, b);
+      return !REACH_BREAK.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= REACH_WORDS;
+    }),
+  );
+}
+
+function stemsMeet(a: string, b: string): boolean {
+  return a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
 }
 
 /** On-off words and their opposites. */

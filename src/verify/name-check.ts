@@ -102,6 +102,7 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
         inSubject(r) &&
         inPicked(r.fact) &&
         compare(figure.value, r.fact.value) === "mismatch" &&
+        sameShape(figure, r.fact) &&
         !statedElsewhere(figure, r.fact, scope),
     );
   const subject = [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys()));
@@ -114,7 +115,11 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined) rows.set(f.rowId, f.row);
     const own = [...rows].filter(([, row]) => nameOccursIn(id, row));
     const holding = [...rows].filter(([, row]) => nameOccursIn(n, row));
-    if (own.length > 0 && holding.length > 0 && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
+    // A claim about several elements ("Aspirin (CID 2244): C9H8O4; Salicylic acid (CID 338): C7H6O3") names
+    // the holding element too, by another of its names: the name is that element's, no swap.
+    const otherNames = [...scope.recordsOf.keys()].flatMap((f) => (f !== figure && f !== subject && f.value.type === "name" ? [f.value.n] : []));
+    const holdingNamed = holding.some(([, row]) => otherNames.some((o) => nameOccursIn(o, row)));
+    if (own.length > 0 && holding.length > 0 && !holdingNamed && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
       const other = replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope);
       if (other)
         return {
@@ -200,6 +205,19 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     return { figure, outcome: "match", score: 0, note: "named in the arguments of the tool call" };
   }
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+/**
+ * Whether a replacement is a name of the claim's kind: an ordinary word in lower case ("quadruple-blind") is
+ * replaced by no code with digits ("BWT-ZLV-201"), nor such a code by a lower-case word. A study's id is no
+ * value of what the study is called; a licence ("MIT" for "Apache-2.0") or a flight ("UA 90") still is.
+ */
+function sameShape(figure: ClaimFigure, fact: EvidenceFact): boolean {
+  if (figure.value.type !== "name" || fact.value.type !== "name") return true;
+  const word = (t: string) => /^[\p{Ll}]+(?:-[\p{Ll}]+)*$/u.test(t);
+  const code = (t: string) => /\d/.test(t);
+  const [a, b] = [figure.value.n.text, fact.value.n.text];
+  return !((word(a) && code(b)) || (code(a) && word(b)));
 }
 
 /** Whether a name occurs, as a whole word, in the source of a recorded tool output (its call and arguments). */

@@ -388,7 +388,7 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
-    const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope);
+    const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope) || rangeEndOfOtherField(figure, reading.fact, scope);
     // And a structured value: in prose, the words near a number are a weak sign of its slot.
     if (direct && sameKind && !loose && reading.fact.structured)
       return (
@@ -561,6 +561,28 @@ export function minorUnitAmount(figure: ClaimFigure, scope: ClaimScope): FigureR
     return { figure, outcome: "match", best: f, score: 3, note: "the tool's amount in minor units (cents) under a money field", anchored: true };
   }
   return null;
+}
+
+/** A figure written as an end of a range: "ranged from 4 to 985", "between 30 and 45", "from $56 to $90". */
+const RANGE_BEFORE =
+  /\b(?:from|between)\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$|\b(?:from|between)\s+[$€£]?\d[\d.,]*\s*[^\s\d]{0,12}\s*(?:to|and|through|–|-)\s*(?:about\s+|around\s+)?[$€£]?$/i;
+/** Fields that hold an end of a range or a change: `min`, `max`, `low`, `high`, `from`, `to`, `previous`. */
+const END_FIELD =
+  /\b(?:min|minimum|max|maximum|low|lowest|high|highest|from|to|start|end|first|last|previous|prev|old|new|current|before|after|open|close|peak|floor|ceiling|range|lower|upper|bound)\b/i;
+
+/**
+ * Whether the figure is an end of a range the claim writes ("has ranged from 4 to 985 µg/m³") and the slot it
+ * was read in holds no end of one (`latest.value`): a range states its bounds, not the record's current value.
+ */
+function rangeEndOfOtherField(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
+  if (!RANGE_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 48), figure.span[0]))) {
+    const after = scope.text.slice(figure.span[1], figure.span[1] + 40);
+    if (!/^\s*[^\s\d]{0,12}\s*(?:to|and|through|–|-)\s*(?:about\s+|around\s+)?[$€£]?\d/i.test(after)) return false;
+    if (!/\b(?:from|between)\s+(?:about\s+|around\s+|roughly\s+)?[$€£]?$/i.test(scope.text.slice(Math.max(0, figure.span[0] - 24), figure.span[0])))
+      return false;
+  }
+  const field = [...fieldStemsOf(fact)].join(" ");
+  return !END_FIELD.test(field) && !END_FIELD.test(fact.quote.text.split(": ")[0] ?? "");
 }
 
 /** Records (evidence ids) that write some amount with decimals (`fee: 15.00`): their amounts are in major units. */

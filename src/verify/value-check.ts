@@ -216,6 +216,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     top.slotHits > (smallCount && !nounInSlot && !adjacent ? 1 : 0) &&
     !countsSomethingElse &&
     !proseOnlyLoosely &&
+    !figureRow(top.fact) &&
     compare(figure.value, top.fact.value) === "mismatch"
   ) {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
@@ -280,6 +281,18 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/** Three numbers apart from each other on one line of text: a row of a table no reader bound to its header. */
+const FIGURE_ROW = /(?:^|\s)[-+]?[$€£]?\d[\d,.]*%?(?=\s)(?:.*?\s[-+]?[$€£]?\d[\d,.]*%?(?=\s|$)){2}/;
+
+/**
+ * Whether an unstructured fact sits in a row of figures ("ROOF  General  150  37  113  0/0  OPEN"): which
+ * column a number fills is unknown without its header, so the words of the row name no number's slot, and the
+ * row can support a figure that agrees but contradict none.
+ */
+function figureRow(f: EvidenceFact): boolean {
+  return !f.structured && f.key.size === 0 && !/:\s|\|/.test(f.quote.text) && FIGURE_ROW.test(f.quote.text);
 }
 
 /**
