@@ -6,7 +6,7 @@
  * explicit") or that a word of the claim picks ("two artifacts on main", see `filtered-count.ts`); and a share
  * of a record's whole that the record never names ("each serving" of a recipe's total fat), which no agreeing
  * number supports; a figure of a hypothetical ("would bring her to 12 credits"); a count of units against a
- * list of line items that hold more ("six items" in 3 lines).
+ * list of line items that hold more ("six items" in 3 lines); a rate written as two counts ("1 in 10 ratings").
  */
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
@@ -54,6 +54,11 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
     }
   return null;
 }
+
+/** The words before a rate's second count: "1 in ", "one out of every " (not "23 out of 25 seats", two values). */
+const RATE_PHRASE = /(?:^|[^\d.,])(?:\d+|one|two|three|four|five)\s+(?:in(?:\s+every)?|out of every)\s+$/i;
+/** The words after a rate's first count: " in 10", " out of every 4"; a year after "in" ("12 in 2024") is the figure's period. */
+const RATE_START = /^\s+(?:in(?:\s+every)?|out of every)\s+(?!(?:19|20)\d\d\b)\d/i;
 
 /** A modal of what would or could be, in the clause before a figure. */
 const HYPOTHETICAL = /\b(?:would|could|might|wouldn['’]t|couldn['’]t)\b[^.;:!?]*$/i;
@@ -134,6 +139,12 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   // "would bring her to 12 credits if she gets in": a figure of what would be, not of what the tool states.
   if (HYPOTHETICAL.test(scope.text.slice(0, figure.span[0])))
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a figure of a hypothetical: not a value the tool states" };
+  // "About 1 in 10 ratings", "one out of every 4 runs": a rate written as two counts, neither a field's value.
+  if (
+    RATE_PHRASE.test(scope.text.slice(Math.max(0, figure.span[0] - 24), figure.span[0])) ||
+    RATE_START.test(scope.text.slice(figure.span[1], figure.span[1] + 24))
+  )
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a rate written as two counts (N in M): not a value the tool states" };
   // "six items" against 3 line items whose quantities add up to 6: the count may be of units, not lines.
   const units = result.best?.value.type === "quantity" && result.best.value.q.count ? unitsOfList(result.best, scope) : null;
   if (units !== null)

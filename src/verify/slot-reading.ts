@@ -12,6 +12,7 @@ import { surface } from "./corrections.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import { STOP_WORDS } from "../text/stop-words.js";
 import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, kindAgrees, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
 import { type FigureResult, type ClaimScope, nearStems, statedElsewhere } from "./claim-scope.js";
 
@@ -463,6 +464,9 @@ const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|w
  * clause punctuation or a conjunction ("costs 129.99 USD and 24 units are in stock": "units are in stock"
  * governs 24, "costs" governs 129.99).
  */
+/** Words after a figure that are no phrase of its own ("$5 as well", "$12 apiece"). */
+const FILLER_AFTER = new Set(["well", "apiece", "total", "overall", "altogether", "today", "now", "yet", "already", "again", "instead"]);
+
 function governingText(figure: ClaimFigure, scope: ClaimScope): string {
   const prevEnd = Math.max(0, ...scope.figures.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
   const nextStart = Math.min(scope.text.length, ...scope.figures.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
@@ -478,7 +482,11 @@ function governingText(figure: ClaimFigure, scope: ClaimScope): string {
   // release, 19.3.0, ...") is all the figure's: its commas set off the subject, not another figure's phrase.
   const opening = scope.text.slice(0, figure.span[0]);
   const first = !scope.figures.some((f) => f.span[1] <= figure.span[0] && f.value.type !== "name");
-  const lead = first && words(opening).length <= 6 && !/[;.!?]/.test(opening) ? opening.replace(/[,()\u2013\u2014]/g, " ") : before;
+  // Unless the figure has words of its own after it ("part-paid, $332.50 left of $632.50"): they are its phrase.
+  const ownWords = words(after)
+    .slice(0, 2)
+    .some((w) => /^\p{L}{3,}$/u.test(w) && !STOP_WORDS.has(w.toLowerCase()) && !FILLER_AFTER.has(w.toLowerCase()));
+  const lead = first && !ownWords && words(opening).length <= 6 && !/[;.!?]/.test(opening) ? opening.replace(/[,()\u2013\u2014]/g, " ") : before;
   return `${words(lead).slice(-6).join(" ")} ${words(after).slice(0, 6).join(" ")}`;
 }
 

@@ -108,6 +108,8 @@ const ADDRESS_LINE = /^(?:[^:\n]*[.\]])?(?:address|street|location|addr)\b[^:\n]
 /** A line that gives a figure's unit or currency (`volumeUnit: MB`, `currency: EUR`): it says nothing of a polarity. */
 const UNIT_LINE = /(?:unit|units|uom|currency)(?:\[\d+\])?: /i;
 /** A negation that quantifies over entities ("Nothing in Cycle 12 is blocked", "none of them", "nobody"): an aggregate, not a field's polarity. */
+/** A table's caption, kept as a `caption:` line by the table readers: prose, whatever its key. */
+const CAPTION_LINE = /^caption: /;
 const QUANTIFIED_NEGATION = /\b(?:nothing|none|nobody|no one|neither|no\s+\w+s)\b/i;
 
 /** Whether the value part of a field line holds a content word of the claim (`license: MIT` for "not MIT-licensed"). */
@@ -129,6 +131,28 @@ function namesAnotherElement(element: string, record: string, claimText: string)
   if (names.some((n) => own.includes(n))) return false;
   const all = record.toLowerCase();
   return names.some((n) => all.includes(n));
+}
+
+/**
+ * Whether the read line's field is held by several elements of its record (`Invoice[2].EmailStatus` and
+ * `Invoice[0].EmailStatus`) while the claim names nothing of the read one's own lines.
+ */
+function unnamedAmongSeveral(element: string, readLine: string, record: string, claimText: string): boolean {
+  const field = readLine.slice(element.length, readLine.indexOf(": ")).replace(/\[\d+\]/g, "[]");
+  if (field === "") return false;
+  const base = element.replace(/\[\d+\]$/, "");
+  const escaped = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const holders = new Set(
+    [...record.matchAll(new RegExp(`^${escaped(base)}(\\[\\d+\\])${escaped(field).replace(/\\\[\\\]/g, "\\[\\d+\\]")}: `, "gm"))].map((m) => m[1]),
+  );
+  if (holders.size < 2) return false;
+  const names = claimNames(claimText, false).filter((n) => n.length >= 2);
+  const own = record
+    .split("\n")
+    .filter((l) => l.startsWith(`${element}.`))
+    .join("\n")
+    .toLowerCase();
+  return !names.some((n) => own.includes(n));
 }
 
 /**
@@ -404,14 +428,20 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       const opposite = clash?.split("/")[1];
       // Another entity's element (Dana's approved request, for a claim about Tomás's): its fields deny nothing.
       const record = read ? (context.ledger.get(read.passage.evidenceId)?.text ?? passageLines) : passageLines;
-      const othersElement = element !== undefined && namesAnotherElement(line, record, item.claim.text);
+      // Nor an element the claim does not name, among several that hold the field ("it was never emailed"
+      // against a list of invoices, each with its `EmailStatus`): which one it means is unknown.
+      const othersElement =
+        element !== undefined && (namesAnotherElement(line, record, item.claim.text) || unnamedAmongSeveral(element, readLine, record, item.claim.text));
       const typed =
         !othersElement &&
         ((opposite !== undefined &&
           line
             .split("\n")
             .some((l) => FIELD_LINE.test(l.trim()) && !IDENTITY_LINE.test(l.trim()) && featuresOf(l.slice(l.indexOf(": ") + 2)).stems.has(opposite))) ||
+          // A field that affirms denies only a claim that negates ("is not MIT-licensed"): an affirmative claim
+          // read against a negative sentence ("has no active members on some partitions") is no typed denial.
           (!QUANTIFIED_NEGATION.test(item.claim.text) &&
+            negatedStems(item.claim.text) !== null &&
             line
               .split("\n")
               .some(
@@ -419,6 +449,7 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
                   FIELD_LINE.test(l.trim()) &&
                   !IDENTITY_LINE.test(l.trim()) &&
                   !UNIT_LINE.test(l.trim()) &&
+                  !CAPTION_LINE.test(l.trim()) &&
                   fieldValueNamed(l.trim(), claim, item.claim.text) &&
                   negationReaches(l.trim(), item.claim.text) &&
                   !namesSubject(l.trim(), item.claim.text) &&

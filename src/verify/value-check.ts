@@ -428,11 +428,16 @@ function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null 
 /** A clause break between a superlative and a figure: a second comma, a semicolon, or a conjunction that opens a clause. */
 const CLAUSE_BREAK = /;|,[^,]*,|\b(?:though|although|while|whereas|but|because|since|yet|and then)\b/i;
 
-/** Whether the claim's superlative word is in the figure's own clause. */
-function superlativeReaches(text: string, span: [number, number]): boolean {
+/**
+ * Whether the claim's superlative word is in the figure's own clause, with no other figure of the claim
+ * between them: "The largest fill was 0.02 BTC at $61,234.50" says the 0.02 BTC is the largest, not the price.
+ */
+function superlativeReaches(text: string, span: [number, number], figures: readonly ClaimFigure[] = []): boolean {
   for (const m of text.matchAll(new RegExp(SUPERLATIVE_WORD.source, "gi"))) {
-    const between = m.index! < span[0] ? text.slice(m.index! + m[0].length, span[0]) : text.slice(span[1], m.index!);
-    if (!CLAUSE_BREAK.test(between)) return true;
+    const [from, to] = m.index! < span[0] ? [m.index! + m[0].length, span[0]] : [span[1], m.index!];
+    const between = text.slice(from, to);
+    const figureBetween = figures.some((f) => f.value.type !== "name" && f.span[0] >= from && f.span[1] <= to);
+    if (!CLAUSE_BREAK.test(between) && !figureBetween) return true;
   }
   return false;
 }
@@ -447,7 +452,7 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
   // The superlative must be the figure's own: "had the most idling, about 2.6 hours, even though it made only
   // 4 trips" says nothing extreme of the 4.
-  if (!superlativeReaches(scope.text, figure.span)) return null;
+  if (!superlativeReaches(scope.text, figure.span, scope.figures)) return null;
   // "the longest stay outside ICU", "the second largest", "the biggest after Berlin": the extreme over a part
   // of the records, or a rank below the first; which records are left out is not typed here.
   if (EXCLUDING.test(scope.text)) return null;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
+
+// Words govern the figure of their own phrase: a superlative the figure right after it, a rate's two counts
+// neither field, a slot word before a comma not a figure that has words of its own.
+describe("the phrase a word governs", () => {
+  it("should apply a superlative to the figure right after it, not to one further on", async () => {
+    const fills = {
+      fills: [
+        { trade_id: "t1", size: "0.02", price: "61234.50" },
+        { trade_id: "t2", size: "0.015", price: "61270.25" },
+      ],
+    };
+    const [verdict] = await verdictOf(fills, "The largest fill was 0.02 BTC at $61,234.50.");
+    expect(verdict).not.toBe("contradicted");
+  });
+
+  it("should not read a rate's counts (1 in 10) as field values", async () => {
+    const ratings = { app: { name: "Pocketbudget", average_rating: 4.2, ratings_count: 12400, one_star_share: 0.1 } };
+    const [verdict, corrections] = await verdictOf(ratings, "About 1 in 10 of Pocketbudget's ratings are 1-star.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should read a figure's own words after it before a slot word across a comma", async () => {
+    const bill = {
+      Invoices: [
+        { InvoiceNumber: "SCC-10772", Contact: { Name: "Southern Cross Couriers" }, Total: 632.5, AmountPaid: 300.0, AmountDue: 332.5, CurrencyCode: "NZD" },
+      ],
+    };
+    const [verdict, corrections] = await verdictOf(bill, "Southern Cross Couriers — part-paid, $332.50 left of $632.50.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should keep a slot word before a figure followed by filler ('$5 as well')", async () => {
+    const rides = { trips: [{ driver: "Amara", fare: { total: 32.59, tip: 0.0, currency: "USD" } }] };
+    expect(await verdictOf(rides, "You tipped Amara $5 as well.")).toEqual(["contradicted", ["$0"]]);
+  });
+});
+
+describe("lexical polarity reads one entity's field", () => {
+  it("should not deny a pronoun claim with the field of one of several elements", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "quickbooks",
+      content: {
+        Invoice: [
+          { DocNumber: "1043", EmailStatus: "EmailSent" },
+          { DocNumber: "1057", EmailStatus: "NotSet" },
+        ],
+      },
+    });
+    const v = (await fw.verify("#1057 isn't due yet, but it was never emailed.")).verdicts;
+    expect(v.every((x) => x.verdict !== "contradicted")).toBe(true);
+  });
+
+  it("should not deny an affirmative claim with a table caption's negation", async () => {
+    const table = [
+      "Consumer group 'payments-sink' has no active members on some partitions.",
+      "",
+      "GROUP          TOPIC        PARTITION  LAG    CONSUMER-ID",
+      "payments-sink  payments.v1  0          188    consumer-1",
+      "payments-sink  payments.v1  1          11525  consumer-2",
+      "payments-sink  payments.v1  4          48110  -",
+    ].join("\n");
+    const [verdict] = await verdictOf(table, "Two consumers are active in the group.");
+    expect(verdict).not.toBe("contradicted");
+  });
+});
