@@ -60,7 +60,7 @@ export function derivedMatch(
   claimText = "",
   span?: [number, number],
   draft?: string,
-  readable?: EvidenceFact[],
+  readable?: () => EvidenceFact[],
 ): { fact: EvidenceFact; note: string; outcome?: "match" | "mismatch" } | null {
   if (span && claim.type === "quantity") {
     const shaped = derivedShape({

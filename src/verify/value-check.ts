@@ -171,7 +171,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     scope.text,
     figure.span,
     scope.context.draft,
-    scope.facts.filter((f) => f.value.type === "quantity" && !scope.foreign(f.chunk.evidenceId) && !scope.otherItem(f)),
+    () => scope.facts.filter((f) => f.value.type === "quantity" && !scope.foreign(f.chunk.evidenceId) && !scope.otherItem(f)),
   );
   if (derived)
     return {

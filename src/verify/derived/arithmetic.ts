@@ -67,15 +67,15 @@ function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[], words?
   const whole = !cents2 && !operand.approx && Number.isInteger(operand.value) && words !== undefined;
   if (!cents2 && !whole) return undefined;
   const cents = Math.round(Math.abs(operand.value) * 100);
-  const decimal = new Set(
-    values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId),
-  );
+  let decimal: Set<string> | null = null;
+  const decimalRecords = (): Set<string> =>
+    (decimal ??= new Set(values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId)));
   for (const f of values) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
     const q = f.value.q;
     if (Math.abs(q.value) !== cents || (operand.currency !== null && q.currency !== null && operand.currency !== q.currency) || !moneyField(fieldStemsOf(f)))
       continue;
-    if (whole && (decimal.has(f.chunk.evidenceId) || ![...fieldStemsOf(f)].some((w) => words!.has(w)))) continue;
+    if (whole && (![...fieldStemsOf(f)].some((w) => words!.has(w)) || decimalRecords().has(f.chunk.evidenceId))) continue;
     return { ...f, value: { type: "quantity", q: { ...q, value: q.value / 100, text: (q.value / 100).toFixed(2) } } };
   }
   return undefined;

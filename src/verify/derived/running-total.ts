@@ -33,7 +33,7 @@ function check(input: DerivedInput): DerivedFinding | null {
   const sum = SUM_BEFORE.test(head) || SUM_AFTER.test(tail);
   const rest = !sum && (REST_BEFORE.test(head) || REST_AFTER.test(tail));
   if (!sum && !rest) return null;
-  const { stated, all } = statedOperands({ ...input, values: input.readable ?? input.values }, (q) => before(q, sentence.span) && q.kind === figure.kind);
+  const { stated, all } = statedOperands({ ...input, values: input.readable?.() ?? input.values }, (q) => before(q, sentence.span) && q.kind === figure.kind);
   // Every earlier figure of the family must be stated: a sum over figures the evidence does not hold is no check.
   if (stated.length < 2 || stated.length !== all.length || stated.length > MAX_OPERANDS) return null;
   const ordered: Operand[] = [...stated].sort((a, b) => a.q.span[0] - b.q.span[0]);

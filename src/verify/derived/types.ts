@@ -23,7 +23,7 @@ export interface DerivedInput {
    * Every evidence quantity the claim may read (no other item's, no foreign record's), where a shape that only
    * supports looks up operands the subject's ranking left out; `values` when absent.
    */
-  readable?: readonly EvidenceFact[];
+  readable?: () => readonly EvidenceFact[];
 }
 
 /**
