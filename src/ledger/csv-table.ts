@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 
 /** A header cell that names a column: short, starts with a letter or underscore, no sentence punctuation. */
-const COLUMN_NAME = /^[\p{L}_][\p{L}\p{N}_ .()%/#-]{0,39}$/u;
+const COLUMN_NAME = /^[\p{L}_%#][\p{L}\p{N}_ .()%/#-]{0,39}$/u;
 /** A cell that is a number (a table of figures, not prose with commas). */
 const NUMBER_CELL = /^[-+]?\d[\d,.]*%?$/;
 /** Most characters read as a table; a larger output stays text. */
@@ -39,4 +39,41 @@ export function csvRows(text: string): Array<Record<string, string>> | null {
   }
   if (rows.length === 0 || !rows.some((r) => Object.values(r).some((v) => NUMBER_CELL.test(v)))) return null;
   return rows;
+}
+
+/** At most this many lines of title and `Key: value` lines above a CSV table: more is a document. */
+const MAX_PREAMBLE = 8;
+/** A preamble line that states one field: `As of: 2024-06-28`, `Fund: Harborview Balanced (HBIAX)`. */
+const PREAMBLE_FIELD = /^([\p{L}][\p{L}\p{N} _./()-]{0,39}):\s+([^|]{1,200})$/u;
+
+/**
+ * A CSV or TSV table under a few lines of title and `Key: value` lines (an export's header: "Fund: ...",
+ * "As of: 2024-06-28"), as a record: the preamble's fields as fields, its other lines as `notes`, the table's
+ * rows as `rows`. Null when the text is no such table (see {@link csvRows}: a table with no preamble is read
+ * there). Never throws.
+ */
+export function csvWithPreamble(text: string): Record<string, unknown> | null {
+  if (text.length > MAX_TABLE_CHARS) return null;
+  const lines = text.split(/\r?\n/);
+  for (let start = 1; start <= Math.min(MAX_PREAMBLE, lines.length - 3); start++) {
+    const header = lines[start]!;
+    if (!header.includes(",") && !header.includes("\t")) continue;
+    const rows = csvRows(lines.slice(start).join("\n"));
+    if (!rows || rows.length < 2) continue;
+    const record: Record<string, unknown> = {};
+    const notes: string[] = [];
+    for (const line of lines.slice(0, start)) {
+      const trimmed = line.trim();
+      if (trimmed === "") continue;
+      // "Gross Expense Ratio: 0.92% | Net Expense Ratio: 0.85%": one field per cell.
+      const fields = trimmed.split(/\s+\|\s+/).map((cell) => PREAMBLE_FIELD.exec(cell));
+      const fresh = (f: RegExpExecArray | null) => f !== null && !(f[1]! in record) && f[1] !== "rows" && f[1] !== "notes";
+      if (fields.every(fresh)) for (const f of fields) record[f![1]!] = f![2]!.trim();
+      else notes.push(trimmed);
+    }
+    if (notes.length > 0) record.notes = notes;
+    record.rows = rows;
+    return record;
+  }
+  return null;
 }

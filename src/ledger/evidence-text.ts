@@ -3,7 +3,7 @@
  */
 import { EvidenceError } from "../errors.js";
 import { flattenJson } from "./flatten-json.js";
-import { csvRows } from "./csv-table.js";
+import { csvRows, csvWithPreamble } from "./csv-table.js";
 import { alignedTable, tableRecord } from "./aligned-table.js";
 import { markdownTable } from "./markdown-table.js";
 
@@ -109,6 +109,9 @@ export function toEvidenceText(content: unknown, source: string, options: { form
       // A CSV or TSV table is read as rows of named columns, as a JSON array of records would be.
       const rows = csvRows(content);
       if (rows) return { format: "json", content, text: flattenJson(rows) };
+      // One under a title and `Key: value` lines (an export's header): those are the record's fields.
+      const exported = csvWithPreamble(content);
+      if (exported) return { format: "json", content, text: flattenJson(exported) };
       // A Markdown table with a caption: rows of named columns, with the caption's scale on its figures.
       const table = markdownTable(content);
       if (table) return { format: "json", content, text: flattenJson(table) };

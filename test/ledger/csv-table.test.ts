@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRows } from "../../src/ledger/csv-table.js";
+import { csvRows, csvWithPreamble } from "../../src/ledger/csv-table.js";
 import { toEvidenceText } from "../../src/ledger/evidence-text.js";
 import { Firewall } from "../../src/index.js";
 
@@ -43,5 +43,37 @@ describe("a CSV tool output as evidence", () => {
     const report = await fw.verify("Sample B2 has a yield strength of 215 MPa. Sample B1 has an elongation of 16.5%.");
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "contradicted"]);
     expect(report.verdicts[1]!.corrections.map((c) => c.value)).toEqual(["12.0%"]);
+  });
+});
+
+describe("csvWithPreamble", () => {
+  const exported = [
+    "Fund: Harborview Balanced Income Fund - Class A (HBIAX)",
+    "As of: 2024-06-28",
+    "Gross Expense Ratio: 0.92% | Net Expense Ratio: 0.85%",
+    "Daily prices, USD",
+    "",
+    "Date,NAV,Change,% Change",
+    "2024-06-28,24.82,-0.06,-0.24%",
+    "2024-06-27,24.88,0.11,0.44%",
+  ].join("\n");
+
+  it("should read the title's fields as fields, its other lines as notes, and the table as rows", () => {
+    expect(csvWithPreamble(exported)).toEqual({
+      Fund: "Harborview Balanced Income Fund - Class A (HBIAX)",
+      "As of": "2024-06-28",
+      "Gross Expense Ratio": "0.92%",
+      "Net Expense Ratio": "0.85%",
+      notes: ["Daily prices, USD"],
+      rows: [
+        { Date: "2024-06-28", NAV: "24.82", Change: "-0.06", "% Change": "-0.24%" },
+        { Date: "2024-06-27", NAV: "24.88", Change: "0.11", "% Change": "0.44%" },
+      ],
+    });
+  });
+
+  it("should leave prose with commas and a table with no preamble alone", () => {
+    expect(csvWithPreamble("We met on Monday, then again on Friday.\nIt went well, mostly.\nMore text, here.\nAnd more, there.")).toBeNull();
+    expect(csvWithPreamble("a,b\n1,2\n3,4\n")).toBeNull();
   });
 });

@@ -160,6 +160,9 @@ describe("share", () => {
     ["It rose from 50 to 80, up 62%.", "62%", ["a: 50", "b: 80"], null],
     // Operands after the percentage are not its whole.
     ["About 16% went to fees of $225.00 on $1,400.00.", "16%", ["a: 1400 USD", "b: 225 USD"], null],
+    // ...unless they are an explicit "A of B" right after it, which only supports.
+    ["The garage is about 71% full (664 of 930 spaces).", "71%", ["a: 664", "b: 930"], "match"],
+    ["The garage is about 80% full (664 of 930 spaces).", "80%", ["a: 664", "b: 930"], null],
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(share, input(claim, figure, lines))).toBe(want);
   });

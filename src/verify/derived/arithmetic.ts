@@ -69,7 +69,9 @@ function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[], words?
   const cents = Math.round(Math.abs(operand.value) * 100);
   let decimal: Set<string> | null = null;
   const decimalRecords = (): Set<string> =>
-    (decimal ??= new Set(values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId)));
+    (decimal ??= new Set(
+      values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId),
+    ));
   for (const f of values) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
     const q = f.value.q;
