@@ -52,7 +52,7 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
-    pattern: /^(?:i(?:'d| would)?|my)\s+(?:strongly\s+)?(?:recommend|suggest|advise|recommendation is)\b/i,
+    pattern: /^(?:i(?:'d| would)?|my)\s+(?:strongly\s+)?(?:recommend|suggest|advise|(?:recommendation|suggestion|advice)(?:\s+is\b|:))/i,
     why: "The answer's own advice ('I'd recommend raising the memory limit to 1Gi.') states nothing a tool returned; 'We recommend ...' may quote a source and stays checked.",
   },
   {

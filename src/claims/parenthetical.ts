@@ -81,7 +81,11 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     const inner = m[1]!.trim();
     const marker = MARKER.exec(inner)?.[0] ?? "";
     const figure = inner.slice(marker.length);
-    if (!FIGURE.test(figure) || NOT_RESTATEMENT.test(figure)) continue;
+    if (!FIGURE.test(figure) || NOT_RESTATEMENT.test(figure)) {
+      const labelled = labelledFigure(text, from, open, close, m[1]!, tokens, lo);
+      if (labelled) found.push(labelled);
+      continue;
+    }
     const before = text.slice(Math.max(verbEnd, open - 60), open);
     const fig = FIGURE_BEFORE.exec(before);
     if (!fig) continue;
@@ -101,6 +105,37 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     found.push({ open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd, lead });
   }
   return found;
+}
+
+/** Words that open a restatement of a figure rather than a label: "a rise of", "up", "about". */
+const RESTATING = /^(?:a|an|the|up|down|about|around|roughly|approximately|nearly|almost|over|under|or|i\.e\.|that is)\s/i;
+/** A label and its figure: "avg review score 4.6", "ledger £13,102.10", "preference 1". */
+const LABELLED = /^\p{L}[\p{L} .'’-]{1,40}\s[$€£]?\d[\d,.]*(?:\s?(?:%|\p{L}{1,6}))?$/u;
+
+/**
+ * A parenthetical after the verb that labels a figure of its own ("... 80% of the $75,000 requested (avg review
+ * score 4.6)"): another attribute of the clause's subject, read as "<subject>: <label figure>", so that a
+ * wrong score does not condemn the right award, nor the award a wrong score. Only where the clause has figures
+ * of its own outside it, and the parenthetical has no verb.
+ */
+function labelledFigure(text: string, from: number, open: number, close: number, raw: string, tokens: Token[], first: number): Restatement | null {
+  const inner = raw.trim();
+  // Not a restatement of the figure before it ("(a rise of 20%)", "(up 12%)"): that is the main claim's.
+  if (!LABELLED.test(inner) || inner.split(/\s+/).length > 6 || RESTATING.test(inner)) return null;
+  if (!/\d/.test(text.slice(from, open))) return null;
+  let verbStart = -1;
+  for (let k = first; k < tokens.length && tokens[k]!.start < close; k++) {
+    if (tokens[k]!.start > open && isVerb(tokens, k)) return null;
+    if (verbStart < 0 && tokens[k]!.start >= from && tokens[k]!.start < open && isVerb(tokens, k)) verbStart = tokens[k]!.start;
+  }
+  if (verbStart <= from) return null;
+  // The subject: the clause's words before its verb, without a dash or comma that ends them.
+  let subjectEnd = verbStart;
+  while (subjectEnd > from && /[\s,—–-]/.test(text[subjectEnd - 1]!)) subjectEnd--;
+  if (subjectEnd <= from || !/\p{L}/u.test(text.slice(from, subjectEnd))) return null;
+  const leadingSpace = raw.length - raw.trimStart().length;
+  const innerStart = open + 1 + leadingSpace;
+  return { open, close, innerStart, figureStart: innerStart, figureEnd: innerStart + inner.length, verbEnd: subjectEnd, lead: ": " };
 }
 
 /** Words of an aside that lists attributes: a figure with a word ("179 pages"), and no verb. */

@@ -97,6 +97,8 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
 ];
 
 type KeyUnit = { dimension: Dimension; factor: number; unit: string };
+/** Words that make a miles key a loyalty balance: "award", "bonus", "qualifying", "expiring", "redeemable". */
+const LOYALTY_MILES = /award|reward|bonus|qualif|tier|loyal|redeem|expir|earn|balance|status|point|frequent|accru/i;
 /** Last key segments already read (keys recur across records and array elements); bounded. */
 const keyUnits = new Map<string, KeyUnit | null>();
 
@@ -116,6 +118,8 @@ function keyUnit(key: string): KeyUnit | null {
       break;
     }
   }
+  // Miles a loyalty programme counts (`awardMiles`, `tier_qualifying_miles`, `expiringMiles`) are points, no distance.
+  if (found?.unit === "mi" && LOYALTY_MILES.test(last)) found = null;
   if (keyUnits.size > 10_000) keyUnits.clear();
   keyUnits.set(last, found);
   return found;
@@ -132,6 +136,12 @@ const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
  * prose sentence with a colon later in it is not one.
  */
 const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (.*)$/;
+
+/**
+ * A `key:value` line without a space, as Redis `INFO` and similar dumps print them (`used_memory_human:3.62G`,
+ * `uptime_in_seconds:1296450`): a snake-case key of two words or more, a value that is no path or time.
+ */
+const INFO_KEY_LINE = /^\s*([a-z][a-z0-9]*(?:_[a-z0-9]+)+):(?=[^\s/:])(.*)$/;
 
 /** A clock time with optional seconds and UTC offset or zone: `09:12:44 +0000`, `14:52 UTC`, `7:05`. */
 const CLOCK = /(?<![\d:.])\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*(?:[+-]\d{2}:?\d{2}|Z|UTC|GMT|CET|CEST))?(?![\d:])/g;
@@ -298,9 +308,9 @@ function readFacts(
   };
   for (const sentence of sentences) {
     const line = chunk.text.slice(sentence.start, sentence.end);
-    const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : TEXT_KEY_LINE.exec(line);
+    const kv = json ? KEY_LINE.exec(line) : /\s\|\s/.test(line) ? null : (TEXT_KEY_LINE.exec(line) ?? INFO_KEY_LINE.exec(line));
     const lineKey = kv ? intern(keyStems(kv[1]!)) : new Set<string>();
-    const afterKey = kv ? line.indexOf(kv[1]!) + kv[1]!.length + 2 : 0;
+    const afterKey = kv ? kv[0].length - kv[2]!.length : 0;
     const lead = line.length - line.trimStart().length;
     const quoteText = line.trim();
     const quoteStart = chunk.span[0] + sentence.start + lead;

@@ -29,6 +29,7 @@ describe("classifyClaim", () => {
     ["Hi Priya, here is your account summary.", "not_checkable"],
     ["Hi Priya, your balance is $1,247.60.", "factual"],
     ["I'd recommend raising the worker's memory limit to 1Gi.", "not_checkable"],
+    ["My recommendation: flip require_2fa on first, starting with the admin accounts.", "not_checkable"],
     ["I suggest upgrading to 2.1.0 before Friday.", "not_checkable"],
     ["The vendor recommends 2 GB of memory.", "factual"],
     ["Good morning Julia, I hope you're well.", "not_checkable"],

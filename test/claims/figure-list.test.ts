@@ -168,6 +168,16 @@ describe("one claim per figure in a list-like clause", () => {
       ],
     ],
     ["Acme (founded 1999) has 300 staff.", ["Acme (founded 1999) has 300 staff."]],
+    // A trailing parenthetical that labels a figure of its own is another attribute of the subject.
+    [
+      "Riverbend was awarded $60,000 of the $75,000 requested (avg review score 4.6).",
+      [
+        ["Riverbend was awarded $60,000 of the $75,000 requested", "Riverbend was awarded $60,000 of the $75,000 requested."],
+        ["avg review score 4.6", "Riverbend: avg review score 4.6"],
+      ],
+    ],
+    // Not one with a verb, nor one in a clause without figures of its own.
+    ["Riverbend was awarded $60,000 (reviewed by 3 panelists).", ["Riverbend was awarded $60,000 (reviewed by 3 panelists)."]],
     // A clause after a colon has its own subject; figures after a colon are a list.
     [
       "Two options nearby, both rated 4.5 stars: Lechon ($$) is 280 m away and has 1,331 reviews.",

@@ -48,3 +48,21 @@ describe("keys that name a currency and a scale", () => {
     expect(await verdictOf({ pair: "EURUSD", fx_rate_usd: 1.0834 }, "The rate is 1.08.")).toEqual(["supported", []]);
   });
 });
+
+describe("keys that name no unit after all", () => {
+  it("should read a loyalty programme's miles as a balance, not a distance", async () => {
+    const statement = { member: { tier: "Gold", awardMiles: 84210, tierQualifyingMiles: 41250, expiringMiles: { amount: 5000, on: "2024-12-31" } } };
+    expect(await verdictOf(statement, "She has 84,210 award miles.")).toEqual(["supported", []]);
+    expect((await verdictOf(statement, "She has 41,250 tier-qualifying miles."))[0]).toBe("supported");
+  });
+
+  it("should still read a distance key in miles", async () => {
+    expect((await verdictOf({ trip: { id: "T-1", distance_miles: 12.4 } }, "Trip T-1 covered 12.4 miles."))[0]).toBe("supported");
+  });
+
+  it("should read `key:value` lines of an INFO dump as fields", async () => {
+    const info = "# Server\nredis_version:7.2.4\nuptime_in_seconds:1296450\nuptime_in_days:15\n# Clients\nconnected_clients:412\n";
+    expect((await verdictOf(info, "412 clients are connected."))[0]).toBe("supported");
+    expect((await verdictOf(info, "Redis has been up for 15 days."))[0]).toBe("supported");
+  });
+});
