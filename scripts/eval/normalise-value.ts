@@ -120,8 +120,8 @@ export function sameValue(predicted: string, gold: string): boolean {
   return monthDay !== null && full !== null && full.slice(5) === monthDay;
 }
 
-const GOLD_TRUE = /^(?:true|yes|on|enabled|active)$/;
-const GOLD_FALSE = /^(?:false|no|off|disabled|inactive)$/;
+const GOLD_TRUE = /^(?:true|yes|on|enabled|active|itis|itdoes|theyare)$/;
+const GOLD_FALSE = /^(?:false|no|off|disabled|inactive|itisnot|itisnt|itdoesnot|itdoesnt)$/;
 
 /**
  * Whether a correction states a boolean gold value (`false`, `OFF`, `true`) in the claim's words, as the

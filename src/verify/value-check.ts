@@ -217,6 +217,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     !countsSomethingElse &&
     !proseOnlyLoosely &&
     !figureRow(top.fact) &&
+    !conversionFactor(top.fact) &&
     compare(figure.value, top.fact.value) === "mismatch"
   ) {
     // Among equally ranked values, the nearest is the likeliest intended one (a wrong figure is usually a perturbed right one).
@@ -281,6 +282,16 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/**
+ * Whether a prose value is a conversion factor of a definition ("1 CCF = 100 cubic feet = 748 gallons"): it
+ * states how units relate, no reading of any slot, so it corrects no figure ("about 12,270 gallons").
+ */
+function conversionFactor(f: EvidenceFact): boolean {
+  if (f.structured || f.value.type !== "quantity") return false;
+  const written = f.value.q.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return /\b1\s*\p{L}[\p{L} ]{0,20}=/u.test(f.quote.text) && new RegExp(`[=≈]\\s*${written}`).test(f.quote.text);
 }
 
 /** Three numbers apart from each other on one line of text: a row of a table no reader bound to its header. */

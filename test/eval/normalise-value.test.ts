@@ -75,6 +75,10 @@ describe("samePolarity", () => {
     ["off", "OFF", true],
     ["aren't allowed", "no", true],
     ["are allowed", "true", true],
+    // A gold that writes the polarity as a short answer ("it is", "it isn't").
+    ["is set", "it is", true],
+    ["is not set", "it isn't", true],
+    ["is not set", "it is", false],
     ["on", "ON", true],
     ["is included", "false", false],
     ["is not included", "true", false],

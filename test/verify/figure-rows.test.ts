@@ -30,3 +30,12 @@ describe("rows of figures without a bound header", () => {
     expect(await verdictOf(quote, "The stock traded 1,250 lots.", "broker")).toEqual(["contradicted", ["1,000"]]);
   });
 });
+
+describe("conversion factors", () => {
+  it("should not correct a converted figure to the factor of a definition", async () => {
+    const rates = "Usage is billed in CCF (1 CCF = 100 cubic feet = 748 gallons). Tier 1: first 10 CCF at $4.12/CCF.";
+    const [verdict, corrections] = await verdictOf(rates, "16.4 CCF is roughly 12,270 gallons.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+});
