@@ -400,6 +400,8 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["on time", /^(?:on[ _-]time)$/],
   ["paid", /^(?:paid|settled)$/],
   ["unpaid", /^(?:unpaid|overdue|outstanding|due)$/],
+  ["paused", /^(?:paused|stopped|halted)$/],
+  ["no data", /^(?:no[ _-]?data)$/],
 ];
 
 /** Classes near enough that one does not rule out the other ("degraded" and "error", "paid" and "approved"). */
@@ -412,13 +414,15 @@ const NEAR_CLASSES = new Set([
   "success|approved",
   "approved|active",
   "active|approved",
+  "paused|suspended",
+  "suspended|paused",
 ]);
 
 /**
  * Health is another dimension than a lifecycle or an outcome: a pod that is `Running` may be healthy, a
  * `succeeded` job too. Only a failure or a degradation rules it out.
  */
-const HEALTH_EXCLUDES = new Set(["degraded", "failure", "suspended"]);
+const HEALTH_EXCLUDES = new Set(["degraded", "failure", "suspended", "no data"]);
 
 /** Whether two status classes rule each other out. */
 export function exclusive(a: string, b: string): boolean {
