@@ -162,6 +162,9 @@ export function flagName(path: string): Set<string> {
   return new Set([...featuresOf(segs.at(-2) ?? "").stems].filter((s) => !GENERIC_FLAG.has(s)));
 }
 
+/** A flag's own name that is a negative ("isHeatOff", "no_show", "disabled", "notAvailable"): its truth is the opposite's. */
+const NEGATIVE_FLAG = /(?:^|[_\-a-z])(?:Off|Disabled|Not|No|Never|Without)(?:[A-Z_-]|$)|(?:^|_)(?:off|disabled|not|no|never|without)(?:_|$)/;
+
 /** Whether a claim stem names a field stem (equal, or one a 4+-letter prefix of the other: "sign", "signatur"). */
 function stemMeets(claim: Set<string>, field: string, capability = true): boolean {
   if (claim.has(field)) return true;
@@ -169,7 +172,10 @@ function stemMeets(claim: Set<string>, field: string, capability = true): boolea
     const [a, b] = c.length <= field.length ? [c, field] : [field, c];
     // "has been refunded" is no `refundable`: a capability is another predicate than the state, named only
     // by a claim that says what can be done ("You can book it instantly" for `instant_bookable`).
-    if (a.length >= 4 && b.startsWith(a) && (capability || !/^[ai]bl/.test(b.slice(a.length)))) return true;
+    // A superlative or comparative of the field's word is another word: "closest" is no `is_closed`.
+    const rest = b.slice(a.length);
+    const degree = b === c && /^(?:e?st|e?r)$/.test(rest);
+    if (a.length >= 4 && b.startsWith(a) && !degree && (capability || !/^[ai]bl/.test(rest))) return true;
   }
   return false;
 }
@@ -273,6 +279,8 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
   const field = candidates[0]!;
+  // A flag named for the negative (`isHeatOff`, `notifications_disabled`) states the opposite of its value.
+  if (candidates.some((l) => NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? ""))) return null;
   const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
   const flip = agrees ? null : polarityEdit(claimText, truth(field));
@@ -416,6 +424,10 @@ const NEAR_CLASSES = new Set([
   "active|approved",
   "paused|suspended",
   "suspended|paused",
+  "paid|success",
+  "success|paid",
+  "paid|closed",
+  "closed|paid",
 ]);
 
 /**
@@ -463,6 +475,10 @@ interface StatusReading {
   candidates: FieldLine[];
 }
 
+/** An array of past events: a shipment's scans, an order's history, a job's transitions. */
+const HISTORY_PATH =
+  /(?:^|[._])(?:history|histories|events|tracking[_-]?details|tracking[_-]?events|timeline|checkpoints|scans|transitions|status[_-]?updates|updates|activities|activity|log|logs|audit[_-]?log|changelog)\[\d+\]/i;
+
 function statusReading(claimText: string, names: readonly string[], ledger: EvidenceLedger): StatusReading | null {
   let word: string | null = null;
   let cls: string | null = null;
@@ -486,7 +502,9 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     }
   }
   if (!word || !cls) return null;
-  const fields = fieldLines(ledger, "categorical-statuses", (l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null);
+  // A status in a history of events (`tracking_details[1].status`, `events[0].state`) is a past state, no
+  // present status of the entity.
+  const fields = fieldLines(ledger, "categorical-statuses", (l) => STATUS_KEY.test(l.path) && statusClass(l.value) !== null && !HISTORY_PATH.test(l.path));
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.

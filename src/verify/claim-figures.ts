@@ -82,6 +82,15 @@ function numberedNames(text: string, context: TierContext): NameMention[] {
   return out;
 }
 
+/** Zone words written after a clock time ("8:43 AM Central", "11:30 Pacific", "14:00 UTC"). */
+const ZONE_WORD =
+  /^(?:Central|Eastern|Pacific|Mountain|Atlantic|Alaska|Hawaii|Arizona|local|UTC|GMT|Z|BST|CET|CEST|EET|EEST|WET|EST|EDT|PST|PDT|CST|CDT|MST|MDT|AKST|AKDT|HST|IST|JST|KST|AEST|AEDT|ACST|AWST|NZST|NZDT|SGT|HKT)(?:\s+(?:Time|Standard Time|Daylight Time))?$/;
+
+/** Whether a name is the time zone of the clock time before it: the time's qualifier, no entity. */
+function timeZoneOfClock(text: string, n: NameMention): boolean {
+  return ZONE_WORD.test(n.text) && /\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*$/i.test(text.slice(0, n.span[0]));
+}
+
 /** An identifier of letters (with a digit or not) joined by a hyphen to a number: "CP2-90", "JUZT-32". */
 const ISSUE_KEY = /(?<![\p{L}\p{N}_.-])\p{Lu}[\p{Lu}\p{N}]*\p{Lu}?[\p{Lu}\p{N}]*-\d+(?![\p{L}\p{N}_.]|-\d)/gu;
 
@@ -135,7 +144,8 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
   }
   // In a "key.path: value" claim the key names the slot; it asserts nothing.
   const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
-  for (const n of [...names, ...extra]) if (!taken(n.span) && n.span[0] >= keyEnd) figures.push({ value: { type: "name", n }, span: n.span });
+  for (const n of [...names, ...extra])
+    if (!taken(n.span) && n.span[0] >= keyEnd && !timeZoneOfClock(text, n)) figures.push({ value: { type: "name", n }, span: n.span });
   return figures.sort((a, b) => a.span[0] - b.span[0]);
 }
 

@@ -341,6 +341,19 @@ function rowsName(ledger: TierContext["ledger"], id: string, name: string): bool
 }
 
 /**
+ * Whether the duration names its two ends: "between A and B", "N after/before/since A", or two versions one
+ * phrase relates ("30.5.2 followed 30.5.1 after 29 days") with no aside between them.
+ */
+function intervalEnds(text: string, figure: ClaimFigure, figures: readonly ClaimFigure[]): boolean {
+  if (/\bbetween\b/i.test(text.slice(0, figure.span[0]))) return true;
+  if (/^\s*(?:\p{L}+\s+)?(?:after|before|ahead of|since|than|from)\s+v?\d/iu.test(text.slice(figure.span[1]))) return true;
+  const versions = figures.filter((f) => f.value.type === "version" || (f.value.type === "name" && /^v?\d+(?:\.\d+)+$/i.test(f.value.n.text)));
+  if (versions.length !== 2) return false;
+  const [a, b] = versions[0]!.span[0] < versions[1]!.span[0] ? [versions[0]!, versions[1]!] : [versions[1]!, versions[0]!];
+  return !/[—–();,]|\s-\s|\band\b/.test(text.slice(a.span[1], b.span[0]));
+}
+
+/**
  * The time between two releases the claim names, when the evidence dates both (see `versionInterval`): it
  * replaces whatever the duration's own check found ("29 days" is absent from the evidence, but 17 days is
  * what the two dates say).
@@ -349,6 +362,10 @@ export function checkInterval(results: FigureResult[], scope: ClaimScope): Figur
   const interval = versionInterval(scope.figures, scope.facts);
   if (!interval) return results;
   const { figure, days, earlier, later, agrees } = interval;
+  // A difference needs the two versions to be the duration's own ends ("3.4.1 came 23 days after 3.4.0",
+  // "between 1.2 and 1.3"); "3.4.0 on October 15, about three weeks earlier, and 3.4.0-RC2" measures from
+  // another release: the interval only supports.
+  if (!agrees && !intervalEnds(scope.text, figure, scope.figures)) return results;
   const between = `${earlier.quote.text} and ${later.quote.text}`;
   const q = (figure.value as { q: Quantity }).q;
   const value: FactValue = {

@@ -118,7 +118,7 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     // A claim about several elements ("Aspirin (CID 2244): C9H8O4; Salicylic acid (CID 338): C7H6O3") names
     // the holding element too, by another of its names: the name is that element's, no swap.
     const otherNames = [...scope.recordsOf.keys()].flatMap((f) => (f !== figure && f !== subject && f.value.type === "name" ? [f.value.n] : []));
-    const holdingNamed = holding.some(([, row]) => otherNames.some((o) => nameOccursIn(o, row)));
+    const holdingNamed = holding.some(([, row]) => otherNames.some((o) => nameOccursIn(o, row))) || coordinated(scope.text, subject, figure);
     if (own.length > 0 && holding.length > 0 && !holdingNamed && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
       const other = replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope);
       if (other)
@@ -205,6 +205,12 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     return { figure, outcome: "match", score: 0, note: "named in the arguments of the tool call" };
   }
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
+}
+
+/** Whether two names are coordinated in the claim ("web-01 and web-02 had 2 changes each"): both are its subjects. */
+function coordinated(text: string, a: ClaimFigure, b: ClaimFigure): boolean {
+  const [first, second] = a.span[0] < b.span[0] ? [a, b] : [b, a];
+  return /^\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*|\/\s*)$/.test(text.slice(first.span[1], second.span[0]));
 }
 
 /**

@@ -61,3 +61,16 @@ describe("two-part versions and superlative compounds", () => {
     expect(v.corrections.map((c) => c.value)).toEqual(["36 days"]);
   });
 });
+
+describe("an interval written in an aside", () => {
+  it("should not measure a duration between two versions an aside separates", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "registry",
+      content: { name: "kestrel", time: { "3.4.1": "2024-11-07T12:00:00Z", "3.4.0": "2024-10-15T09:05:12Z", "3.4.0-RC2": "2024-09-30T16:44:03Z" } },
+    });
+    const draft = "Before that came 3.4.0 on October 15 — about three weeks earlier — and a 3.4.0-RC2 pre-release at the end of September.";
+    const v = (await fw.verify(draft)).verdicts;
+    expect(v.some((x) => x.corrections.some((c) => /days/.test(c.value)))).toBe(false);
+  });
+});

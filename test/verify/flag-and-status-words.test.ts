@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./helpers.js";
+
+// Which flag or status a claim's word names: a degree of the flag's word names none ("closest" is no
+// `is_closed`), a flag named for the negative (`isHeatOff`) is not read as its word, a history of events
+// holds past states, and a completed payment is a paid one.
+describe("flag and status words", () => {
+  it("should not read a superlative as the flag of its stem", async () => {
+    const search = {
+      businesses: [
+        { name: "Trattoria Lucia", is_closed: false, distance: 420 },
+        { name: "Nonna's Table", is_closed: false, distance: 910 },
+      ],
+    };
+    const [verdict, corrections] = await verdictOf(search, "Trattoria Lucia is the closest option.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should not read a flag named for the negative as its word", async () => {
+    const thermostat = { thermostat: { name: "Main Floor", hvacMode: "heat", events: [{ isHeatOff: false, isCoolOff: true }] } };
+    const [verdict] = await verdictOf(thermostat, "The Main Floor thermostat is in heat mode.");
+    expect(verdict).not.toBe("contradicted");
+  });
+
+  it("should not read a past event's status as the entity's present one", async () => {
+    const parcel = {
+      parcel: { id: "PX-1", status: "ready_to_pickup", locker: "KRA12M" },
+      tracking_details: [
+        { status: "ready_to_pickup", at: "2024-06-03T09:12:00Z" },
+        { status: "out_for_delivery", at: "2024-06-03T07:40:00Z" },
+      ],
+    };
+    const [verdict, corrections] = await verdictOf(parcel, "Parcel PX-1 is waiting in locker KRA12M.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should not deny a paid payment with a completed status", async () => {
+    const payments = { payments: [{ id: "p1", amount_money: { amount: 7200, currency: "USD" }, status: "COMPLETED", card_brand: "AMERICAN_EXPRESS" }] };
+    const [verdict, corrections] = await verdictOf(payments, "Payment p1 was paid.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+});
+
+describe("names that are no entity", () => {
+  it("should read a time zone after a clock time as the time's qualifier", async () => {
+    const flight = { flights: [{ ident: "UAL1742", gate_origin: "C18", gate_destination: "E9", actual_off: "2024-02-07T14:43:00Z" }] };
+    const [verdict, corrections] = await verdictOf(flight, "UAL1742 left at 8:43 AM Central.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it("should read coordinated names as the claim's subjects, each in its own element", async () => {
+    const recap = {
+      hosts: [
+        { host: "web-01", changed: 2, failed: 0 },
+        { host: "web-02", changed: 2, failed: 0 },
+        { host: "web-03", changed: 5, failed: 1 },
+      ],
+    };
+    const [verdict, corrections] = await verdictOf(recap, "web-01 and web-02 had 2 changes each.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+});
