@@ -23,7 +23,7 @@ export interface ExtractOptions {
 /** Digit runs; never starts inside a number. Space-grouped forms are checked again below. */
 const NUMBER_RE = /(?<![\d.,])(?:\d{1,3}(?:[ \u00A0\u202F]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)*|[.,]\d+)/g;
 
-/** Dates, ISO timestamps, clock times, citation or index brackets, UUIDs, IP addresses, phone numbers: never quantities. */
+/** Dates, ISO timestamps, clock times, citation or index brackets, UUIDs: never quantities. */
 const SKIP_RE = new RegExp(
   "(?<![\\d.])(?:" +
     [
@@ -33,8 +33,14 @@ const SKIP_RE = new RegExp(
       "\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:\\s?[aApP]\\.?[mM]\\.?(?!\\p{L}))?",
       "\\[\\d{1,3}(?:(?:,\\s*|\\s*[-–]\\s*)\\d{1,3})*\\]",
       "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
-      // IPv4 addresses ("10.4.2.18") and phone numbers ("+1 415-555-0137", "(415) 555-0137", "415-555-0137").
-      // Octets of at most 255, not all grouped in threes ("1.000.000.000" is a German billion).
+    ].join("|") +
+    ")",
+  "gu",
+);
+/** IPv4 addresses ("10.4.2.18") and phone numbers ("+1 415-555-0137", "(415) 555-0137"): identifiers, no quantities. */
+const IDENT_RE = new RegExp(
+  "(?<![\\d.])(?:" +
+    [
       "(?!\\d{1,3}(?:\\.\\d{3}){3}(?!\\d))(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}(?![\\d]|\\.\\d)",
       "\\+\\d{1,3}[ .-]?(?:\\(\\d{1,4}\\)[ .-]?\\d{2,4}(?:[ .-]\\d{2,4}){1,4}|\\d{1,4}(?:[ .-]\\d{2,4}){2,5})(?!\\d)",
       "\\(\\d{3}\\)[ .-]?\\d{3}[ .-]\\d{4}(?!\\d)",
@@ -43,6 +49,8 @@ const SKIP_RE = new RegExp(
     ")",
   "gu",
 );
+/** A cheap test for text that may hold an address or a phone number. */
+const IDENT_HINT = /\d\.\d{1,3}\.\d{1,3}\.\d|\+\d|\(\d{3}\)|\d{3}[.-]\d{3}[.-]\d{4}/;
 const URL_RE = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"'`)\]]+/gi;
 const EMAIL_RE = /(?<![\w.+-])[\w.+-]{1,64}@[\w-]+(?:\.[\w-]+)+/g;
 
@@ -240,8 +248,15 @@ function skipSpans(src: string): number[] {
     for (let m = re.exec(src); m; m = re.exec(src)) spans.push(m.index, m.index + m[0].length);
   };
   collect(SKIP_RE);
+  const ident = IDENT_HINT.test(src);
+  if (ident) collect(IDENT_RE);
   const more = src.includes("://") || src.includes("www.") || src.includes("@");
-  if (!more) return spans;
+  if (!more && !ident) return spans;
+  if (!more) {
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i] ?? 0, spans[i + 1] ?? 0]);
+    return pairs.sort((x, y) => x[0] - y[0]).flat();
+  }
   if (src.includes("@")) collect(EMAIL_RE);
   collect(URL_RE);
   const pairs: [number, number][] = [];
