@@ -173,7 +173,17 @@ export function categoryMismatch(
       const naming = subjectNames.length === 0 ? null : namingRows(recordText, subjectNames);
       rowsOf.set(
         recordId,
-        naming === null ? null : { picked: qualifiedRows(recordText, naming, text, subjectNames), inElements: onlyInElements(recordText, subjectNames) },
+        naming === null
+          ? null
+          : {
+              picked: qualifiedRows(recordText, naming, text, subjectNames),
+              inElements: ledger.memo(
+                "only-in-elements",
+                `${recordId}\u0000${subjectNames.join("\u0000")}`,
+                () => onlyInElements(recordText, subjectNames),
+                256,
+              ),
+            },
       );
     }
     return rowsOf.get(recordId)!;

@@ -13,7 +13,18 @@ import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { STOP_WORDS } from "../text/stop-words.js";
-import { attributeAgrees, dimensionStems, evidenceReading, fieldStemsOf, kindAgrees, MONEY_FIELD, moneyField, readSlot, WEAK_STEMS } from "./typed-slot.js";
+import {
+  attributeAgrees,
+  dimensionStems,
+  evidenceReading,
+  fieldStemsOf,
+  kindAgrees,
+  MONEY_FIELD,
+  moneyField,
+  readSlot,
+  recordsWithDecimalAmounts,
+  WEAK_STEMS,
+} from "./typed-slot.js";
 import { type FigureResult, type ClaimScope, nearStems, statedElsewhere } from "./claim-scope.js";
 
 /** Stems of count nouns that say nothing of what is counted ("24 units in stock", "3 items", "restarted 3 times"). */
@@ -591,13 +602,6 @@ function rangeEndOfOtherField(figure: ClaimFigure, fact: EvidenceFact, scope: Cl
   }
   const field = [...fieldStemsOf(fact)].join(" ");
   return !END_FIELD.test(field) && !END_FIELD.test(fact.quote.text.split(": ")[0] ?? "");
-}
-
-/** Records (evidence ids) that write some amount with decimals (`fee: 15.00`): their amounts are in major units. */
-function recordsWithDecimalAmounts(facts: EvidenceFact[]): Set<string> {
-  const ids = new Set<string>();
-  for (const f of facts) if (f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)) ids.add(f.chunk.evidenceId);
-  return ids;
 }
 
 /** Dimensions whose units lie a factor of ten or more apart, so a bare number's magnitude tells its unit. */

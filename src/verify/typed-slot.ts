@@ -151,6 +151,16 @@ export function prefixIn(stem: string, field: Set<string>): boolean {
   return false;
 }
 
+/**
+ * Records (evidence ids) that write some amount with decimals (`fee: 15.00`): their amounts are in major
+ * units, so none of their whole numbers is an amount in minor units.
+ */
+export function recordsWithDecimalAmounts(facts: readonly EvidenceFact[]): Set<string> {
+  const ids = new Set<string>();
+  for (const f of facts) if (f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)) ids.add(f.chunk.evidenceId);
+  return ids;
+}
+
 /** Whether an evidence value's field names an amount of money. */
 export function moneyField(field: Set<string>): boolean {
   for (const s of field) if (MONEY_FIELD.has(s)) return true;

@@ -6,7 +6,7 @@ import { extractQuantities } from "../../quantity/quantity-extract.js";
 import { formatLike, matchQuantity } from "../../quantity/quantity-match.js";
 import type { Quantity } from "../../quantity/types.js";
 import type { EvidenceFact } from "../evidence-facts.js";
-import { fieldStemsOf, moneyField } from "../typed-slot.js";
+import { fieldStemsOf, moneyField, recordsWithDecimalAmounts } from "../typed-slot.js";
 
 /** The figure's own kind and unit holding `value` exactly (no rounding interval, no hedge). */
 export function exactly(like: Quantity, value: number): Quantity {
@@ -68,10 +68,7 @@ function inMinorUnits(operand: Quantity, values: readonly EvidenceFact[], words?
   if (!cents2 && !whole) return undefined;
   const cents = Math.round(Math.abs(operand.value) * 100);
   let decimal: Set<string> | null = null;
-  const decimalRecords = (): Set<string> =>
-    (decimal ??= new Set(
-      values.filter((f) => f.value.type === "quantity" && f.value.q.kind === "money" && /\d\.\d/.test(f.value.q.text)).map((f) => f.chunk.evidenceId),
-    ));
+  const decimalRecords = (): Set<string> => (decimal ??= recordsWithDecimalAmounts(values));
   for (const f of values) {
     if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text)) continue;
     const q = f.value.q;
