@@ -27,12 +27,25 @@ function cellsOf(line: string): string[] {
 /** Whether a cell holds a figure: a number, an amount, a percentage or a size ("50G", "0/1", "3h"). */
 const FIGURE_CELL = /^[-+]?[$€£¥]?\d[\d,./:]*(?:%|[A-Za-z]{0,3})?$/;
 
+/** Where the `index`th space-parted token of `line` starts, or -1 when the line has fewer tokens. */
+function freeTextFrom(line: string, index: number): number {
+  const tokens = /\S+/g;
+  for (let i = 0, m = tokens.exec(line); m; i++, m = tokens.exec(line)) if (i === index) return m.index;
+  return -1;
+}
+
 /** The whitespace-split fallback (`df -h`: "Used Avail" are one space apart): one token per column. */
 function tokenRows(header: string, rows: string[]): { header: string[]; body: string[][] } | null {
-  const body = rows.map((r) => r.trim().split(/\s+/));
+  let body = rows.map((r) => r.trim().split(/\s+/));
+  const names = header.trim().split(/\s+/);
+  // A last column of free text (`ps`'s COMMAND, "java -jar app.jar"), left-aligned under its header: the
+  // rest of the line is its cell.
+  const lastAt = header.lastIndexOf(names[names.length - 1]!);
+  if (names.length >= 3 && body.some((r) => r.length > names.length) && rows.every((r) => freeTextFrom(r, names.length - 1) === lastAt)) {
+    body = body.map((r) => [...r.slice(0, names.length - 1), r.slice(names.length - 1).join(" ")]);
+  }
   const width = body[0]!.length;
   if (width < 2 || body.some((r) => r.length !== width)) return null;
-  const names = header.trim().split(/\s+/);
   // A last header of two words ("Mounted on") over one column.
   if (names.length === width + 1) names.splice(width - 1, 2, `${names[width - 1]} ${names[width]}`);
   return names.length === width ? { header: names, body } : null;

@@ -25,6 +25,16 @@ Cost of revenue              702         611
 Net income (loss)        $    64     $   (35)
 Diluted EPS              $  0.12     $ (0.07)`;
 
+const processes = `USER       PID %CPU %MEM    VSZ   RSS TTY  STAT START   TIME COMMAND
+svc       4410 88.2 12.5 912344 61440 ?    Rl   07:55  31:02 python3 -m worker --queue bulk
+root         1  0.0  0.1 167740 11856 ?    Ss   Mar04   0:41 /sbin/init`;
+
+// Cells of several words ("Exited (0) 3 hours ago") under single-space headers: no column reading holds.
+const containers = `CONTAINER ID   IMAGE        STATUS                   PORTS      NAMES
+4b1e0c9d2a11   redis:7.2    Exited (0) 3 hours ago              cache-a
+9f2d7e6c5b40   nginx:1.25   Up 2 days                80/tcp     proxy
+7c3a5e1f0b22   pg:16        Up 2 days                5432/tcp   db`;
+
 describe("alignedTable", () => {
   it("should read a CLI listing by its header's columns", () => {
     expect(alignedTable(pods)?.rows[1]).toEqual({ NAME: "worker-5c6b7d8f9-qw8zt", READY: "0/1", STATUS: "CrashLoopBackOff", RESTARTS: "14", AGE: "51m" });
@@ -32,6 +42,11 @@ describe("alignedTable", () => {
 
   it("should read single-space columns token by token, a two-word last header as one", () => {
     expect(alignedTable(disks)?.rows[2]).toEqual({ Filesystem: "tmpfs", Size: "7.8G", Used: "0", Avail: "7.8G", "Use%": "0%", "Mounted on": "/dev/shm" });
+  });
+
+  it("should read a last column of free text, left-aligned under its header, as one cell", () => {
+    expect(alignedTable(processes)?.rows[0]).toMatchObject({ PID: "4410", "%CPU": "88.2", COMMAND: "python3 -m worker --queue bulk" });
+    expect(alignedTable(containers)).toBeNull();
   });
 
   it("should bind a statement's caption scale and column sign to its figures, not to per-share rows", () => {
@@ -57,6 +72,8 @@ describe("aligned tables as evidence", () => {
     // "$1.2 million" against "$ 1,214" under "(in thousands)": the scale is the caption's.
     ["Q3 2024 revenue was about $1.2 million.", "supported", [], statement],
     ["Diluted EPS was $0.12.", "supported", [], statement],
+    // A `%CPU` column holds percentages; the process is named by its command.
+    ["The bulk worker is at 88.2% CPU.", "supported", [], processes],
   ])("should read %j as %s %j", async (draft, verdict, fixes, evidence) => {
     const fw = new Firewall();
     fw.record({ source: "tool", content: evidence });
