@@ -82,6 +82,9 @@ const AMPM_RE = /[ ]?[ap]\.?m\b\.?/iy;
 const ORDINAL_RE = /(?:st|nd|rd|th)(?![\p{L}\p{N}])/uy;
 const TIMES_RE = /[x×](?![\p{L}\p{N}])/uy;
 const GLUED_WORD_RE = /[\p{Script=Latin}\p{N}_]/u;
+/** A count or determiner right before a plural ("four 502s", "the 404s", "3 500s"), or a plural at the start. */
+const PLURAL_CODE_BEFORE =
+  /(?:^|\b(?:the|all|any|no|some|many|several|few|more|fewer|those|these|two|three|four|five|six|seven|eight|nine|ten|a dozen|\d+)\s+)$/i;
 const LETTER_RE = /[\p{L}\p{M}_]/u;
 /** The text before a digit group ends in an identifier that starts with a letter: "INV-2024-", "PROJ_7_". */
 const LEADING_LETTER_ID_RE = /(?<![\p{L}\p{N}_-])\p{L}[\p{L}\p{N}]*(?:[-_]\p{N}+)+[-_]$/u;
@@ -286,6 +289,9 @@ function readDigits(src: string, s: number, core: string): Found | null {
   let e = s + core.length;
   // Decades: "1990s", "the '90s".
   if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && (/^(?:1\d\d0|20\d0)$/.test(core) || /['’]/.test(c1))) return null;
+  // Status codes counted as things ("four 502s", "the 404s"): a plural of a code, no duration in seconds.
+  if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && /^[1-5]\d\d$/.test(core) && PLURAL_CODE_BEFORE.test(src.slice(Math.max(0, s - 16), s)))
+    return null;
   const next = src[e] ?? "";
   if ((next === "/" || next === ":") && /\d/.test(src[e + 1] ?? "")) return null;
   if (next === "." && /[xX*]/.test(src[e + 1] ?? "")) return null;

@@ -58,8 +58,12 @@ export interface PassageFacts {
   facts: EvidenceFact[];
 }
 
-/** Versions: semver-like `18.0.10`, `v1.2.3`, Debian `1.22.1-9+deb12u11`, `9.0.1378-2`. */
-export const VERSION = /(?<![\w.])v?(?:\d+\.\d+\.\d+(?:[-+~][\w.+~]*[\w])?|\d+\.\d+[-+~][\w.+~]*[\w])(?![\w])/g;
+/**
+ * Versions: semver-like `18.0.10`, `v1.2.3`, Debian `1.22.1-9+deb12u11`, `9.0.1378-2`, a build `10.0.19045.3803`.
+ * Four parts of at most 255 each are an IPv4 address ("198.51.100.42"), an identifier, no version.
+ */
+export const VERSION =
+  /(?<![\w.])(?!(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\w|\.\d))v?(?:\d+\.\d+\.\d+(?:\.\d+)*(?:[-+~][\w.+~]*[\w])?|\d+\.\d+[-+~][\w.+~]*[\w])(?![\w]|\.\d)/g;
 
 /**
  * Units implied by a key name: apt's `Installed-Size` is in KiB, `free_bytes` in bytes, `latency_ms` in ms,

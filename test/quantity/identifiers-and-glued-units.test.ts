@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractQuantities } from "../../src/quantity/quantity-extract.js";
+import { claimFigures } from "../../src/verify/claim-figures.js";
 
 // Phone numbers and IP addresses are identifiers, never figures; sizes and ages that CLIs glue to their
 // numbers ("2.3G", "512Mi", "12d") are measures.
@@ -18,8 +19,24 @@ describe("identifiers that are no quantities", () => {
     // A range and a signed score keep their figures.
     ["from 10-20 users", ["10", "20"]],
     ["won +5 10 15", ["+5", "10", "15"]],
+    // Status codes counted as things are plurals of codes, no durations; a timeout keeps its seconds.
+    ["There were four 502s, all on POST", ["four"]],
+    ["the 404s tripled", []],
+    ["a timeout of 300s", ["300s"]],
+    ["took 120s to boot", ["120s"]],
   ])("%j", (text, want) => {
     expect(texts(text)).toEqual(want);
+  });
+});
+
+describe("addresses that are no versions", () => {
+  it.each([
+    ["all of them came from 198.51.100.42.", null],
+    ["the build is 10.0.19045.3803.", "10.0.19045.3803"],
+    ["upgrade to v1.2.3.", "1.2.3"],
+  ])("%j", (text, version) => {
+    const versions = claimFigures(text).flatMap((f) => (f.value.type === "version" ? [f.value.v] : []));
+    expect(versions).toEqual(version === null ? [] : [version]);
   });
 });
 
