@@ -43,7 +43,8 @@ const STARTERS = new Set(
     "the a an this that these those it its our your his her their my we i you he she they there here in on at " +
     "for from by with after before during since and but or if when while as all some each every no not what " +
     "which who how why where yes also however then so please note overall currently today yesterday tomorrow " +
-    "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually"
+    "according per both either neither most many several well yeah yep oh ok okay hey hmm wow sure um uh actually " +
+    "everything everyone everybody nothing nobody anything anyone anybody something someone somebody none whatever"
   ).split(" "),
 );
 /**

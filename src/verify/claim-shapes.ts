@@ -23,6 +23,7 @@ import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
 import { checkGrade } from "./letter-grades.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
 import { isIdentifier } from "./name-check.js";
+import { otherReading } from "./other-readings.js";
 import { pickedElements, typedSlot } from "./slot-reading.js";
 
 /**
@@ -171,8 +172,8 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     if (!top) return r;
     // The element's value in the figure's slot, or its only value of this kind.
     const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
-    if (sure)
-      return typedSlot(
+    if (sure) {
+      const read = typedSlot(
         {
           figure: r.figure,
           outcome: "mismatch",
@@ -183,6 +184,9 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
         inRow,
         scope,
       );
+      // The element's value is still read against the figure's other readings (a year of a name, a start bound).
+      return otherReading(r.figure, read, scope) ?? read;
+    }
     if (r.outcome === "match") return r;
     return {
       ...r,

@@ -110,6 +110,50 @@ function unnamedShare(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope
   return null;
 }
 
+/** Capitalised words that open a phrase before a year rather than name anything: "In 2011", "Since 2019". */
+const NOT_A_NAME = new Set(
+  "in since from until till by of for before after during through to and or circa as at on early late mid around about the fy spring summer fall autumn winter".split(
+    " ",
+  ),
+);
+
+/** Whether the text before a year ends with a name's word ("Tondonia Reserva ", "Monte Bello "). */
+function nameBefore(before: string): boolean {
+  const m = /(?:^|[\s(])(\p{Lu}[\p{L}'’.-]+)\s+$/u.exec(before);
+  return m !== null && !NOT_A_NAME.has(m[1]!.toLowerCase());
+}
+
+/** A negation in the clause, then "until" right before the date: "isn't in its window until", "won't open until". */
+const NOT_UNTIL = /(?:\b(?:not|never|no)\b|n['’]t\b)[^,;.:]*\buntil\s+$/i;
+/** The last key segment of an end bound and of a start bound. */
+const END_FIELD = /(?:^|[._[\]"])(?:to|end|ends|until|through|thru|last|latest|end_?date|ends_?at)["\]]*$|[a-z](?:End|To|Until)["\]]*$/;
+const START_FIELD = /(?:^|[._[\]"])(?:from|start|starts|begin|begins|since|first|earliest|start_?date|starts_?at)["\]]*$|[a-z](?:Start|From|Since)["\]]*$/;
+
+/** A value's key path (`items[3].drink_window.to`), or "" for prose. */
+function keyOf(f: EvidenceFact): string {
+  const colon = f.quote.text.indexOf(": ");
+  return f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
+}
+
+/** The start bound beside an end bound (same record, same parent key) that agrees with the figure. */
+function startBeside(figure: ClaimFigure, end: EvidenceFact, scope: ClaimScope): EvidenceFact | undefined {
+  const parent = keyOf(end).replace(/[._]?[^._[\]"]+["\]]*$/, "");
+  return scope.facts.find((f) => {
+    if (f.chunk.evidenceId !== end.chunk.evidenceId || f.rowId !== end.rowId) return false;
+    const key = keyOf(f);
+    if (!START_FIELD.test(key) || key.replace(/[._]?[^._[\]"]+["\]]*$/, "") !== parent) return false;
+    // A start key's bare year may read as a bound ("from: 2025"), not a date: its number is the year.
+    const v = figure.value;
+    if (v.type === "date" && v.d.granularity === "year" && f.value.type === "quantity") return f.value.q.value === v.d.year;
+    return compare(v, f.value) === "match";
+  });
+}
+
+/** A duration written as an adjective: "1-minute", "30-day", "24-hour", "7-day". */
+const WINDOW_ADJECTIVE = /^\d+(?:\.\d+)?-(?:second|sec|minute|min|hour|hr|day|week|month|year|quarter)$/i;
+/** The metric's own value within four words after it: " load average of 7.84", " rolling mean is 3.1". */
+const VALUE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,3}(?:of|at|is|was|were|stands at|sits at|came to|reached|hit|=|:)\s*(?:about|around|roughly|~)?\s*[$€£]?\d/iu;
+
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.
  * - "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
@@ -136,6 +180,39 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   if (share !== null)
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: `a figure per ${share}, which the tool's record never names` };
   if (result.outcome !== "mismatch" || result.derived) return null;
+  // "the Tondonia Reserva 2011 are ready", "the Platform renewal 2025 deal": a year written after a name is
+  // the name's (a vintage, a model year, an edition), no value of the slot it was ranked against.
+  if (v.type === "date" && v.d.granularity === "year" && nameBefore(scope.text.slice(0, figure.span[0])))
+    return {
+      figure,
+      outcome: "unknown",
+      best: result.best,
+      score: result.score,
+      note: "a year that is part of a name (a vintage, a model year, an edition): not checked as a value",
+    };
+  // "isn't in its window until 2025": what does not happen until a time starts then; an end bound does not settle it.
+  if (v.type === "date" && NOT_UNTIL.test(scope.text.slice(0, figure.span[0])) && result.best && END_FIELD.test(keyOf(result.best))) {
+    const start = startBeside(figure, result.best, scope);
+    if (start)
+      return {
+        figure,
+        outcome: "match",
+        best: start,
+        score: result.score,
+        note: "what does not happen until then starts then, as the start bound beside it states",
+      };
+    return { figure, outcome: "unknown", best: result.best, score: result.score, note: 'a start ("not until") against an end bound: not settled' };
+  }
+  // "The 1-minute load average of 7.84", "its 30-day average is 412": the window a metric is taken over
+  // names the metric, a qualifier; the figure after it is the value the claim asserts.
+  if (WINDOW_ADJECTIVE.test(scope.text.slice(figure.span[0], figure.span[1])) && VALUE_AFTER.test(scope.text.slice(figure.span[1])))
+    return {
+      figure,
+      outcome: "unknown",
+      best: result.best,
+      score: result.score,
+      note: "the window a metric is taken over, a qualifier: not a value the claim asserts",
+    };
   // "would bring her to 12 credits if she gets in": a figure of what would be, not of what the tool states.
   if (HYPOTHETICAL.test(scope.text.slice(0, figure.span[0])))
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a figure of a hypothetical: not a value the tool states" };

@@ -34,6 +34,9 @@ describe("extractNames", () => {
     ["The economy grew.", []],
     ["Revenue rose 5%.", []],
     ["Housing costs fell.", []],
+    // Pronouns of quantity open sentences and name nothing.
+    ["Everything except one ride went through.", []],
+    ["Everyone on the team got it.", []],
     ["It is fine. This works.", []],
     ["- Latency rose\n- Norland grew", [["Norland", "norland", "name"]]],
     ["The Norland economy grew.", [["Norland", "norland", "name"]]],

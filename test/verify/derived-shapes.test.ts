@@ -205,6 +205,9 @@ describe("ratio", () => {
     ["It is 3.5 times the size: 2,100 KB against 1,000 KB.", "3.5", ["a: 2100 KB", "b: 1000 KB"], "mismatch 2.1"],
     // No "times": a number that happens to equal a ratio.
     ["2,100 KB against 1,000 KB, and 2.1 GB free.", "2.1", ["a: 2100 KB", "b: 1000 KB"], null],
+    // "N times" that counts occurrences is no multiple of the sentence's other counts.
+    ["Maths comes up five times, English four times.", "five", ["maths: 5", "english: 4"], null],
+    ["It ran 3 times, twice on 2 hosts.", "3", ["runs: 6", "hosts: 2"], null],
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(ratio, input(claim, figure, lines))).toBe(want);
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
 import { verdictOf } from "./helpers.js";
@@ -21,6 +22,33 @@ describe("the phrase a word governs", () => {
     const [verdict, corrections] = await verdictOf(ratings, "About 1 in 10 of Pocketbudget's ratings are 1-star.");
     expect(verdict).not.toBe("contradicted");
     expect(corrections).toEqual([]);
+  });
+
+  it.each([
+    ["The 1-minute load average of 7.84 is under its 8 cores.", " 09:12:40 up 41 days,  3:08,  2 users,  load average: 7.84, 6.92, 5.10\n8"],
+    ["Its 30-day average is 412 requests.", { service: "edge", uptime_days: 12, avg_30d_requests: 412 }],
+  ])("should not check a metric's window as a value: %j", async (draft, record: unknown) => {
+    const [verdict, corrections] = await verdictOf(record, draft);
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  // An inventory sorted by value: four wines, each with its vintage and its drinking window's two bounds.
+  const cellar = JSON.parse(readFileSync(new URL("../fixtures/cellar-inventory.json", import.meta.url), "utf8"));
+
+  it("should not correct a year written after a name (a vintage) to a window's bound", async () => {
+    const [verdict, corrections] = await verdictOf(cellar, "The dozen López de Heredia Tondonia Reserva 2011 are in their window now.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+
+  it.each([
+    ["The Monte Verro isn't in its drinking window until 2025.", "supported"],
+    // A start that no start bound states is left open, never corrected to the end bound.
+    ["The Monte Verro isn't in its drinking window until 2027.", "unsupported"],
+  ])("should read 'not until' as the start of a window: %j", async (draft, want) => {
+    const [verdict, corrections] = await verdictOf(cellar, draft);
+    expect([verdict, corrections]).toEqual([want, []]);
   });
 
   it("should read a figure's own words after it before a slot word across a comma", async () => {
