@@ -243,6 +243,60 @@ function trailingAppositive(text: string, tokens: Token[], clause: Clause, insid
   return after && before ? comma : -1;
 }
 
+/** Most characters of the head before a verbless list's colon ("Invoice #1060 for the Trust"). */
+const COLON_HEAD_MAX = 60;
+
+/**
+ * A verbless "head: item, item, item" ("#1060 for the Trust: $640, Net 15, due July 30"): one claim per item,
+ * each read with the head ("#1060 for the Trust: Net 15"), when every item holds a figure and there are at
+ * least two, each with a word or a sign beside its figure. No cut inside parentheses, quotes or code, nor before a year ("3 May, 2024"); else null.
+ */
+function colonList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  const from = firstTokenAt(tokens, clause.start);
+  const to = firstTokenAt(tokens, clause.end);
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  const open = (k: number) => {
+    const at = tokens[k]!.start;
+    return inParens[k - from] !== 1 && !inside(at) && !quoted.some(([a, b]) => a < at && at < b);
+  };
+  let colon = -1;
+  for (let k = from + 1; k < to && colon < 0; k++) if (tokens[k]!.value === ":" && open(k)) colon = k;
+  if (colon < 0 || !hasWordBefore(tokens, from, colon)) return null;
+  const head = text.slice(clause.start + (clause.drop ?? 0), tokens[colon]!.start).trim();
+  if (head.length > COLON_HEAD_MAX || /[—:]/.test(head)) return null;
+  const cuts: number[] = [];
+  for (let k = colon + 1; k < to - 1; k++) {
+    const v = tokens[k]!.value.toLowerCase();
+    if (!open(k)) continue;
+    if (v === ":" || v === ";" || ALTERNATIVES.has(tokens[k + 1]!.value.toLowerCase())) return null;
+    if (v === "," && !YEAR.test(tokens[k + 1]!.value)) cuts.push(k);
+  }
+  if (cuts.length === 0) return null;
+  const bounds = [colon, ...cuts, to];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    let first = bounds[i]! + 1;
+    if (tokens[first]?.value.toLowerCase() === "and") first++;
+    // Each item a figure with a word or a sign ("Net 15", "$640"); bare figures ("80, 443 and 8080") stay whole.
+    if (first >= bounds[i + 1]! || !(figureWithWord(tokens, first, bounds[i + 1]!) || figureWithSymbol(tokens, first, bounds[i + 1]!))) return null;
+  }
+  const subject = clause.subject ? `${clause.subject} ${head}:` : `${head}:`;
+  const parts: Clause[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    let first = bounds[i]! + 1;
+    if (tokens[first]?.value.toLowerCase() === "and") first++;
+    const end = i + 2 === bounds.length ? clause.end : trimEnd(text, tokens[first]!.start, tokens[bounds[i + 1]!]!.start);
+    parts.push(i === 0 ? { ...clause, end } : { start: tokens[first]!.start, end, subject });
+  }
+  return parts;
+}
+
+/** Whether tokens `[from, to)` hold a word. */
+function hasWordBefore(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (LETTER.test(tokens[k]!.value)) return true;
+  return false;
+}
+
 function splitList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] {
   const whole = [clause];
   const from = firstTokenAt(tokens, clause.start);
@@ -260,7 +314,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
 
   let verb = -1;
   for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
-  if (verb < 0) return whole;
+  if (verb < 0) return colonList(text, tokens, clause, inside) ?? whole;
   // The verb group: "'s pouring", "will be", "has never run".
   let verbEnd = verb;
   while (

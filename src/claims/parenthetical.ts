@@ -74,8 +74,7 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     const close = open + m[0].length;
     if (protectedAt(open) || protectedAt(close - 1)) continue;
     if (open < verbEnd) {
-      const aside = subjectAside(text, from, open, close, m[1]!, tokens, lo);
-      if (aside) found.push(aside);
+      found.push(...subjectAside(text, from, open, close, m[1]!, tokens, lo));
       continue;
     }
     const inner = m[1]!.trim();
@@ -146,15 +145,28 @@ const ATTRIBUTE_FIGURE = /\d[\d,.]*\s?\p{L}{2,}/u;
  * ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019"): a fact of its own,
  * read as "<subject>: <aside>", so the main claim's wrong year does not condemn the right page count.
  */
-function subjectAside(text: string, from: number, open: number, close: number, raw: string, tokens: Token[], first: number): Restatement | null {
+function subjectAside(text: string, from: number, open: number, close: number, raw: string, tokens: Token[], first: number): Restatement[] {
   const inner = raw.trim();
-  if (!ATTRIBUTE_FIGURE.test(inner) || NOT_RESTATEMENT.test(inner) || inner.split(/\s+/).length < 2) return null;
+  if (!ATTRIBUTE_FIGURE.test(inner) || NOT_RESTATEMENT.test(inner) || inner.split(/\s+/).length < 2) return [];
   const subject = text.slice(from, open).trim();
-  if (!/\p{Lu}/u.test(subject) || subject.length === 0) return null;
-  for (let k = first; k < tokens.length && tokens[k]!.start < close; k++) if (tokens[k]!.start > open && isVerb(tokens, k)) return null;
+  if (!/\p{Lu}/u.test(subject) || subject.length === 0) return [];
+  for (let k = first; k < tokens.length && tokens[k]!.start < close; k++) if (tokens[k]!.start > open && isVerb(tokens, k)) return [];
   const leadingSpace = raw.length - raw.trimStart().length;
   const innerStart = open + 1 + leadingSpace;
   let verbEnd = open;
   while (verbEnd > from && /\s/.test(text[verbEnd - 1]!)) verbEnd--;
-  return { open, close, innerStart, figureStart: innerStart, figureEnd: innerStart + inner.length, verbEnd, lead: ": " };
+  // Each attribute is a fact of its own ("($640, Net 15, due July 30)": three), unless a comma parts a date
+  // ("3 May, 2024") or the list is of bare figures.
+  const items: Array<[number, number]> = [];
+  for (const m of inner.matchAll(/[^,]+/g)) {
+    const lead = m[0].length - m[0].trimStart().length;
+    const item = m[0].trim();
+    if (item !== "") items.push([innerStart + m.index + lead, innerStart + m.index + lead + item.length]);
+  }
+  const separate = items.length >= 2 && items.every(([a, b]) => ASIDE_ITEM.test(text.slice(a, b)) && !/^\d{4}$/.test(text.slice(a, b)));
+  const spans = separate ? items : [[innerStart, innerStart + inner.length] as [number, number]];
+  return spans.map(([a, b]) => ({ open, close, innerStart: a, figureStart: a, figureEnd: b, verbEnd, lead: ": " }));
 }
+
+/** An attribute of an aside's list: a figure with a word or a sign ("Net 15", "$640"), or a name ("Jonas Keller"). */
+const ASIDE_ITEM = /^(?=.*\p{L})(?=.*(?:\d|\p{Lu}))|^[$€£¥]\s?\d/u;

@@ -152,6 +152,8 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       const pieces: Piece[] = subject === "" ? [] : [subject + (from > clause.start ? "" : " ")];
       let at = from;
       for (const r of restated) {
+        // The items of one aside share its parentheses: they are left out once.
+        if (r.open < at) continue;
         pieces.push([at, trimSpaceEnd(clean.text, at, r.open)]);
         at = r.close;
       }

@@ -278,6 +278,9 @@ export function checkAbsence(text: string, sentence: string, ledger: EvidenceLed
   };
 }
 
+/** A plural noun: a regular one in -s, or one of the common irregular plurals. */
+const PLURAL_NOUN = /\p{L}s$|^(?:people|children|men|women|feet|teeth|mice|geese|data|media|criteria|staff|personnel|cattle|sheep|fish)$/iu;
+
 /** A count a claim states of what an empty result lists: the figure's span in the claim text and the empty value. */
 export interface EmptyCount {
   span: [number, number];
@@ -297,6 +300,8 @@ export function checkEmptyCount(text: string, figure: { value: number; span: [nu
   const phrase = /^\s+((?:[\p{L}-]+\s+){0,5}[\p{L}-]+)/u.exec(text.slice(figure.span[1]))?.[1];
   if (!phrase) return null;
   const words = phrase.split(/\s+/);
+  // A count above one takes a plural noun ("2 orders"); "2023 joint return" is a year, no count.
+  if (figure.value > 1 && !PLURAL_NOUN.test(words[0]!)) return null;
   const noun = wordStems(words[0]!);
   const stems = wordStems(phrase);
   if (noun.size !== 1 || stems.size < 2) return null;

@@ -164,9 +164,34 @@ describe("one claim per figure in a list-like clause", () => {
       "The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019.",
       [
         ["The Field Guide by Ana Ruiz", "The Field Guide by Ana Ruiz was published in 2019."],
-        ["Harbor Press, 212 pages", "The Field Guide by Ana Ruiz: Harbor Press, 212 pages"],
+        ["Harbor Press", "The Field Guide by Ana Ruiz: Harbor Press"],
+        ["212 pages", "The Field Guide by Ana Ruiz: 212 pages"],
       ],
     ],
+    // Each attribute of the aside is its own fact; a date's comma parts no attributes.
+    [
+      "Invoice #1060 for Alder Dental ($640, Net 15, due July 30) still has to be sent.",
+      [
+        ["Invoice #1060 for Alder Dental", "Invoice #1060 for Alder Dental still has to be sent."],
+        ["$640", "Invoice #1060 for Alder Dental: $640"],
+        ["Net 15", "Invoice #1060 for Alder Dental: Net 15"],
+        ["due July 30", "Invoice #1060 for Alder Dental: due July 30"],
+      ],
+    ],
+    [
+      "The Harbor Fair (3 May, 2024) was held in Oslo.",
+      [
+        ["The Harbor Fair", "The Harbor Fair was held in Oslo."],
+        ["3 May, 2024", "The Harbor Fair: 3 May, 2024"],
+      ],
+    ],
+    // A verbless "head: item, item" gives one claim per item, each read with its head; bare figures stay whole.
+    [
+      "Invoice #1060: $640, Net 15, due July 30.",
+      ["Invoice #1060: $640", ["Net 15", "Invoice #1060: Net 15"], ["due July 30.", "Invoice #1060: due July 30."]],
+    ],
+    ["Ports: 80, 443 and 8080.", ["Ports: 80, 443 and 8080."]],
+    ["Weather: 12 °C, light rain.", ["Weather: 12 °C, light rain."]],
     ["Acme (founded 1999) has 300 staff.", ["Acme (founded 1999) has 300 staff."]],
     // A trailing parenthetical that labels a figure of its own is another attribute of the subject.
     [

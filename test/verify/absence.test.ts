@@ -103,6 +103,8 @@ describe("a count of what an empty result lists", () => {
     ["the call filtered on what the claim counts", [none, some], "You have 3 orders that were refunded.", "contradicted", ["0"]],
     ["a count the call does not filter on", [none, some], "You have 1 order pending.", "supported", []],
     ["a bare count with nothing to name the filter", [none], "You have 3 orders.", "unsupported", []],
+    // A number before a singular noun is no count of it: a year ("2023 refunded order").
+    ["a year before a singular noun", [none, some], "Your 2023 refunded order was handled.", "unsupported", []],
     [
       "another call with the same filter holds something",
       [none, { source: 'shop.orders.list(status="refunded", page=2)', content: [{ id: 4 }] }],

@@ -16,6 +16,10 @@ describe("numbers that are part of a name", () => {
     ["PostgreSQL 16 is active.", "16", true],
     ["Truck 22 is parked at the depot.", "22", true],
     ["Section 002 is full.", "002", true],
+    // A house number before a street's name and type.
+    ["The permit for 1142 Alder Crest Ave is issued.", "1142", true],
+    ["We moved to 9 Harbour Road.", "9", true],
+    ["It sold 40 Apple Pie units.", "40", false],
     // A counted noun, a unit, a hedge or a verb between: a figure.
     ["Brand 12 clicks came in.", "12", false],
     ["Sodium is 139.", "139", false],
