@@ -25,7 +25,8 @@ export interface Restatement {
   figureEnd: number;
   /**
    * Words between the clause's verb and the figure that the restatement keeps ("to" of "rose 12% to $4.2M"):
-   * the claim reads clause start .. verb end, then `lead`, then the figure.
+   * the claim reads clause start .. verb end, then `lead`, then the figure. -1 for an item's price, which
+   * reads `lead` (the item's name) and the figure alone.
    */
   verbEnd: number;
   lead: string;
@@ -87,7 +88,11 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     }
     const before = text.slice(Math.max(verbEnd, open - 60), open);
     const fig = FIGURE_BEFORE.exec(before);
-    if (!fig) continue;
+    if (!fig) {
+      const priced = itemPrice(text, open, close, m[1]!, figure, marker, tokens, lo, verbEnd);
+      if (priced) found.push(priced);
+      continue;
+    }
     const figAt = open - before.length + fig.index;
     const currency = CURRENCY_BEFORE.exec(text.slice(Math.max(verbEnd, figAt - 6), figAt));
     const figStart = figAt - (currency?.[0].length ?? 0);
@@ -104,6 +109,52 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     found.push({ open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd, lead });
   }
   return found;
+}
+
+/** An amount: a currency sign or an ISO 4217 code before the figure ("AQI 52", "PID 1093" are no amounts). */
+const AMOUNT =
+  /^(?:(?:about|approximately|approx\.|around|roughly|nearly|almost|~|≈)\s*)?(?:[$€£¥₹]|(?:USD|EUR|GBP|JPY|CAD|AUD|NZD|CHF|CNY|INR|SEK|NOK|DKK|SGD|HKD|MXN|BRL|ZAR|PLN|CZK)\s)/;
+/** Tags of the words of a noun phrase that names an item: "cedar soy candle add-on", "Cozy Nights Box". */
+const ITEM_WORD = /^(?:NOUN|PROPN|ADJ|NUM|X)$/;
+
+/**
+ * An amount in parentheses right after the noun phrase of an item ("the December Cozy Nights Box ($45) plus a
+ * cedar candle add-on ($12)"): the price of that item, a fact of its own read as "<item>: <amount>", so that
+ * the clause's subject (the order) does not claim it, and a wrong price does not condemn the rest.
+ */
+function itemPrice(
+  text: string,
+  open: number,
+  close: number,
+  raw: string,
+  figure: string,
+  marker: string,
+  tokens: Token[],
+  first: number,
+  verbEnd: number,
+): Restatement | null {
+  if (!AMOUNT.test(figure)) return null;
+  let last = -1;
+  for (let k = first; k < tokens.length && tokens[k]!.end <= open; k++) last = k;
+  if (last < 0 || !/^\s*$/.test(text.slice(tokens[last]!.end, open))) return null;
+  let k = last;
+  let noun = false;
+  while (k >= first && tokens[k]!.start >= verbEnd) {
+    const t = tokens[k]!;
+    // A hyphenated word ("add-on") is one word, whatever its parts are tagged.
+    const joined =
+      (t.value === "-" && tokens[k - 1]?.end === t.start && tokens[k + 1]?.start === t.end) ||
+      (tokens[k - 1]?.value === "-" && tokens[k - 1]!.end === t.start && tokens[k - 2]?.end === tokens[k - 1]!.start) ||
+      (tokens[k + 1]?.value === "-" && tokens[k + 1]!.start === t.end && tokens[k + 2]?.start === tokens[k + 1]!.end);
+    if (!joined && !ITEM_WORD.test(t.pos)) break;
+    if (t.pos === "NOUN" || t.pos === "PROPN") noun = true;
+    k--;
+  }
+  if (!noun || k === last) return null;
+  const name = text.slice(tokens[k + 1]!.start, tokens[last]!.end);
+  const leadingSpace = raw.length - raw.trimStart().length;
+  const figureStart = open + 1 + leadingSpace + marker.length;
+  return { open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd: -1, lead: `${name}: ` };
 }
 
 /** Words that open a restatement of a figure rather than a label: "a rise of", "up", "about". */

@@ -166,7 +166,8 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
       }
       for (const r of restated) {
         const own = clean.text.slice(from, r.verbEnd);
-        const lead = (subject === "" || from > clause.start ? subject : `${subject} `) + own + r.lead;
+        // An item's price reads with the item alone ("Cozy Nights Box: $45"), not with the clause's head.
+        const lead = r.verbEnd < 0 ? r.lead : (subject === "" || from > clause.start ? subject : `${subject} `) + own + r.lead;
         const span = { start: r.innerStart, end: r.figureEnd };
         pushClaim(ctx, clean, block, sentence, span, [lead, [r.figureStart, r.figureEnd]], code, hasVerb);
       }

@@ -191,6 +191,18 @@ describe("one claim per figure in a list-like clause", () => {
       ["Invoice #1060: $640", ["Net 15", "Invoice #1060: Net 15"], ["due July 30.", "Invoice #1060: due July 30."]],
     ],
     ["Ports: 80, 443 and 8080.", ["Ports: 80, 443 and 8080."]],
+    // An amount in parentheses after an item's noun phrase is that item's price, read with the item alone.
+    [
+      "Order #A-77 was the Harvest Crate ($45) plus a cedar candle add-on ($12).",
+      [
+        ["Order #A-77 was the Harvest Crate", "Order #A-77 was the Harvest Crate plus a cedar candle add-on."],
+        ["$45", "Harvest Crate: $45"],
+        ["$12", "cedar candle add-on: $12"],
+      ],
+    ],
+    // Not a label and its number, nor a code that only looks like a currency's.
+    ["The top process is the Java worker (PID 1093).", ["The top process is the Java worker (PID 1093)."]],
+    ["It recovered to 12.4 µg/m³ (AQI 52).", ["It recovered to 12.4 µg/m³ (AQI 52)."]],
     ["Weather: 12 °C, light rain.", ["Weather: 12 °C, light rain."]],
     ["Acme (founded 1999) has 300 staff.", ["Acme (founded 1999) has 300 staff."]],
     // A trailing parenthetical that labels a figure of its own is another attribute of the subject.
