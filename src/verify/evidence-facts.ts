@@ -487,6 +487,8 @@ function readFacts(
       if (!/[\p{L}^~<>=@]/u.test(rest)) continue;
       for (const n of extractNames(valueText)) {
         if (taken.some((t) => overlaps(t, n.span))) continue;
+        // A label of the next field on the same line ("5   TOTAL PKGS: 6490") is a key, no value.
+        if (/^\s*[:=]/.test(valueText.slice(n.span[1]))) continue;
         add({ type: "name", n }, n.span);
       }
     }

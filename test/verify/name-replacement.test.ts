@@ -22,4 +22,12 @@ describe("replacement names", () => {
     expect(verdict).not.toBe("contradicted");
     expect(corrections).toEqual([]);
   });
+
+  it("should not replace a name by the label of the next field on a line", async () => {
+    const manifest =
+      "VESSEL: NORDIC WAVE   VOY: 0QX1   ETA PORT: USOAK 2024-08-14 06:00\nBL NO   CNTR NO   PKGS   STATUS\nBL1   TGHU1   1120   ON BOARD\nBL2   TGHU2   980   ON BOARD\nTOTAL CONTAINERS: 2   TOTAL PKGS: 2100";
+    const [verdict, corrections] = await verdictOf(manifest, "The Nordic Wave is due at Oakland on August 14 with 2 of our containers.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
 });
