@@ -188,6 +188,35 @@ function rowClaim(ctx: Context, row: RowBlock): void {
     headers = row.header.map(([s, e]) => cleanInline(ctx.draft, s, e, ctx.flags).text);
     headerCache.set(row.header, headers);
   }
+  const cells = row.cells.map(([s, e]) => cleanInline(ctx.draft, s, e, ctx.flags));
+  // A row that states several figures under column headers ("Remaining payments | 312 | 242" under "Baseline",
+  // "+$200/mo") gives one claim per cell, each read with the row's label: the columns are other scenarios,
+  // periods or entities, and a wrong cell must not condemn the right ones.
+  const label = cells[0]?.text ?? "";
+  const figured = cells.filter((c, j) => j > 0 && /\d/.test(c.text)).length;
+  if (cells.length >= 3 && figured >= 2 && label !== "" && !/\d/.test(label)) {
+    for (let j = 1; j < cells.length; j++) if (cells[j]!.text !== "") pushRowClaim(ctx, row, headers, cells, [0, j], row.cells[j]!);
+    return;
+  }
+  pushRowClaim(
+    ctx,
+    row,
+    headers,
+    cells,
+    cells.map((_, j) => j),
+    [row.start, row.end],
+  );
+}
+
+/** A claim of a table row's cells `columns`, each after its header ("Baseline: 312"), joined by "; ". */
+function pushRowClaim(
+  ctx: Context,
+  row: RowBlock,
+  headers: string[],
+  cells: ReturnType<typeof cleanInline>[],
+  columns: number[],
+  span: [number, number],
+): void {
   const text: string[] = [];
   const map: number[] = [];
   const citations: string[] = [];
@@ -196,21 +225,21 @@ function rowClaim(ctx: Context, row: RowBlock): void {
     text.push(s);
     for (let k = 0; k < s.length; k++) map.push(-1);
   };
-  row.cells.forEach(([s, e], j) => {
-    const cell = cleanInline(ctx.draft, s, e, ctx.flags);
+  for (const j of columns) {
+    const cell = cells[j]!;
     citations.push(...cell.citations.map((c) => c.label));
-    if (cell.text === "") return;
+    if (cell.text === "") continue;
     hasCode ||= cell.codeRanges.length > 0;
     if (text.length > 0) synth("; ");
     const header = headers[j] ?? "";
     if (header !== "") synth(`${header}: `);
     text.push(cell.text);
     map.push(...cell.map);
-  });
+  }
   const joined = text.join("");
   if (!HAS_WORD.test(joined)) return;
   const kind = classifyClaim(joined, { hasCode }) === "hedge" ? "hedge" : "factual";
-  ctx.claims.push({ text: joined, kind, span: [row.start, row.end], citations, map });
+  ctx.claims.push({ text: joined, kind, span, citations, map });
   ctx.lastEnd = row.end;
 }
 

@@ -239,22 +239,25 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (joined.size > 0) scope.joinedRows.set(f, joined);
   }
 
-  const results = withNameNumbers(
-    withinNamedSources(
-      checkInterval(
-        swapSuperlative(
-          withinRows(
-            figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+  const results = withLabelFigures(
+    withNameNumbers(
+      withinNamedSources(
+        checkInterval(
+          swapSuperlative(
+            withinRows(
+              figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+              scope,
+            ),
             scope,
           ),
           scope,
         ),
-        scope,
+        text,
+        context.ledger,
       ),
       text,
-      context.ledger,
     ),
-    text,
+    item,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
@@ -282,6 +285,20 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
  * ranked high, nor made true by a third package's `version: 1.3.0`); tier 0 reads it only to check a name
  * found in many records (that it fills another entity's slot).
  */
+/**
+ * A figure in words the extractor wrote rather than the draft (a table row's column header "+$200/mo", a
+ * carried subject) labels the claim's value; its difference from the evidence is not checked, never
+ * contradicted (the draft holds no span to correct, and the figure is checked where the draft states it).
+ */
+function withLabelFigures(results: FigureResult[], item: TierItem): FigureResult[] {
+  const map = item.extracted.map;
+  return results.map((r) =>
+    r.outcome !== "match" && r.outcome !== "unknown" && map[r.figure.span[0]] === -1
+      ? { ...r, outcome: "unknown", best: undefined, note: `a figure of words the draft does not hold here (a header, a carried subject), a label: ${r.note}` }
+      : r,
+  );
+}
+
 function otherSubjects(subject: Set<string>, context: TierContext): (evidenceId: string) => boolean {
   if (subject.size === 0) return () => false;
   return (id) => !subject.has(id) && recordIdentity(context.ledger, id) !== null;

@@ -87,6 +87,17 @@ describe("extractClaimsSync on markdown structure", () => {
     expect(claims[0]!.map[version]).toBe(draft.indexOf("1.7.2"));
   });
 
+  it("should give one claim per figure cell of a labelled row, read with the row's label", () => {
+    const draft = "| | Baseline | +$200/mo |\n|---|---|---|\n| Remaining payments | 312 | 242 |\n| Lender | Acme Bank | Acme Bank |";
+    const claims = extractClaimsSync(draft);
+    expectWellFormed(draft, claims);
+    expect(view(draft, claims).map((c) => [c.span, c.text])).toEqual([
+      ["312", "Remaining payments; Baseline: 312"],
+      ["242", "Remaining payments; +$200/mo: 242"],
+      ["Lender | Acme Bank | Acme Bank", "Lender; Baseline: Acme Bank; +$200/mo: Acme Bank"],
+    ]);
+  });
+
   it("should give no claims for a fenced code block", () => {
     expect(extractClaimsSync("```python\nprint('The total is 5.')\nx = 3\n```")).toEqual([]);
   });

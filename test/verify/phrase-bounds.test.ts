@@ -51,6 +51,23 @@ describe("the phrase a word governs", () => {
     expect([verdict, corrections]).toEqual([want, []]);
   });
 
+  it("should not check a figure of a table's column header as the row's value", async () => {
+    const loan = {
+      scenarios: [
+        { name: "baseline", extra_principal_monthly: 0, remaining_payments: 312, total_interest_remaining: 233781.84 },
+        { name: "extra_200", extra_principal_monthly: 200, remaining_payments: 242, total_interest_remaining: 173166.68 },
+      ],
+      next_payment: { total_due: 1947.7 },
+    };
+    const fw = new Firewall();
+    fw.record({ source: "loan", content: loan });
+    const report = await fw.verify(
+      "| | Baseline | +$200/mo |\n|---|---|---|\n| Remaining payments | 312 | 242 |\n| Interest remaining | $233,781.84 | $173,166.68 |",
+    );
+    expect(report.verdicts.map((v) => v.verdict)).not.toContain("contradicted");
+    expect(report.verdicts.flatMap((v) => v.corrections)).toEqual([]);
+  });
+
   it("should read a figure's own words after it before a slot word across a comma", async () => {
     const bill = {
       Invoices: [
