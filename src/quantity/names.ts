@@ -400,7 +400,9 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
       const a = folded[at + version.length] ?? "";
       const a2 = folded[at + version.length + 1] ?? "";
       const bOk = !IDENT.test(b) && !(/[-.]/.test(b) && IDENT.test(folded[before - 1] ?? ""));
-      const aOk = !IDENT.test(a) && !(/[-.]/.test(a) && IDENT.test(a2));
+      // A host's short name is found in its full one ("ip-10-0-13-7" in "ip-10-0-13-7.ec2.internal").
+      const domain = a === "." && /\p{L}/u.test(key) && /^\p{L}/u.test(a2);
+      const aOk = !IDENT.test(a) && (!(/[-.]/.test(a) && IDENT.test(a2)) || domain);
       if (bOk && aOk) return true;
     }
     return false;

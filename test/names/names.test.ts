@@ -257,6 +257,19 @@ describe("prepareNameIndex", () => {
   });
 });
 
+describe("a host's short name", () => {
+  it.each([
+    ["It runs on ip-10-0-13-7 now.", "NODE ip-10-0-13-7.ec2.internal", true],
+    ["It runs on web-02 now.", "host: web-02.staging.example.net", true],
+    // A version's prefix is no version.
+    ["It runs on v1.2 now.", "version 1.2.3", false],
+  ])("%j in %j: %s", (claim, evidence, want) => {
+    const names = extractNames(claim).filter((n) => /\d/.test(n.text));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => nameOccursIn(n, evidence))).toBe(want);
+  });
+});
+
 describe("cjkTerms", () => {
   it.each([
     ["東京都", ["東京", "京都"]],
