@@ -10,7 +10,7 @@
  * of its own ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019"), is a claim too:
  * "<subject>: <aside>".
  */
-import { isVerb } from "./clause-split.js";
+import { isParticiple, isVerb } from "./clause-split.js";
 import type { Token } from "./wink.js";
 
 /** A parenthetical that restates a figure, in clean-text offsets. */
@@ -30,6 +30,8 @@ export interface Restatement {
    */
   verbEnd: number;
   lead: string;
+  /** An aside between commas after the subject (see `commaAside`): its claim comes before the main claim's. */
+  commaAside?: true;
 }
 
 const PAREN = /\(([^()\n]{1,60})\)/g;
@@ -56,7 +58,10 @@ const APPROX_END = /(?:\b(?:about|approximately|approx\.|around|roughly|nearly|a
 export function findRestatements(text: string, from: number, to: number, tokens: Token[], protectedAt: (offset: number) => boolean): Restatement[] {
   const found: Restatement[] = [];
   const clause = text.slice(from, to);
-  if (!clause.includes("(")) return found;
+  if (!clause.includes("(")) {
+    const aside = clause.includes(",") ? commaAside(text, from, to, tokens, protectedAt) : null;
+    return aside ? [aside] : found;
+  }
   // First token of the clause by binary search, so many clauses in one long sentence stay linear.
   let lo = 0;
   let hi = tokens.length;
@@ -109,6 +114,55 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     found.push({ open, close, innerStart: open + 1 + leadingSpace, figureStart, figureEnd: figureStart + figure.length, verbEnd, lead });
   }
   return found;
+}
+
+/** Most characters of a comma aside: a longer run between commas is a clause of its own. */
+const ASIDE_MAX = 60;
+
+/**
+ * An aside between commas after the subject and before its verb, with no verb of its own but a participle
+ * ("The lone 5-star, from dana.ruiz in the US, came in on April 4"; "The 5.12.0 release, out since Oct 12,
+ * rates 3.8"): a fact of the subject's own, read as "<subject>: <aside>", as a parenthesised aside is. It
+ * needs a figure or a name, and the verb right after its closing comma; a list ("Apples, pears, and plums
+ * are") has none there.
+ */
+function commaAside(text: string, from: number, to: number, tokens: Token[], protectedAt: (offset: number) => boolean): Restatement | null {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start < from) lo = mid + 1;
+    else hi = mid;
+  }
+  let first = -1;
+  for (let k = lo; k < tokens.length && tokens[k]!.start < to && first < 0; k++) {
+    if (tokens[k]!.value === ",") first = k;
+    else if (isVerb(tokens, k) || tokens[k]!.value === "(") return null;
+  }
+  if (first <= lo || protectedAt(tokens[first]!.start)) return null;
+  let second = -1;
+  for (let k = first + 1; k < tokens.length && tokens[k]!.start < to && second < 0; k++) {
+    const t = tokens[k]!;
+    if (t.value === ",") second = k;
+    else if (isVerb(tokens, k) && !isParticiple(t.value)) return null;
+    else if (/^(?:and|or|but)$/i.test(t.value) && t.pos === "CCONJ") return null;
+  }
+  if (second < 0 || second === first + 1 || !isVerb(tokens, second + 1) || protectedAt(tokens[second]!.start)) return null;
+  const innerStart = tokens[first + 1]!.start;
+  const innerEnd = tokens[second - 1]!.end;
+  const inner = text.slice(innerStart, innerEnd);
+  if (inner.length > ASIDE_MAX || !/[\d\p{Lu}]/u.test(inner) || !/\p{L}/u.test(text.slice(from, tokens[first]!.start))) return null;
+  if (/^(?:which|who|whom|whose|where|that|when)\b/i.test(inner)) return null;
+  return {
+    open: tokens[first]!.start,
+    close: tokens[second]!.end,
+    innerStart,
+    figureStart: innerStart,
+    figureEnd: innerEnd,
+    verbEnd: tokens[first]!.start,
+    lead: ": ",
+    commaAside: true,
+  };
 }
 
 /** An amount: a currency sign or an ISO 4217 code before the figure ("AQI 52", "PID 1093" are no amounts). */

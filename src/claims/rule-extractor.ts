@@ -155,22 +155,33 @@ function textBlockClaims(ctx: Context, block: TextBlock): void {
         // The items of one aside share its parentheses: they are left out once.
         if (r.open < at) continue;
         pieces.push([at, trimSpaceEnd(clean.text, at, r.open)]);
+        // A comma aside stays in the main claim's words as context (its names pick the entity), written
+        // rather than mapped to the draft, so its figures are checked in its own claim only.
+        if (r.commaAside) pieces.push(clean.text.slice(r.open, r.close));
         at = r.close;
       }
       pieces.push([at, clause.end]);
-      const mainEnd = restated.length > 0 ? trimSpaceEnd(clean.text, clause.start, restated[0]!.open) : clause.end;
-      const main = pushClaim(ctx, clean, block, sentence, { start: clause.start, end: mainEnd }, pieces, code, hasVerb, clauses.length > 1);
+      const pushRestated = (): void => {
+        for (const r of restated) {
+          const own = clean.text.slice(from, r.verbEnd);
+          // An item's price reads with the item alone ("Cozy Nights Box: $45"), not with the clause's head.
+          const lead = r.verbEnd < 0 ? r.lead : (subject === "" || from > clause.start ? subject : `${subject} `) + own + r.lead;
+          const span = { start: r.innerStart, end: r.figureEnd };
+          pushClaim(ctx, clean, block, sentence, span, [lead, [r.figureStart, r.figureEnd]], code, hasVerb);
+        }
+      };
+      // A comma aside after the subject comes first: the main claim's span is its predicate after the aside
+      // ("came in on April 4"), where an edit of the main claim belongs.
+      const asideFirst = restated.length === 1 && restated[0]!.commaAside === true;
+      if (asideFirst) pushRestated();
+      const mainStart = asideFirst ? restated[0]!.close + (/^\s*/.exec(clean.text.slice(restated[0]!.close))?.[0].length ?? 0) : clause.start;
+      const mainEnd = restated.length > 0 && !asideFirst ? trimSpaceEnd(clean.text, clause.start, restated[0]!.open) : clause.end;
+      const main = pushClaim(ctx, clean, block, sentence, { start: mainStart, end: mainEnd }, pieces, code, hasVerb, clauses.length > 1);
       if (!main) continue;
       while (citation < clean.citations.length && clean.citations[citation]!.at <= clause.end) {
         main.citations.push(clean.citations[citation++]!.label);
       }
-      for (const r of restated) {
-        const own = clean.text.slice(from, r.verbEnd);
-        // An item's price reads with the item alone ("Cozy Nights Box: $45"), not with the clause's head.
-        const lead = r.verbEnd < 0 ? r.lead : (subject === "" || from > clause.start ? subject : `${subject} `) + own + r.lead;
-        const span = { start: r.innerStart, end: r.figureEnd };
-        pushClaim(ctx, clean, block, sentence, span, [lead, [r.figureStart, r.figureEnd]], code, hasVerb);
-      }
+      if (!asideFirst) pushRestated();
     }
   }
   // Citations after the last claim of the block still belong to it.

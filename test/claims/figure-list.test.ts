@@ -191,6 +191,17 @@ describe("one claim per figure in a list-like clause", () => {
       ["Invoice #1060: $640", ["Net 15", "Invoice #1060: Net 15"], ["due July 30.", "Invoice #1060: due July 30."]],
     ],
     ["Ports: 80, 443 and 8080.", ["Ports: 80, 443 and 8080."]],
+    // An aside between commas after the subject is a fact of its own, and context of the main claim.
+    [
+      "The new 5.12.0 release, out since Oct 12, is rated 3.8 stars.",
+      [
+        ["out since Oct 12", "The new 5.12.0 release: out since Oct 12"],
+        ["is rated 3.8 stars.", "The new 5.12.0 release, out since Oct 12, is rated 3.8 stars."],
+      ],
+    ],
+    // Not a list of subjects, nor a relative clause.
+    ["Apples, pears, and plums are $3 a kilo.", ["Apples, pears, and plums are $3 a kilo."]],
+    ["Our order, which shipped on May 2, arrived late.", ["Our order, which shipped on May 2, arrived late."]],
     // An amount in parentheses after an item's noun phrase is that item's price, read with the item alone.
     [
       "Order #A-77 was the Harvest Crate ($45) plus a cedar candle add-on ($12).",

@@ -96,10 +96,13 @@ describe("extractClaimsSync on prose", () => {
       [f("Revenue grew 5%"), f("costs fell 2%."), f("Latency was 120 ms"), f("the error rate was 0.3%.")],
     ],
     [
-      "an apposition, a subordinate clause and an absolute phrase as one claim each",
+      "an apposition as a fact of the subject's own, a subordinate clause and an absolute phrase as one claim each",
       "Cammy Smith, a 21-year-old forward, joined the club in 2021. When the pod restarted, the logs were lost. The package has 3 dependencies, the largest being lodash.",
       [
-        f("Cammy Smith, a 21-year-old forward, joined the club in 2021."),
+        // The apposition's age and the main clause's year are two facts; the apposition stays in the main
+        // claim's words as context.
+        f("a 21-year-old forward", "Cammy Smith: a 21-year-old forward"),
+        f("joined the club in 2021.", "Cammy Smith, a 21-year-old forward, joined the club in 2021."),
         f("When the pod restarted, the logs were lost."),
         f("The package has 3 dependencies, the largest being lodash."),
       ],

@@ -71,7 +71,7 @@ describe("a figure another reading explains", () => {
     // 76 counts no noun: the array's length (3 balances) is no value of it.
     ["a bare figure against an array's length", leave, "Marcus has 44 hours of annual leave left after using 76.", "unsupported", []],
     // "one track" is no value of `track_number`, nor of the total: it counts the explicit ones.
-    ["a count of the elements that meet a condition", album, 'Only one track, "North of Nowhere", is explicit.', "supported", []],
+    ["a count of the elements that meet a condition", album, 'Only one track is explicit ("North of Nowhere").', "supported", []],
     ["a count of the list", album, "Paper Kites has 5 tracks.", "contradicted", ["4"]],
     // "main" is the branch of two of the three builds: the claim counts those, not the list.
     ["a count of the elements a qualifier picks", builds, "The last run on main made two builds.", "unsupported", []],
