@@ -200,6 +200,8 @@ type CutKind = "plain" | "serial" | "clause" | "participle" | "relative";
 interface Cut {
   /** Where the left part ends (the comma, semicolon or conjunction). */
   leftEnd: number;
+  /** The cut is at a semicolon. */
+  semicolon?: boolean;
   /** Where the right part starts (after the conjunction). */
   rightStart: number;
   /**
@@ -367,7 +369,7 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     const nextValue = next.value.toLowerCase();
     const mainClauseLeft = leftVerb && !leftSubordinate;
     if (v === ";") {
-      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain", semicolon: true }, next);
     } else if (v === ":" && !/^(?:NUM|SYM)$/.test(next.pos) && startsClause(tokens, k, inParens)) {
       // "Two options, both rated 4.5: Cafe Nord is 300 m away and has ...": a clause after a colon has its own
       // subject. Figures after a colon ("the weak spot: 14 restarts on Monday, ...") are a list, not a clause.
@@ -426,6 +428,8 @@ interface Part {
   from: number;
   to: number;
   kind: CutKind | "first";
+  /** The part follows a semicolon: a clause with its own subject stands alone there. */
+  semicolon?: boolean;
 }
 
 /** The form of "be" a participial phrase takes after a clause whose verb is `verb`: "is", "are", "was", "were". */
@@ -479,14 +483,16 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
   const parts: Part[] = [];
   let start = sentence.start;
   let kind: Part["kind"] = "first";
+  let semicolon = false;
   let t = 0;
-  for (const cut of [...cuts, { leftEnd: sentence.end, rightStart: sentence.end, kind: "plain" as const }]) {
+  for (const cut of [...cuts, { leftEnd: sentence.end, rightStart: sentence.end, kind: "plain" as const, semicolon: false }]) {
     const from = t;
     while (t < tokens.length && tokens[t]!.start < cut.leftEnd) t++;
-    parts.push({ start, end: cut.leftEnd, from, to: t, kind });
+    parts.push({ start, end: cut.leftEnd, from, to: t, kind, semicolon });
     while (t < tokens.length && tokens[t]!.start < cut.rightStart) t++;
     start = cut.rightStart;
     kind = cut.kind;
+    semicolon = cut.semicolon === true;
   }
   const hasVerb = (p: { from: number; to: number }): boolean => {
     for (let k = p.from; k < p.to; k++) if (isVerb(tokens, k)) return true;
@@ -608,7 +614,10 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     const verbAt = firstVerb(part);
     let carry = "";
     let drop = 0;
-    let keep = last === undefined || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
+    // After a semicolon, a clause with its own subject before its verb stands alone, whatever the part before
+    // it ("The Overstory — due 23 October; you've renewed it once").
+    const ownClause = part.semicolon === true && verbAt > part.from;
+    let keep = last === undefined || ownClause || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
     if (keep && part.kind === "participle") {
       // A participle inside a dash aside is a fact of the entity the aside describes ("... is 88 Pine Road —
       // 2 bed, built in 1984").

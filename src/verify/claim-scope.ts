@@ -135,7 +135,16 @@ export function rank(
     if (!compatible(figure.value, fact.value)) continue;
     // An amount is not stated by a bare number under a key that counts ("MAX_ITEMS_PER_ORDER: 25").
     // A key that says "per period" ("hourly_rate", "nightly_fee") names a rate, not a count of hours or nights.
-    if (money && fact.value.type === "quantity" && fact.value.q.kind === "number" && countKey(fact.key) && !PER_PERIOD_KEY.test(keyPath(fact))) continue;
+    // A value with decimals counts nothing ("limit_remaining: 3715.7"): it may be an amount.
+    if (
+      money &&
+      fact.value.type === "quantity" &&
+      fact.value.q.kind === "number" &&
+      Number.isInteger(fact.value.q.value) &&
+      countKey(fact.key) &&
+      !PER_PERIOD_KEY.test(keyPath(fact))
+    )
+      continue;
     // Nor is an amount or a percentage stated by a number that counts something ("term: 1 year", "a staff of
     // 11"), or by a bare number in prose, where money and percentages carry their sign ("limited to 80").
     if ((money || percent) && fact.value.type === "quantity" && fact.value.q.kind === "number" && (fact.value.q.unit !== null || !fact.structured)) continue;
@@ -246,5 +255,13 @@ export function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
 
 /** An evidence value the claim states for another of its figures ("Flight LH-438 ... gate Z52"): not this one's. */
 export function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
-  return scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match");
+  if (scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match")) return true;
+  // An ordinal of the claim ("placed 187th out of 3,421") is no figure of its own, but states its number.
+  if (fact.value.type !== "quantity" || fact.value.q.kind !== "number" || !/\d(?:st|nd|rd|th)\b/.test(scope.text)) return false;
+  const value = fact.value.q.value;
+  for (const m of scope.text.matchAll(ORDINAL)) if (Number(m[1]!.replace(/,/g, "")) === value) return true;
+  return false;
 }
+
+/** An ordinal written in digits: "187th", "1st", "22nd", "3rd". */
+const ORDINAL = /(?<![\d.,])(\d{1,3}(?:,\d{3})*|\d+)(?:st|nd|rd|th)\b/g;

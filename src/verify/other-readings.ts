@@ -149,6 +149,9 @@ function startBeside(figure: ClaimFigure, end: EvidenceFact, scope: ClaimScope):
   });
 }
 
+/** Words that compare the figure before them with another side: "less than", "vs", "compared with". */
+const COMPARISON = /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s/i;
+
 /** A duration written as an adjective: "1-minute", "30-day", "24-hour", "7-day". */
 const WINDOW_ADJECTIVE = /^\d+(?:\.\d+)?-(?:second|sec|minute|min|hour|hr|day|week|month|year|quarter)$/i;
 /** The metric's own value within four words after it: " load average of 7.84", " rolling mean is 3.1". */
@@ -213,6 +216,21 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
       score: result.score,
       note: "the window a metric is taken over, a qualifier: not a value the claim asserts",
     };
+  // "$4.95 a loaf, less than the $5.25 Corner Grind pays": the names after a comparison are the other side's;
+  // a figure before it belongs to an entity the claim does not name here.
+  const comparison = COMPARISON.exec(scope.text.slice(figure.span[1]));
+  if (comparison) {
+    const at = figure.span[1] + comparison.index;
+    const names = scope.figures.filter((f) => f.value.type === "name");
+    if (names.length > 0 && names.every((f) => f.span[0] >= at))
+      return {
+        figure,
+        outcome: "unknown",
+        best: result.best,
+        score: result.score,
+        note: "a figure before a comparison whose names are the other side's: its entity is not named",
+      };
+  }
   // "would bring her to 12 credits if she gets in": a figure of what would be, not of what the tool states.
   if (HYPOTHETICAL.test(scope.text.slice(0, figure.span[0])))
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a figure of a hypothetical: not a value the tool states" };

@@ -110,6 +110,10 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
+  // The slot's reading is the page's row count beside a total field: the count does not settle the total.
+  const read = reading.fact;
+  if (read.value.type === "quantity" && read.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(read.chunk.evidenceId)?.text ?? ""))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(read)})` };
   const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
   if (held) return held;
   // The note names the value the slot reading settled on, which may not be the nearest ranked one.
@@ -444,7 +448,8 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
 }
 
 /** A field that states a total beside a page of rows (`total: 34`, `totalCount`, `total_results`). */
-const TOTAL_FIELD = /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|totalResults|total_results|totalItems|total_items|maxResults)(?:\[\d+\])?: \d/;
+const TOTAL_FIELD =
+  /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|total_[a-z]+|total[A-Z][A-Za-z]*|[a-z]+_count|[a-z]+Count|maxResults)(?:\[\d+\])?: \d/;
 
 /** A total field's own line (`total: 34`, `totalCount: 34`): the one {@link TOTAL_FIELD} finds. */
 const TOTAL_KEY_LINE = new RegExp(`^${TOTAL_FIELD.source.replace("(?:^|\\n)", "")}`);

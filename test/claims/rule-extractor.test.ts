@@ -108,6 +108,11 @@ describe("extractClaimsSync on prose", () => {
       ],
     ],
     [
+      "a clause with its own subject after a semicolon, whatever stands before it",
+      "The Overstory — due 23 October; you've renewed it once.",
+      [f("The Overstory — due 23 October"), f("you've renewed it once.")],
+    ],
+    [
       "a quotation with commas, kept whole",
       'moment describes itself as “Parse, validate, manipulate, and display dates”. The README says "fast, small, and safe".',
       [f("moment describes itself as “Parse, validate, manipulate, and display dates”."), f('The README says "fast, small, and safe".')],

@@ -68,6 +68,64 @@ describe("the phrase a word governs", () => {
     expect(report.verdicts.flatMap((v) => v.corrections)).toEqual([]);
   });
 
+  it.each<[string, unknown, string, string, string[]]>([
+    // An ordinal states its number: the other figure is corrected to its own field, never to the place.
+    [
+      "an ordinal",
+      { event: { finishers: 2900 }, runner: { name: "Ana Ruiz", place_overall: 142 } },
+      "Ana placed 142nd out of 2,990 finishers.",
+      "contradicted",
+      ["2,900"],
+    ],
+    // A value with decimals under a key that usually counts ("limit") is an amount.
+    [
+      "a decimal value under a counting key",
+      { usage: { total_reimbursed: 812.4, limit_remaining: 2187.6 }, coverage: { annual_limit: 3000 } },
+      "About $2.2k of the $3,000 limit is still available.",
+      "supported",
+      [],
+    ],
+    // The names after a comparison are the other side's: the figure before it is not North Mill's.
+    [
+      "a figure before a comparison",
+      "customer,product,unit_price_usd\nNorth Mill,Rye loaf,3.85\nNorth Mill,Seed roll,1.10\nHarbor Deli,Rye loaf,4.40",
+      "They pay $4.40 a loaf, more than the $3.85 North Mill pays.",
+      "unsupported",
+      [],
+    ],
+    [
+      "a total beside a page of rows",
+      {
+        total_listings: 120,
+        listings: [
+          { id: "a", price: 10 },
+          { id: "b", price: 12 },
+        ],
+      },
+      "There are 210 listings in total.",
+      "contradicted",
+      ["120"],
+    ],
+    // The page's row count is no reading of the total (`total_listings` beside 3 rows).
+    [
+      "a total whose slot reads the page's rows",
+      {
+        event: { id: 77, name: "The Lanterns", venue: "Harbor Hall" },
+        total_listings: 214,
+        listings: [
+          { listing_id: "L-1", section: "GA", quantity_available: 2, price_per_ticket: { amount: 142, currency: "USD" } },
+          { listing_id: "L-2", section: "R3", quantity_available: 2, price_per_ticket: { amount: 155, currency: "USD" } },
+          { listing_id: "L-3", section: "R1", quantity_available: 4, price_per_ticket: { amount: 248, currency: "USD" } },
+        ],
+      },
+      "There are 241 listings in total.",
+      "unsupported",
+      [],
+    ],
+  ])("should read %s", async (_, evidence, draft, verdict, fixes) => {
+    expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
+  });
+
   it("should read a figure's own words after it before a slot word across a comma", async () => {
     const bill = {
       Invoices: [
