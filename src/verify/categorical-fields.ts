@@ -175,7 +175,10 @@ function stemMeets(claim: Set<string>, field: string, capability = true): boolea
     // A superlative or comparative of the field's word is another word: "closest" is no `is_closed`.
     const rest = b.slice(a.length);
     const degree = b === c && /^(?:e?st|e?r)$/.test(rest);
-    if (a.length >= 4 && b.startsWith(a) && !degree && (capability || !/^[ai]bl/.test(rest))) return true;
+    // A device or agent made from the claim's word is another thing: "humidity" is no `hasHumidifier`, "ship"
+    // no `shipper`.
+    const agent = b === field && /^(?:ifi|iz|is|er|or)/.test(rest);
+    if (a.length >= 4 && b.startsWith(a) && !degree && !agent && (capability || !/^[ai]bl/.test(rest))) return true;
   }
   return false;
 }

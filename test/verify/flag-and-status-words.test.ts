@@ -17,6 +17,12 @@ describe("flag and status words", () => {
     expect(corrections).toEqual([]);
   });
 
+  it("should not read a device made from the claim's word as its flag", async () => {
+    const thermostat = { thermostatList: [{ name: "Hallway", runtime: { actualTemperature: 684, actualHumidity: 38 }, settings: { hasHumidifier: false } }] };
+    const [verdict] = await verdictOf(thermostat, "Hallway humidity is 38%.");
+    expect(verdict).not.toBe("contradicted");
+  });
+
   it("should not read a flag named for the negative as its word", async () => {
     const thermostat = { thermostat: { name: "Main Floor", hvacMode: "heat", events: [{ isHeatOff: false, isCoolOff: true }] } };
     const [verdict] = await verdictOf(thermostat, "The Main Floor thermostat is in heat mode.");
