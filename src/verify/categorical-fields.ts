@@ -465,6 +465,8 @@ const STATUS_END =
   /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well|because|after|until|while|when|though|although|so|due)\b)/i;
 /** A clause opened inside the claim before a bare status verb: "is Pending because its image pull failed". */
 const SUBORDINATE = /\b(?:because|since|after|when|while|although|though|which|that|whose|but|and|so|as|until|before|if|unless)\b/i;
+/** The text before a word ends inside a clause of time: "... the day after it was". */
+const IN_SUBORDINATE = /\b(?:after|before|since|when|until|once)\b[^,;.:—]*$/i;
 const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
 
 /** The status word a claim gives its subject, its class and span, and the subject's status fields. */
@@ -497,6 +499,9 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     if (c && /^(?:up|down)$/i.test(w) && /^\s+(?:to|by|from)\s+(?:about\s+|around\s+)?[-+$€£]?\d/i.test(claimText.slice(m.index! + m[0].length))) continue;
     // A bare verb ("failed") after a clause opens ("because its image pull failed") has another subject.
     if (c && m[1] === undefined && SUBORDINATE.test(claimText.slice(0, m.index))) continue;
+    // Any status in a subordinate clause of time ("closed the day after it was opened") is another
+    // state than the one the claim gives.
+    if (c && IN_SUBORDINATE.test(claimText.slice(0, m.index))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;
@@ -511,7 +516,21 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
   if (fields.length === 0) return null;
   // The subject must be picked by a name or id the claim states and a record or element holds: "A payment
   // arrived" says nothing of the invoice's own `status`, even when it is the only status recorded.
-  const candidates = names.length > 0 ? pickEntityStrict(fields, ledger, names, true) : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
+  // A numbered item ("#30415 is still open") is the element whose number or id field holds the number; one
+  // whose status is outside the vocabulary ("acknowledged") settles nothing.
+  const ids = [...claimText.matchAll(/#(\d+)\b/g)].map((m) => m[1]!);
+  if (ids.length > 0) {
+    const every = fieldLines(ledger, "categorical-statuses-any", (l) => STATUS_KEY.test(l.path) && !HISTORY_PATH.test(l.path));
+    const own = ids.flatMap((n) => numberedRows(every, ledger, n));
+    if (own.some((l) => statusClass(l.value) === null)) return null;
+  }
+  const numbered = ids.flatMap((n) => numberedRows(fields, ledger, n));
+  const candidates =
+    numbered.length > 0
+      ? numbered
+      : names.length > 0
+        ? pickEntityStrict(fields, ledger, names, true)
+        : bySubjectNoun(fields, claimText.slice(0, Math.max(0, at)));
   return { word, cls, at, fields, candidates };
 }
 

@@ -26,6 +26,14 @@ const runs = {
   ],
 };
 
+const incidents = {
+  incidents: [
+    { incident_number: 511, title: "latency", status: "triggered" },
+    { incident_number: 512, title: "disk usage", status: "resolved" },
+    { incident_number: 515, title: "webhook errors", status: "acknowledged" },
+  ],
+};
+
 const docks = "dock,trailer_id,pallets,status\nD01,TRL-4471,26,unloading\nD02,TRL-8802,18,waiting\nD03,TRL-4519,22,departed";
 
 describe("status readings", () => {
@@ -44,6 +52,12 @@ describe("status readings", () => {
     // An id field (`trailer_id`) names its element: another element's status is no value of it.
     ["a status another element holds", docks, "TRL-8802 is unloading.", "contradicted", ["waiting"]],
     ["the element's own status", docks, "TRL-8802 is waiting at D02.", "supported", []],
+    // "#512" names the element whose number field holds 512: another element's status is no value of it, and
+    // a status outside the vocabulary ("acknowledged") settles nothing.
+    ["a numbered element's status", incidents, "#512 is still open.", "contradicted", ["resolved"]],
+    ["a numbered element's unclassed status", incidents, "#515 is still open.", "unsupported", []],
+    // "after it was opened": a status in a clause of time is a past state, not the one the claim gives.
+    ["a status in a clause of time", incidents, "#512 was closed the day after it was opened.", "unsupported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
   });
