@@ -398,6 +398,7 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["healthy", /^(?:healthy|ok|operational|up|normal)$/],
   ["degraded", /^(?:degraded|unhealthy|down|outage|impaired)$/],
   ["approved", /^(?:approved|accepted|authori[sz]ed|granted)$/],
+  ["confirmed", /^(?:confirmed|booked|reserved)$/],
   ["rejected", /^(?:rejected|declined|denied)$/],
   ["refunded", /^(?:refunded|reversed)$/],
   ["failure", /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out)$/],
@@ -417,6 +418,11 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
 
 /** Classes near enough that one does not rule out the other ("degraded" and "error", "paid" and "approved"). */
 const NEAR_CLASSES = new Set([
+  // A confirmed booking or order goes on to other stages and stays confirmed: only a pending, cancelled,
+  // rejected or failed one is not.
+  ...["approved", "active", "paid", "scheduled", "success", "in transit", "delivered", "closed", "in progress", "on time", "delayed", "open", "unpaid"].flatMap(
+    (c) => [`confirmed|${c}`, `${c}|confirmed`],
+  ),
   "degraded|failure",
   "failure|degraded",
   "approved|paid",

@@ -15,6 +15,7 @@ import type { EvidenceFact } from "./evidence-facts.js";
 import { TOTAL_WORDS } from "./derived-values.js";
 import { compare } from "./figure-compare.js";
 import { countCondition, countQualifier } from "./filtered-count.js";
+import { featuresOf } from "./lexical-features.js";
 import { fieldStemsOf, kindAgrees } from "./typed-slot.js";
 import { stemOf } from "../text/tokenize.js";
 
@@ -154,6 +155,8 @@ const COMPARISON = /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s/i;
 
 /** A duration written as an adjective: "1-minute", "30-day", "24-hour", "7-day". */
 const WINDOW_ADJECTIVE = /^\d+(?:\.\d+)?-(?:second|sec|minute|min|hour|hr|day|week|month|year|quarter)$/i;
+/** The noun a compound modifier qualifies: " limit" of "45-minute limit". */
+const NOUN_AFTER = /^\s+(\p{L}{3,})\b/u;
 /** The metric's own value within four words after it: " load average of 7.84", " rolling mean is 3.1". */
 const VALUE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,3}(?:of|at|is|was|were|stands at|sits at|came to|reached|hit|=|:)\s*(?:about|around|roughly|~)?\s*[$€£]?\d/iu;
 
@@ -205,6 +208,20 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
         note: "what does not happen until then starts then, as the start bound beside it states",
       };
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: 'a start ("not until") against an end bound: not settled' };
+  }
+  // "went past the 45-minute limit": a compound modifier's figure fills the slot of the noun after it; a field
+  // that names another thing (`duration_sec`) states no value of it.
+  const noun = WINDOW_ADJECTIVE.test(scope.text.slice(figure.span[0], figure.span[1])) ? NOUN_AFTER.exec(scope.text.slice(figure.span[1]))?.[1] : undefined;
+  if (noun !== undefined && result.best && result.best.structured) {
+    const field = fieldStemsOf(result.best);
+    if (![...featuresOf(noun).stems].some((w) => field.has(w)))
+      return {
+        figure,
+        outcome: "unknown",
+        best: result.best,
+        score: result.score,
+        note: `the figure names a ${noun}, which the field does not: not a value of it`,
+      };
   }
   // "The 1-minute load average of 7.84", "its 30-day average is 412": the window a metric is taken over
   // names the metric, a qualifier; the figure after it is the value the claim asserts.

@@ -11,7 +11,8 @@ import type { FactValue } from "./evidence-facts.js";
 import { identityLine } from "./record-names.js";
 
 const MOST = /\b(?:largest|biggest|highest|most|longest|greatest|heaviest|newest|latest|max(?:imum)?|slowest|priciest|costliest)\b/i;
-const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|min(?:imum)?|fastest|quickest|cheapest)\b/i;
+// "min" after a number is minutes ("11 min"), no minimum.
+const LEAST = /\b(?:smallest|lowest|least|fewest|shortest|lightest|oldest|earliest|minimum|(?<!\d\s?)min|fastest|quickest|cheapest)\b/i;
 /** Speed words: "fastest" is the least latency but the most throughput. */
 const SPEED = /\b(?:fastest|quickest|slowest)\b/i;
 const RATE_FIELD = /(?:per|rps|qps|throughput|speed|mbps|gbps|ops|tps)/i;

@@ -19,6 +19,7 @@ import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
 import { extractNames } from "../quantity/names.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { claimFigures } from "./claim-figures.js";
+import { unstatedStatus } from "./unstated-status.js";
 
 export interface LexicalThresholds {
   /**
@@ -502,6 +503,17 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       note: `a claim about the answer's author (content words covered: ${cov.toFixed(2)}): no tool output states it`,
     };
   }
+  // Word overlap never supports a status the evidence states in no word of its class ("is pending" beside a
+  // `status: confirmed`): the one word that carries the claim is not the tool's.
+  const unstated = !figures && cov >= th.support ? unstatedStatus(item.claim.text, context.ledger) : null;
+  if (unstated !== null)
+    return {
+      verdict: "unsupported",
+      confidence: 0.6,
+      quotes: [],
+      corrections: [],
+      note: `content words covered: ${cov.toFixed(2)}, but no tool output states the status "${unstated}"`,
+    };
   if (figures || (cov >= th.support && !item.hints.figuresUnsettled)) {
     return {
       verdict: "supported",
