@@ -257,10 +257,21 @@ export function nearStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
 export function statedElsewhere(figure: ClaimFigure, fact: EvidenceFact, scope: ClaimScope): boolean {
   if (scope.figures.some((f) => f !== figure && compatible(f.value, fact.value) && compare(f.value, fact.value) === "match")) return true;
   // An ordinal of the claim ("placed 187th out of 3,421") is no figure of its own, but states its number.
-  if (fact.value.type !== "quantity" || fact.value.q.kind !== "number" || !/\d(?:st|nd|rd|th)\b/.test(scope.text)) return false;
-  const value = fact.value.q.value;
-  for (const m of scope.text.matchAll(ORDINAL)) if (Number(m[1]!.replace(/,/g, "")) === value) return true;
-  return false;
+  if (fact.value.type !== "quantity" || fact.value.q.kind !== "number") return false;
+  return ordinalsOf(scope).has(fact.value.q.value);
+}
+
+const ORDINALS = new WeakMap<ClaimScope, Set<number>>();
+
+/** The numbers of the claim's ordinals, memoised per claim. */
+function ordinalsOf(scope: ClaimScope): Set<number> {
+  let out = ORDINALS.get(scope);
+  if (!out) {
+    out = new Set();
+    if (/\d(?:st|nd|rd|th)\b/.test(scope.text)) for (const m of scope.text.matchAll(ORDINAL)) out.add(Number(m[1]!.replace(/,/g, "")));
+    ORDINALS.set(scope, out);
+  }
+  return out;
 }
 
 /** An ordinal written in digits: "187th", "1st", "22nd", "3rd". */
