@@ -58,7 +58,7 @@ interface Separator {
 }
 
 /** First token index at or after `offset` (binary search, so many clauses in one sentence stay linear). */
-function firstTokenAt(tokens: Token[], offset: number): number {
+export function firstTokenAt(tokens: Token[], offset: number): number {
   let lo = 0;
   let hi = tokens.length;
   while (lo < hi) {

@@ -11,6 +11,7 @@
  * "<subject>: <aside>".
  */
 import { isParticiple, isVerb } from "./clause-split.js";
+import { firstTokenAt } from "./figure-list.js";
 import type { Token } from "./wink.js";
 
 /** A parenthetical that restates a figure, in clean-text offsets. */
@@ -63,13 +64,7 @@ export function findRestatements(text: string, from: number, to: number, tokens:
     return aside ? [aside] : found;
   }
   // First token of the clause by binary search, so many clauses in one long sentence stay linear.
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start < from) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstTokenAt(tokens, from);
   let verbEnd = -1;
   for (let k = lo; k < tokens.length && tokens[k]!.start < to && verbEnd < 0; k++) {
     if (isVerb(tokens, k)) verbEnd = tokens[k]!.end;
@@ -127,13 +122,7 @@ const ASIDE_MAX = 60;
  * are") has none there.
  */
 function commaAside(text: string, from: number, to: number, tokens: Token[], protectedAt: (offset: number) => boolean): Restatement | null {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start < from) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstTokenAt(tokens, from);
   let first = -1;
   for (let k = lo; k < tokens.length && tokens[k]!.start < to && first < 0; k++) {
     if (tokens[k]!.value === ",") first = k;
