@@ -52,6 +52,12 @@ export interface EvidenceFact {
   chunk: Chunk;
 }
 
+/** The key a value sits under: an inline pair's own key, else the quote's `path: ` prefix (`items[3].to`); "" for prose. */
+export function fieldPath(f: EvidenceFact): string {
+  const colon = f.quote.text.indexOf(": ");
+  return f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
+}
+
 /** A passage with its facts and the stems of its whole evidence record (the subject context). */
 export interface PassageFacts {
   chunk: Chunk;

@@ -11,7 +11,7 @@
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import { surface } from "./corrections.js";
-import type { EvidenceFact } from "./evidence-facts.js";
+import { type EvidenceFact, fieldPath } from "./evidence-facts.js";
 import { TOTAL_WORDS } from "./derived-values.js";
 import { compare } from "./figure-compare.js";
 import { countCondition, countQualifier } from "./filtered-count.js";
@@ -130,19 +130,14 @@ const NOT_UNTIL = /(?:\b(?:not|never|no)\b|n['’]t\b)[^,;.:]*\buntil\s+$/i;
 const END_FIELD = /(?:^|[._[\]"])(?:to|end|ends|until|through|thru|last|latest|end_?date|ends_?at)["\]]*$|[a-z](?:End|To|Until)["\]]*$/;
 const START_FIELD = /(?:^|[._[\]"])(?:from|start|starts|begin|begins|since|first|earliest|start_?date|starts_?at)["\]]*$|[a-z](?:Start|From|Since)["\]]*$/;
 
-/** A value's key path (`items[3].drink_window.to`), or "" for prose. */
-function keyOf(f: EvidenceFact): string {
-  const colon = f.quote.text.indexOf(": ");
-  return f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
-}
-
 /** The start bound beside an end bound (same record, same parent key) that agrees with the figure. */
 function startBeside(figure: ClaimFigure, end: EvidenceFact, scope: ClaimScope): EvidenceFact | undefined {
-  const parent = keyOf(end).replace(/[._]?[^._[\]"]+["\]]*$/, "");
+  const parentOf = (key: string) => key.replace(/[._]?[^._[\]"]+["\]]*$/, "");
+  const parent = parentOf(fieldPath(end));
   return scope.facts.find((f) => {
     if (f.chunk.evidenceId !== end.chunk.evidenceId || f.rowId !== end.rowId) return false;
-    const key = keyOf(f);
-    if (!START_FIELD.test(key) || key.replace(/[._]?[^._[\]"]+["\]]*$/, "") !== parent) return false;
+    const key = fieldPath(f);
+    if (!START_FIELD.test(key) || parentOf(key) !== parent) return false;
     // A start key's bare year may read as a bound ("from: 2025"), not a date: its number is the year.
     const v = figure.value;
     if (v.type === "date" && v.d.granularity === "year" && f.value.type === "quantity") return f.value.q.value === v.d.year;
@@ -197,7 +192,7 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
       note: "a year that is part of a name (a vintage, a model year, an edition): not checked as a value",
     };
   // "isn't in its window until 2025": what does not happen until a time starts then; an end bound does not settle it.
-  if (v.type === "date" && NOT_UNTIL.test(scope.text.slice(0, figure.span[0])) && result.best && END_FIELD.test(keyOf(result.best))) {
+  if (v.type === "date" && NOT_UNTIL.test(scope.text.slice(0, figure.span[0])) && result.best && END_FIELD.test(fieldPath(result.best))) {
     const start = startBeside(figure, result.best, scope);
     if (start)
       return {

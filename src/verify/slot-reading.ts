@@ -10,7 +10,7 @@ import { ID_KEY_SOURCE } from "./id-keys.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
-import { type EvidenceFact, passageFacts } from "./evidence-facts.js";
+import { type EvidenceFact, fieldPath, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import {
@@ -295,8 +295,7 @@ const END_KEY = /(?:^|[._[\]"])(?:end|to|until|end_?date|period_?end)["\]]*$|[a-
 function monthOfElement(f: EvidenceFact): number | null {
   if (f.value.type !== "date") return null;
   const d = f.value.d;
-  const colon = f.quote.text.indexOf(": ");
-  const key = f.field ?? (colon > 0 ? f.quote.text.slice(0, colon) : "");
+  const key = fieldPath(f);
   if (d.day === 1 && d.month !== null && END_KEY.test(key) && (d.instant === null || /T00:00(?::00)?/.test(d.instant))) return d.month === 1 ? 12 : d.month - 1;
   return d.month;
 }
