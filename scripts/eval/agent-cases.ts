@@ -154,6 +154,8 @@ export interface AgentClaimOutcome {
   corrections: string[];
   /** The deciding tier's name and note. */
   note: string;
+  /** Every tier's name and note, in the order they ran. */
+  trace: string[];
   correct: boolean;
   /** null: no gold correction to score. */
   correctionCorrect: boolean | null;
@@ -212,6 +214,7 @@ function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
             .map((t) => `${t.name}: ${t.note}`)
             .pop() ?? v.trace.map((t) => `${t.name}: ${t.note}`).join(" | "))
         : "",
+      trace: v ? v.trace.map((t) => `${t.name}: ${t.note}`) : [],
       correct: predicted === exp.verdict,
       correctionCorrect,
       harmful: (exp.verdict !== "contradicted" && predicted === "contradicted") || wrongCorrection,
