@@ -196,6 +196,15 @@ function cjkLength(surface: string): number {
   return m?.index === 0 ? m[0].length : 0;
 }
 
+/**
+ * An amount too short to show its digit grouping ("$940.00") groups a longer one in thousands, as amounts are
+ * written ("$2,210.40"), unless its decimal mark is a comma.
+ */
+function moneyStyle(like: Quantity, style: Style): Style {
+  if (like.kind !== "money" || style.group !== null || style.decimalMark !== "." || Math.abs(like.value) >= 1000) return style;
+  return { ...style, group: "," };
+}
+
 function styleOf(like: Quantity, surface: string, unitScale: number): Style | null {
   if (like.word) {
     const end = readNumberWords(surface, 0)?.end ?? cjkLength(surface);
@@ -282,8 +291,9 @@ export function formatLike(value: number, like: Quantity, evidence?: Quantity): 
   const surface = like.text.replace(EMPHASIS_RE, "");
   const info = like.kind === "measure" && like.unit ? lookupUnit(like.unit) : undefined;
   const unitScale = info?.factor ?? (like.unit === "bps" ? 0.01 : like.unit === "‰" ? 0.1 : 1);
-  const style = styleOf(like, surface, unitScale);
-  if (!style || !Number.isFinite(value)) return String(value);
+  const written = styleOf(like, surface, unitScale);
+  if (!written || !Number.isFinite(value)) return String(value);
+  const style = moneyStyle(like, written);
   let scale = 1;
   if (evidence?.kind === "number" && like.kind === "percent") scale = asPercent(evidence);
   if (evidence?.kind === "percent" && like.kind === "number" && Math.abs(like.value) <= 1) scale = 0.01;
@@ -292,7 +302,10 @@ export function formatLike(value: number, like: Quantity, evidence?: Quantity): 
   const n = exact / 10 ** style.exponent;
   const intDigits = n === 0 ? 1 : Math.floor(Math.log10(Math.abs(n))) + 1;
   const significant = Math.max(style.significant, 2);
-  const keep = Math.min(style.decimals, Math.max(0, significant - intDigits));
+  // An amount written to the cent keeps its cents whatever its length ("$940.00" corrected by 2210.4 reads
+  // "$2,210.40"): its decimals are a style, not a precision.
+  const cents = like.kind === "money" && style.decimals === 2;
+  const keep = cents ? 2 : Math.min(style.decimals, Math.max(0, significant - intDigits));
   const evidenceDecimals =
     evidence && evidence.precision > 0 ? Math.max(0, Math.round(-Math.log10((2 * evidence.precision * scale) / unitScale / 10 ** style.exponent))) : 12;
   const most = Math.min(12, Math.max(keep, evidenceDecimals));

@@ -126,6 +126,10 @@ describe("formatLike", () => {
     ["5.4 million", 54_000_000, "54 million"],
     ["-3.5", -4.25, "-4.25"],
     ["12 percent", 14, "14 percent"],
+    // An amount too short to show its grouping groups a longer one; one written to the cent keeps its cents.
+    ["$940.00", 2210.4, "$2,210.40"],
+    ["€12", 1520, "€1,520"],
+    ["$9.00", 10, "$10.00"],
   ] as [string, number, string][])("should write into %j the value %d as %j", (claim, value, expected) => {
     expect(formatLike(value, q(claim))).toBe(expected);
   });
