@@ -18,6 +18,9 @@ import {
   dimensionStems,
   evidenceReading,
   fieldStemsOf,
+  kindStemsOf,
+  namesAnyFieldWord,
+  namesFieldOutright,
   kindAgrees,
   MONEY_FIELD,
   moneyField,
@@ -365,6 +368,9 @@ function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates:
   if ([...fieldStemsOf(slotValue)].some(names)) return null;
   const same = candidates.find((f) => f !== slotValue && f.structured && kindAgrees(figure.value, f) && compare(figure.value, f.value) === "match");
   if (!same) return null;
+  // Nor when the claim names the slot's field outright and no word of it names the other field: that is the
+  // other field's value put in this one (see `namesFieldOutright`).
+  if (namesFieldOutright(slotValue, scope.claimStems) && !namesAnyFieldWord(same, scope.claimStems)) return null;
   return {
     figure,
     outcome: "unsettled",
@@ -400,7 +406,7 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     // Or an amount the claim qualifies in no way, read as the record's total (see `readSlot`).
     // A slot synonym names it too ("a table for 6" names `party_size`, "costs" names `price`).
     const direct = reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w) || hasCanon(own, w));
-    const sameKind = evidenceReading(reading.fact.value.q, fieldStemsOf(reading.fact)).kind === figure.value.q.kind;
+    const sameKind = evidenceReading(reading.fact.value.q, kindStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
     const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope) || rangeEndOfOtherField(figure, reading.fact, scope);

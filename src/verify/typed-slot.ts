@@ -29,7 +29,6 @@ export interface SlotAgreement {
   kind: boolean;
 }
 
-/** Stems of field words that name an amount of money. */
 /** Stems of field words that name an amount of money: the one money vocabulary of tier 0. */
 export const MONEY_FIELD: ReadonlySet<string> = new Set([
   "price",
@@ -177,9 +176,10 @@ function percentField(field: Set<string>): boolean {
  * against a bare number needs the same order of magnitude (within a factor of 3), since the number's unit
  * is unknown and a scale slip (m and km, cents and dollars) must not read as a different value.
  */
-export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<string> = fieldStemsOf(fact)): boolean {
+export function kindAgrees(claim: FactValue, fact: EvidenceFact, own: Set<string> = fieldStemsOf(fact)): boolean {
   if (!compatible(claim, fact.value)) return false;
   if (claim.type !== "quantity" || fact.value.type !== "quantity") return claim.type === fact.value.type;
+  const field = kindStemsOf(fact, own);
   const a = claim.q;
   const b = evidenceReading(fact.value.q, field);
   if (a.kind === "money") {
@@ -205,6 +205,17 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, field: Set<stri
   if (b.kind === "measure") return false;
   if (a.unit !== null && b.unit !== null && a.unit.toLowerCase() !== b.unit.toLowerCase()) return false;
   return !moneyField(field) || a.unit !== null || b.count === true ? true : sameMagnitude(a.value, b.value);
+}
+
+/**
+ * The stems that tell a structured value's kind: its own field's, and its parent key's when that names money
+ * (`balances.available`, `fees.processing`): the parent says what its children are, the child which one.
+ */
+export function kindStemsOf(fact: EvidenceFact, own: Set<string> = fieldStemsOf(fact)): Set<string> {
+  if (!fact.structured || moneyField(own)) return own;
+  const segments = keySegments(keyPathOf(fact));
+  const parent = segments.length > 1 ? featuresOf(segments[segments.length - 2]!).stems : null;
+  return parent && moneyField(parent) ? new Set([...own, ...parent]) : own;
 }
 
 /** A measure's value in the unit it was written in (base units over the written unit's factor). */
@@ -464,6 +475,28 @@ function unnamedFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): 
     return w;
   }
   return null;
+}
+
+/**
+ * Whether the claim's words name a structured fact's own field outright: every word of its last key segment
+ * (`employer_taxes` for "employer taxes"), one of them more than a word of how or of money (`total` alone
+ * names no field). Never a count of what a tool returned (`alarms: []`): its key names the records, not a slot.
+ */
+export function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
+  if (
+    !fact.structured ||
+    (fact.value.type === "quantity" && (fact.value.q.count || /^[[{]/.test(fact.value.q.text))) ||
+    unnamedFieldWord(fact, claimWords) !== null
+  )
+    return false;
+  const last = keySegments(keyPathOf(fact)).pop() ?? "";
+  const words = [...featuresOf(last).stems].filter((w) => !NEUTRAL_FIELD.has(w) && !GENERIC_FIELD.has(w) && !MONEY_FIELD.has(w) && !/^\d/.test(w));
+  return words.length > 0 && words.every((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
+}
+
+/** Whether a word of the claim names any word of a fact's field. */
+export function namesAnyFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
+  return [...fieldStemsOf(fact)].some((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
 }
 
 /** Whether a word of the claim (not of the money vocabulary) names a field of the figure's magnitude other than `own` ones. */

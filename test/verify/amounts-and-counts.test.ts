@@ -73,8 +73,9 @@ describe("an amount the claim qualifies in no way is the record's total", () => 
   it.each<[string, Record<string, string>, [string, string[]]]>([
     ["FI 593 leaves at 14:15 for €278.40.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["contradicted", ["€287.40"]]],
     ["FI 593 leaves at 14:15 for €287.40.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["supported", []]],
-    // The claim's own word names the base fare, which is no total: never "corrected" to the total.
-    ["The base fare of FI 593 is €212.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["unsupported", []]],
+    // The claim's own word names the base fare, which is no total: never "corrected" to the total. Under
+    // `price`, the bare `base` is an amount: the base fare's own value corrects it.
+    ["The base fare of FI 593 is €212.", { total: "287.40", base: "221.00", grandTotal: "287.40" }, ["contradicted", ["€221"]]],
     // A rate is no total.
     ["FI 593 costs €140 a night.", { total: "287.40", base: "221.00" }, ["unsupported", []]],
     // Totals that disagree settle nothing.

@@ -22,3 +22,26 @@ describe("a value another field of the entity holds", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
   });
 });
+
+/**
+ * The other side: the words beside the figure name the slot's field outright, and no word of the claim names
+ * the field that holds its value. That is another field's value put in this one (a field swap), and the slot's
+ * own value corrects it. Invented payroll and wallet.
+ */
+describe("another field's value put in the named field", () => {
+  const payroll = { run: "P-14", totals: { gross_pay: "20410.00", employer_taxes: "2210.40", benefits: "940.00" } };
+  const wallet = { account: "Everyday", balances: { available: 812.1, current: 905.6 }, iso_currency_code: "USD" };
+  it.each<[string, unknown, string, string, string[]]>([
+    ["a swapped amount", payroll, "Employer taxes came to $940.00.", "contradicted", ["$2,210.40"]],
+    ["the field's own amount", payroll, "Benefits came to $940.00.", "supported", []],
+    // Both fields named: which one the figure gives is not known.
+    ["an amount of two named fields", payroll, "Employer taxes and benefits came to $940.00.", "unsupported", []],
+    ["a swapped balance under a money parent key", wallet, "Everyday has $905.60 available.", "contradicted", ["$812.10"]],
+    ["the balance's own value", wallet, "Everyday has $812.10 available.", "supported", []],
+  ])("should read %s", async (_name, record, draft, verdict, fixes) => {
+    const fw = new Firewall();
+    fw.record({ source: "api", content: record });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
+  });
+});
