@@ -144,13 +144,16 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
   const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
   const single = anchoring.size === 1 && new Set(others).size === others.length;
+  // An element's own lists are its values too: a pay run's bonus line under the employee it pays.
+  const picked = anchors;
+  const within = (rowId: string) => picked.has(rowId) || [...picked].some((a) => rowId.startsWith(`${a}.`));
   return results.map((r) => {
     if (identity.has(r.figure.value.type)) return r;
     // A value that matched outside every array element (a top-level field) stays matched.
-    if (r.outcome === "match" && (r.best?.rowId === undefined || anchors.has(r.best.rowId))) return r;
+    if (r.outcome === "match" && (r.best?.rowId === undefined || within(r.best.rowId))) return r;
     // A disagreement already read in one of the claim's elements stands.
-    if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && anchors.has(r.best.rowId)) return r;
-    const inRow = scope.facts.filter((f) => f.rowId !== undefined && anchors.has(f.rowId) && compatible(r.figure.value, f.value));
+    if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && within(r.best.rowId)) return r;
+    const inRow = scope.facts.filter((f) => f.rowId !== undefined && within(f.rowId) && compatible(r.figure.value, f.value));
     if (inRow.length === 0) return r;
     const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
     // A value of another field agrees only while no value a word beside the figure names differs ("placed on May 4"

@@ -162,3 +162,29 @@ describe("an element the claim names by an id of letters and digits", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([want, fixes]);
   });
 });
+
+describe("an element's own lists are its values", () => {
+  // Invented pay run: each employee's bonus line sits in a list under that employee's element.
+  const run = {
+    employees: [
+      { first_name: "Ines", last_name: "Okafor", gross_pay: "5120.00", extras: [{ name: "Bonus", amount: "400.00" }] },
+      { first_name: "Tomas", last_name: "Reyes", gross_pay: "3980.00", extras: [{ name: "Bonus", amount: "250.00" }] },
+    ],
+  };
+  it.each<[string, string]>([
+    ["Ines Okafor's gross of $5,120.00 includes a $400 bonus.", "supported"],
+    ["Tomas Reyes's gross of $3,980.00 includes a $250 bonus.", "supported"],
+  ])("should read %j as %s", async (draft, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "payroll", content: run });
+    const report = await fw.verify(draft);
+    expect(report.verdicts.map((v) => v.verdict)).toEqual([verdict]);
+  });
+
+  it("should not take another employee's bonus for the named one's", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "payroll", content: run });
+    const report = await fw.verify("Ines Okafor's gross of $5,120.00 includes a $250 bonus.");
+    expect(report.verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
