@@ -61,13 +61,19 @@ function isoDate(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/** A date's text, normalised, lower-cased and without a leading weekday ("Friday, March 1, 2024" reads "march 1, 2024"). */
+function dateText(value: string): string {
+  const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
+  return s.replace(/^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\.?,? (?=\d|[a-z]+\.? \d)/, "");
+}
+
 /**
  * Reads a calendar date written as ISO (`2024-02-27`, or an ISO timestamp: its date part), day-month-year
  * (`27 February 2024`, `27th Feb 2024`) or month-day-year (`Feb 27, 2024`, `February 27 2024`).
  * @returns `YYYY-MM-DD`, or null when the value is not one date.
  */
 export function parseDate(value: string): string | null {
-  const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
+  const s = dateText(value);
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
   if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
   m = /^(\d{1,2})(?:st|nd|rd|th)? ([a-z]+)\.?,? (\d{4})$/.exec(s);
@@ -85,7 +91,7 @@ export function parseDate(value: string): string | null {
 
 /** A month and day written without a year (`Oct 2`, `2 October`, `July 23rd`) as `MM-DD`, else null. */
 export function parseMonthDay(value: string): string | null {
-  const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
+  const s = dateText(value);
   let m = /^([a-z]+)\.? (\d{1,2})(?:st|nd|rd|th)?$/.exec(s);
   let month = m ? monthOf(m[1]!) : null;
   let day = m ? Number(m[2]) : 0;

@@ -10,6 +10,7 @@
  */
 import * as chrono from "chrono-node";
 import type { DateMention, MatchResult } from "./types.js";
+import { attachWeekdays, weekdayOf, weekdayPrefix, weekdayWord } from "./weekdays.js";
 
 /** Options of {@link extractDates}. */
 export interface ExtractDatesOptions {
@@ -242,7 +243,8 @@ function monthNameDates(text: string, out: ParsedDate[], reference: Date): void 
  * `after`, `during`...) or as the second end of a year range, and not when a plural noun follows
  * ("in 2024 cases" is a count).
  *
- * Not dates here: relative expressions ("yesterday", "6 hours ago", "now"), weekdays, times of day, lower-case
+ * A weekday written right before a day ("Thursday, March 1") is part of its mention (see `weekdays.ts`).
+ * Not dates here: relative expressions ("yesterday", "6 hours ago", "now"), weekdays alone, times of day, lower-case
  * month words ("you may", "march on"). Invalid calendar dates (`31/02/2024`, `2024-02-30`) are skipped.
  * Never throws; mentions are returned in text order without overlaps (the longer, earlier one wins).
  */
@@ -268,7 +270,9 @@ export function extractDates(text: string, options: ExtractDatesOptions = {}): P
   for (const { d } of ranked) {
     if (kept.every((k) => d.span[1] <= k.span[0] || d.span[0] >= k.span[1])) kept.push(d);
   }
-  return kept.sort((a, b) => a.span[0] - b.span[0]);
+  kept.sort((a, b) => a.span[0] - b.span[0]);
+  attachWeekdays(text, kept);
+  return kept;
 }
 
 /**
@@ -325,6 +329,9 @@ export function matchDate(claim: DateMention, evidence: DateMention): MatchResul
   }
   if (!check(claim.month, evidence.month)) return "mismatch";
   if (!check(claim.day, evidence.day)) return "mismatch";
+  // A weekday the claim writes is checked against the evidence date's own (its year is the evidence's).
+  const weekday = claim.weekday === undefined ? null : weekdayOf(evidence);
+  if (weekday !== null && weekday !== claim.weekday) return "mismatch";
   return missing ? "incomparable" : "match";
 }
 
@@ -339,6 +346,13 @@ const ORDINAL_SUFFIX = (n: number) => (n % 10 === 1 && n !== 11 ? "st" : n % 10 
  * evidence's own text.
  */
 export function formatDateLike(evidence: DateMention, like: DateMention): string {
+  // A weekday before the day is written as the evidence date's own, in the claim's form.
+  const prefix = weekdayPrefix(like.text);
+  if (prefix) {
+    const rest = formatDateLike(evidence, { ...like, text: like.text.slice(prefix.word.length + prefix.separator.length), weekday: undefined });
+    const weekday = weekdayOf(evidence);
+    return weekday === null ? rest : `${weekdayWord(weekday, prefix.word)}${prefix.separator}${rest}`;
+  }
   const e = evidence;
   const pad = (n: number) => String(n).padStart(2, "0");
   const t = like.text;

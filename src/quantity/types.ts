@@ -60,6 +60,8 @@ export interface DateMention {
   granularity: "day" | "month" | "year" | "quarter";
   /** A time of day was stated (e.g. ISO timestamps); ISO string in UTC, else null. */
   instant: string | null;
+  /** The weekday written just before a day ("Thursday, March 1"): 0 = Sunday … 6 = Saturday; absent when none. */
+  weekday?: number;
 }
 
 /** A proper name or identifier mentioned in text. */

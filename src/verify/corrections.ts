@@ -2,10 +2,11 @@
  * Corrections: which evidence value a wrong figure meant, and how to write it in the claim's style without
  * stating anything the evidence does not.
  */
-import { formatDateLike } from "../quantity/date-parse.js";
+import { formatDateLike, matchDate } from "../quantity/date-parse.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import { formatLike } from "../quantity/quantity-match.js";
 import type { Quantity } from "../quantity/types.js";
+import { weekdayOf, weekdayPrefix, weekdayWord } from "../quantity/weekdays.js";
 import type { Correction, EvidenceQuote } from "../schema.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
@@ -112,6 +113,8 @@ export function surface(f: EvidenceFact): string {
 
 export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: TierItem): Correction | null {
   const claimText = item.extracted.text;
+  const weekday = weekdayOnly(figure, fact);
+  if (weekday) return spanCorrection(item, [figure.span[0], figure.span[0] + weekday.wrong.length], weekday.value, fact);
   const start = item.extracted.map[figure.span[0]];
   const endChar = item.extracted.map[figure.span[1] - 1];
   let value: string;
@@ -132,6 +135,29 @@ export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: Tier
   const wrong = claimText.slice(figure.span[0], figure.span[1]);
   if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;
   return { span: [start, endChar + 1], wrong, value, quote: fact.quote };
+}
+
+/**
+ * A date whose day is right and whose weekday is not ("Thursday, March 1" for 2024-03-01, a Friday): only the
+ * weekday word is wrong, and only it is corrected ("Friday"); the day the evidence supports is left alone.
+ */
+function weekdayOnly(figure: ClaimFigure, fact: EvidenceFact): { wrong: string; value: string } | null {
+  const cv = figure.value;
+  const ev = fact.value;
+  if (cv.type !== "date" || ev.type !== "date" || cv.d.weekday === undefined) return null;
+  const prefix = weekdayPrefix(cv.d.text);
+  const actual = weekdayOf(ev.d);
+  if (!prefix || actual === null || actual === cv.d.weekday) return null;
+  if (matchDate({ ...cv.d, weekday: undefined }, ev.d) !== "match") return null;
+  return { wrong: prefix.word, value: weekdayWord(actual, prefix.word) };
+}
+
+/** A correction of the claim's text between `span` (claim offsets), mapped onto the draft. */
+function spanCorrection(item: TierItem, span: [number, number], value: string, fact: EvidenceFact): Correction | null {
+  const start = item.extracted.map[span[0]];
+  const endChar = item.extracted.map[span[1] - 1];
+  if (start === undefined || endChar === undefined || start < 0 || endChar < 0) return null;
+  return { span: [start, endChar + 1], wrong: item.extracted.text.slice(span[0], span[1]), value, quote: fact.quote };
 }
 
 export function uniqueQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {

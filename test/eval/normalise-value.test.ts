@@ -43,6 +43,8 @@ describe("parseDate", () => {
     ["Feb 30, 2024", null],
     ["Marathon 3, 2024", null],
     ["18.0.10", null],
+    ["Friday, March 1, 2024", "2024-03-01"],
+    ["Wed 2024-09-18", "2024-09-18"],
   ])("should read %j as %j", (input, expected) => {
     expect(parseDate(input)).toBe(expected);
   });
@@ -58,6 +60,7 @@ describe("sameValue", () => {
     ["100%", "100.0%", true],
     ["July 23, 2024", "July 23", true],
     ["Oct 2, 2024", "2 October", true],
+    ["Wednesday, September 18, 2024", "September 18", true],
     ["Oct 3, 2024", "Oct 2", false],
     ["1,336 MB", "1,336 KB", false],
     ["14.0.3", "14.0.30", false],
