@@ -98,6 +98,10 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 /** A field line whose value is a number, an amount or a percentage. */
 const NUMBER_LINE = /: [-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
+/** A line whose value is a date or a time (`DUE: 2024-03-20`, `started_at: 2024-06-11T05:10:00Z`): no polarity of its own. */
+/** A line whose value is an empty list or object (`errors: []`): a count tier 0 compared, no polarity of its own. */
+const EMPTY_LINE = /: (?:\[\]|\{\})$/;
+const DATE_LINE = /: \d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$|: \d{1,2}:\d{2}(?::\d{2})?$/;
 const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
 /** An inline `key=value` pair with a negative value (`require_2fa=false`). */
 const NEGATIVE_PAIR = /(?:^|[\s,;])([\w.-]+)=(?:false|no|0|none|null|off|disabled)(?=$|[\s,;])/gi;
@@ -388,10 +392,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // When tier 0 matched the claim's figures, their evidence lines are the claim's statement: "no runtime
     // dependencies" is read against "dependencies: {}", not against whichever line shares more words.
     // Only value lines anchor: "Invoice INV-7 is unpaid" is read on "status: paid", not on "invoice: INV-7".
-    // A number's line (`perc: 0`, `HOA/mo: $0`) has no polarity of its own: tier 0 compared its value.
+    // A number's, a date's or an empty list's line (`perc: 0`, `DUE: 2024-03-20`, `errors: []`) has no polarity of its own:
+    // tier 0 compared its value.
     const anchorLines = item.hints.figuresMatched ? (item.hints.valueQuotes ?? item.hints.matchedQuotes).map((q) => q.text) : [];
     // Nor has a line that only names the entity (`Address: 14 Alder Ct`, `name: Queue depth orders`).
-    const anchors = anchorLines.filter((t) => !NUMBER_LINE.test(t) && !IDENTITY_LINE.test(t.trim()) && !ADDRESS_LINE.test(t.trim()));
+    const anchors = anchorLines.filter(
+      (t) => !NUMBER_LINE.test(t) && !DATE_LINE.test(t.trim()) && !EMPTY_LINE.test(t.trim()) && !IDENTITY_LINE.test(t.trim()) && !ADDRESS_LINE.test(t.trim()),
+    );
     // A line that only names the subject (`name: uuid`, `metadata.name: api-7d9f`) says nothing for or
     // against what the claim says of it: polarity is read on the best line that holds one of those words
     // ("uuid is not MIT-licensed" on `license: MIT`), if any.
