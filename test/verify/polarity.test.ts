@@ -115,3 +115,36 @@ describe("a negation denied only by a field it reaches, of the claim's entity", 
     expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
   });
 });
+
+describe("lines whose value has no polarity", () => {
+  // Invented citations: the claim's "no-permit" is the violation's name; the matched due date's line
+  // (`DUE: 2024-03-20`) says nothing for or against it.
+  const table = [
+    "CITATION   LOCATION        VIOLATION        FINE     STATUS   DUE",
+    "QX-1101    Birch Lane      Expired meter    $40.00   PAID     2024-03-07",
+    "QX-1102    North Garage    No valid permit  $80.00   UNPAID   2024-03-20",
+  ].join("\n");
+  it("should not read a negation on a date's line", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "citations", content: table });
+    const v = (await fw.verify("The $80 no-permit ticket from the North Garage is due March 20.")).verdicts[0]!;
+    expect(v.verdict).not.toBe("contradicted");
+  });
+
+  // A score's "0" matched an empty list (`errors: []`): an empty list's line has no polarity either.
+  it("should not read a negation on an empty list's line", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "fixtures",
+      content: {
+        errors: [],
+        response: [
+          { fixture: { date: "2022-08-20T14:00:00+00:00" }, teams: { home: { name: "Rovers" }, away: { name: "United" } }, goals: { home: 2, away: 2 } },
+          { fixture: { date: "2022-08-31T18:30:00+00:00" }, teams: { home: { name: "Rovers" }, away: { name: "Athletic" } }, goals: { home: 4, away: 0 } },
+        ],
+      },
+    });
+    const v = (await fw.verify("Rovers thrashed Athletic 4–0 at home on 31 Aug.")).verdicts[0]!;
+    expect(v.verdict).not.toBe("contradicted");
+  });
+});
