@@ -104,6 +104,10 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])mpa$|M[Pp]a$/, "pressure", 1e6, "MPa"],
   [/(?:^|[_\-.])mhz$|M[Hh]z$/, "frequency", 1e6, "MHz"],
   [/(?:^|[_\-.])ghz$|G[Hh]z$/, "frequency", 1e9, "GHz"],
+  [/(?:^|[_\-.])bps$|Bps$/, "bitrate", 1, "bps"],
+  [/(?:^|[_\-.])kbps$|Kbps$/, "bitrate", 1e3, "kbps"],
+  [/(?:^|[_\-.])mbps$|Mbps$/, "bitrate", 1e6, "Mbps"],
+  [/(?:^|[_\-.])gbps$|Gbps$/, "bitrate", 1e9, "Gbps"],
 ];
 
 type KeyUnit = { dimension: Dimension; factor: number; unit: string };

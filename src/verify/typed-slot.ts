@@ -261,6 +261,7 @@ const DIMENSION_WORDS: Record<string, string> = {
   power: "power demand load",
   pressure: "pressure strength stress",
   frequency: "frequency clock",
+  bitrate: "speed bandwidth throughput download upload down up rate",
 };
 
 /** Stems of the words that name a measure's dimension (empty for an unknown dimension). */

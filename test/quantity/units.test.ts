@@ -4,6 +4,9 @@ import { currencyCandidates, lookupCurrency, lookupUnit, readCurrencyAfter, read
 describe("lookupUnit", () => {
   it.each([
     ["B", "data", "B", 1],
+    ["Mbps", "bitrate", "Mbps", 1e6],
+    ["kbps", "bitrate", "kbps", 1e3],
+    ["Gb/s", "bitrate", "Gbps", 1e9],
     ["bytes", "data", "B", 1],
     ["KB", "data", "KB", 1e3],
     ["kB", "data", "KB", 1e3],
@@ -64,7 +67,8 @@ describe("lookupUnit", () => {
   it("should not read a unit that runs on into letters", () => {
     expect(readUnitAt("5 kmh", 1)).toBeNull();
     expect(readUnitAt("7d9f", 1)).toBeNull();
-    expect(readUnitAt("5 Mbps", 1)).toBeNull();
+    expect(readUnitAt("5 MBq", 1)).toBeNull();
+    expect(readUnitAt("5 Mbps", 1)?.info.symbol).toBe("Mbps");
   });
 });
 

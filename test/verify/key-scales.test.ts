@@ -13,7 +13,19 @@ const ads = { campaign: { name: "Brand", cost_micros: 23_500_000_000, clicks: 51
 const product = { product: { sku: "A1", price_eur: 129, stock: 4 } };
 const dispute = { dispute: { amount: 12999, fee: 1500, currency: "usd" } };
 
+// Invented speed tests: the plan's rate is in Mbps, each test's in kbps.
+const line = {
+  plan: { name: "Fibre 300", down_mbps: 300 },
+  tests: [
+    { id: "s-1", down_kbps: 281400, connection: "ethernet" },
+    { id: "s-2", down_kbps: 96200, connection: "wifi" },
+  ],
+};
+
 const ROWS: Row[] = [
+  ["rate keys: a test's rate read in kbps", line, "Test s-1 came in at about 281 Mbps down.", "supported", []],
+  ["rate keys: a wrong test rate corrected from the test", line, "Test s-2 came in at 112 Mbps down.", "contradicted", ["96.2 Mbps"]],
+  ["rate keys: a test's rate never corrected to the plan's", line, "The wired test came in at about 281 Mbps.", "supported", []],
   ["thousands key: the scaled amount", claimK, "LI-30007 has £310k incurred.", "supported", []],
   ["thousands key: the key's numeral is no amount", claimK, "LI-30007 has £310 incurred.", "unsupported", []],
   ["thousands key: a correction in the claim's scale", claimK, "LI-30007 has £290k incurred.", "contradicted", ["£310k"]],
