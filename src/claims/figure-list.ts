@@ -11,7 +11,8 @@
  * - **A dash aside** (" — about 16% — ", or a trailing " — an 83% drop") and what follows its closing dash are
  *   cut off when they carry a figure; so is the list after a colon ("was the outlier: $217.77 in May, ...").
  * - **Never cut** inside parentheses, quotations, inline code or links; between "between X and Y"; between two
- *   proper names ("Gotham, NY"); before a year ("3 May, 2024"); after a figure joined to a word by a hyphen, which is an adjective of a noun to
+ *   proper names ("Gotham, NY"); before a year ("3 May, 2024"); between a bare number and the number after it,
+ *   which share the unit after the last ("at 471 and 464 Mbps"); after a figure joined to a word by a hyphen, which is an adjective of a noun to
  *   come ("a 2-bed, 1-bath, 880 sq ft apartment"); or before a clause with its own subject and verb (a
  *   compound sentence is {@link splitClauses}'s business).
  *
@@ -68,6 +69,17 @@ export function firstTokenAt(tokens: Token[], offset: number): number {
   }
   return lo;
 }
+
+/**
+ * Whether a bare number ends the left item and a number opens the right one: "at 471 and 464 Mbps", "182, 209
+ * and 230 ms" share the unit or noun after the last figure, so no item stands without it.
+ */
+function sharedUnit(left: Token, right: Token | undefined): boolean {
+  return right !== undefined && BARE_NUMBER.test(left.value) && BARE_NUMBER.test(right.value);
+}
+
+/** A number written in digits alone: "471", "1,204", "3.5". */
+const BARE_NUMBER = /^\d[\d,]*(?:\.\d+)?$/;
 
 /** Whether tokens `[from, to)` hold a figure in digits or words ("8.4", "three times"). */
 function hasFigure(tokens: Token[], from: number, to: number): boolean {
@@ -443,7 +455,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
         !(sep.kind === "comma" && endsInHyphenFigure(tokens, sep.at)) &&
         !(sep.kind === "comma" && left.pos === "PROPN" && right?.pos === "PROPN") &&
         !(sep.kind === "comma" && YEAR.test(right?.value ?? "")) &&
-        !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at));
+        !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at)) &&
+        !sharedUnit(left, right);
       // A word wink tags as a verb but {@link isVerb} reads as a noun ("and churn of 2%") opens a noun phrase.
       const nounPhrase =
         right !== undefined &&

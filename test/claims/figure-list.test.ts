@@ -263,6 +263,9 @@ describe("one claim per figure in a list-like clause", () => {
     "The price is $40 plus $5 shipping.",
     "You've talked for 412 minutes — just under 7 hours — with no roaming and no extra charges.",
     "We met at Harbor & Vine on 3 May, 2024 at 7 pm.",
+    // Bare numbers before the last share its unit.
+    "The two wired tests came in at about 471 and 464 Mbps.",
+    "The replicas answered in 182, 209 and 230 ms.",
   ])("should keep %j as one claim", (draft) => {
     expect(pieces(draft)).toEqual([[draft, draft]]);
   });
