@@ -78,6 +78,18 @@ function sharedUnit(left: Token, right: Token | undefined): boolean {
   return right !== undefined && BARE_NUMBER.test(left.value) && BARE_NUMBER.test(right.value);
 }
 
+/** Pronouns a partitive's "of" takes: "three of them", "two of which". */
+const PARTITIVE_OF = new Set(["them", "these", "those", "which", "whom"]);
+
+/** Whether tokens from `k` (before `to`) open a partitive of a figure: "three of them", "12 of which". */
+function partitiveAt(tokens: Token[], k: number, to: number): boolean {
+  if (k + 2 >= to) return false;
+  const figure = tokens[k]!;
+  return (
+    (DIGIT.test(figure.value) || figure.pos === "NUM") && tokens[k + 1]!.value.toLowerCase() === "of" && PARTITIVE_OF.has(tokens[k + 2]!.value.toLowerCase())
+  );
+}
+
 /** A number written in digits alone: "471", "1,204", "3.5". */
 const BARE_NUMBER = /^\d[\d,]*(?:\.\d+)?$/;
 
@@ -355,7 +367,9 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     const next = tokens[k + 1]!;
     const nextValue = next.value.toLowerCase();
     const spaced = /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? "");
-    if (phrasesOnly) {
+    if (v === "," && partitiveAt(tokens, k + 1, to)) {
+      separators.push({ kind: "comma", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+    } else if (phrasesOnly) {
       if (opensFigurePhrase(tokens, k, to)) separators.push({ kind: "phrase", at: k, leftEnd: t.start, rightStart: t.start, rightFrom: k });
     } else if (DASH.test(t.value) && spaced) {
       separators.push({ kind: "dash", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
@@ -448,15 +462,25 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       // A predicate phrase ("$2,300, due 15 March") needs no noun on its left; a list item ("$5, $6 and $7
       // for adults") may share the noun of the last one, so each side must have its own.
       const predicate = sep.kind === "comma" && right !== undefined && (right.pos === "ADJ" || right.pos === "VERB");
+      // A part of what the clause counted ("Six stockouts were logged, three of them at Fairlane"): a fact of
+      // its own, in its own words.
+      // Only as the clause's last item, with no aside after it: what follows a partitive is read with it.
+      const partitive =
+        sep.kind === "comma" &&
+        s === separators.length - 1 &&
+        partitiveAt(tokens, sep.rightFrom, itemTo) &&
+        !tokens.slice(sep.rightFrom, to).some((t) => t.value === "(");
+      if (partitive) sharing = false;
       cut =
-        (figureWithWord(tokens, itemFrom, sep.at) || (predicate && figureWithSymbol(tokens, itemFrom, sep.at))) &&
-        figureWithWord(tokens, sep.rightFrom, itemTo) &&
-        !hasOwnClause(tokens, sep.rightFrom, itemTo) &&
-        !(sep.kind === "comma" && endsInHyphenFigure(tokens, sep.at)) &&
-        !(sep.kind === "comma" && left.pos === "PROPN" && right?.pos === "PROPN") &&
-        !(sep.kind === "comma" && YEAR.test(right?.value ?? "")) &&
-        !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at)) &&
-        !sharedUnit(left, right);
+        partitive ||
+        ((figureWithWord(tokens, itemFrom, sep.at) || (predicate && figureWithSymbol(tokens, itemFrom, sep.at))) &&
+          figureWithWord(tokens, sep.rightFrom, itemTo) &&
+          !hasOwnClause(tokens, sep.rightFrom, itemTo) &&
+          !(sep.kind === "comma" && endsInHyphenFigure(tokens, sep.at)) &&
+          !(sep.kind === "comma" && left.pos === "PROPN" && right?.pos === "PROPN") &&
+          !(sep.kind === "comma" && YEAR.test(right?.value ?? "")) &&
+          !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at)) &&
+          !sharedUnit(left, right));
       // A word wink tags as a verb but {@link isVerb} reads as a noun ("and churn of 2%") opens a noun phrase.
       const nounPhrase =
         right !== undefined &&

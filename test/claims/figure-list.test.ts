@@ -236,6 +236,14 @@ describe("one claim per figure in a list-like clause", () => {
   });
 
   it.each<[string, Piece[]]>([
+    // A partitive of what the clause counted, as the clause's last item, is a fact in its own words.
+    ["Six stockouts were logged across the route, three of them at Fairlane.", ["Six stockouts were logged across the route", "three of them at Fairlane."]],
+    ["We shipped 40 orders, 12 of which were late.", ["We shipped 40 orders", "12 of which were late."]],
+  ])("should give a closing partitive its own claim in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
     ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
     ["You topped up $30.00, then spent $12.50 on fares.", ["You topped up $30.00", ["spent $12.50 on fares.", "You spent $12.50 on fares."]]],
     [
