@@ -124,7 +124,10 @@ export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: Tier
     const formatted = formatLike(ev.q.value, cv.q, ev.q);
     // Prefer the evidence's own number and unit when the claim's style would turn it into a fraction.
     const sameUnit = cv.q.unit !== null && ev.q.unit !== null && cv.q.unit.toUpperCase() === ev.q.unit.toUpperCase();
-    value = sameUnit || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
+    // And when the claim wrote the evidence's own numeral in another unit ("612.8 MB" for `data_used_gb:
+    // 612.8`): the slip is the unit, so the evidence's number and unit say it ("612.8 GB", not "612800 MB").
+    const unitSlip = cv.q.kind === "measure" && ev.q.kind === "measure" && digitsOf(cv.q.text) === digitsOf(ev.q.text);
+    value = sameUnit || unitSlip || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
     value = honest(value, cv.q, ev.q);
     // Another currency is the error ("129.50 USD" for an amount in EUR): write the evidence's currency.
     if (cv.q.kind === "money" && ev.q.currency !== null && cv.q.currency !== null && cv.q.currency !== ev.q.currency) {

@@ -395,6 +395,14 @@ export function readSlot(
   const inSlot = typed.filter((f) => strength(f) === best);
   const agree = inSlot.find((f) => compare(claim, f.value) === "match");
   if (agree) return { outcome: "match", fact: agree };
+  // The figure's own noun ("2,800 kcal") names another field (`energy_kcal`), not this one (`servings`): the
+  // words around it picked the wrong field, so no difference is read from it.
+  if (claim.type === "quantity" && claim.q.kind === "number" && claim.q.unit) {
+    const noun = featuresOf(claim.q.unit).stems;
+    const names = (f: EvidenceFact) => [...fieldStemsOf(f)].some((x) => noun.has(x) || hasCanon(noun, x));
+    const rival = (f: EvidenceFact) => f.value.type === "quantity" && !/(?:ed|ing)$/i.test(claim.q.unit ?? "") && names(f);
+    if (!inSlot.some(names) && candidates.some(rival)) return { outcome: "unsettled", reason: "the figure's own noun names another field" };
+  }
   // Several elements of an array fill the slot and the caller kept them all: the claim picked none of them
   // (by a name or a date), so which element it means is not known, even when their values agree.
   // Rivals count whatever their magnitude: a bare amount of another order of magnitude (`Amount: 38.2` beside

@@ -476,6 +476,18 @@ describe("typed slots end to end", () => {
       expect(await verdictOn(["Revenue ($ thousands): 4,210"], "Revenue was $4.21 million.")).toEqual(["supported", []]);
     });
 
+    it("should correct a unit slip with the evidence's own numeral and unit", async () => {
+      expect(await verdictOn([{ household: "HH-7", data_used_gb: 418.2 }], "HH-7 used about 418.2 MB of data.")).toEqual(["contradicted", ["418.2 GB"]]);
+    });
+
+    it("should read no difference from a field the figure's own noun does not name", async () => {
+      // "kcal" names `energy_kcal`; the words around the figure ("batch", "serving") named `servings`.
+      const recipe = { title: "Bean Chili", servings: 4, per_serving: { energy_kcal: 380 } };
+      const [verdict, corrections] = await verdictOn([recipe], "The whole Bean Chili batch of servings comes to about 2,300 kcal.");
+      expect(verdict).not.toBe("supported");
+      expect(corrections.every((c) => valueOf(c) !== 4)).toBe(true);
+    });
+
     it("should not support the unscaled figure under a thousands header", async () => {
       const [verdict] = await verdictOn(["Revenue ($ thousands): 4,210"], "Revenue was $4,210.");
       expect(verdict).not.toBe("supported");
