@@ -136,7 +136,9 @@ const GOLD_FALSE = /^(?:false|no|off|disabled|inactive|itisnot|itisnt|itdoesnot|
  */
 export function samePolarity(predicted: string, gold: string): boolean {
   const g = normaliseValue(gold);
-  const want = GOLD_TRUE.test(g) ? true : GOLD_FALSE.test(g) ? false : null;
+  // A gold value that denies in words ("no night skiing", "not refundable") states `false` too.
+  const denies = /^(?:no|not|never)\s/i.test(gold.normalize("NFKC").trim());
+  const want = GOLD_TRUE.test(g) ? true : GOLD_FALSE.test(g) || denies ? false : null;
   if (want === null) return false;
   const p = predicted.normalize("NFKC").toLowerCase().trim();
   const negative = /\b(?:not|never|off|disabled|inactive|false)\b|n['’]t\b/.test(p);

@@ -78,6 +78,8 @@ describe("samePolarity", () => {
     ["off", "OFF", true],
     ["aren't allowed", "no", true],
     ["are allowed", "true", true],
+    ["off", "no night skiing", true],
+    ["on", "no night skiing", false],
     // A gold that writes the polarity as a short answer ("it is", "it isn't").
     ["is set", "it is", true],
     ["is not set", "it isn't", true],
