@@ -98,6 +98,10 @@ const SEMVER_AFTER_RE = /^(?:\.x|\s+<|\s*\|\||,\s*<|\s+-\s+\d)/;
 const CLOCK_BEFORE_RE = /\b(?:opens?|closes?|starts?|begins?|until|till)\s+(?:(?:at|until|till|from)\s+)?(?:about\s+|around\s+)?$/i;
 const ONE_BEFORE_RE = /\b(?:no|any|every|each|the|this|that|which)\s+$/i;
 const ONE_AFTER_RE = /^(?:\s+(?:of|another|can|could|would|should|must|might|may|will|who|that)\b|-\p{L})/iu;
+/** "the dry one at 18%", "the cheapest one.": a determiner and a modifier or two before a pronoun "one" ... */
+const ONE_MODIFIED_BEFORE_RE = /\b(?:the|this|that|which|each|every)\s+(?:\p{L}[\p{L}-]*\s+){1,2}$/iu;
+/** ... that no noun follows. */
+const ONE_PRONOUN_AFTER_RE = /^(?:\s+(?:at|in|on|with|is|was|are|were|for|to|left|here|there|from|by|and|or|but|has|had)\b|\s*[,.;:!?)]|\s*$)/i;
 const HALF_BEFORE_RE = /\b(?:first|second|other|the|latter|former|back|front|1st|2nd)\s+$/i;
 const STOP_NOUNS = new Set(
   (
@@ -378,7 +382,8 @@ function wordIsFigure(src: string, start: number, end: number): boolean {
   if (text === "one") {
     // "two films: one is a 2014 drama, the other ...": a pronoun opening its clause, not a count.
     const pronoun = /(?:^|[:;,.]\s*|\b(?:and|but|while|whereas)\s+)$/i.test(before) && /^\s+(?:is|was|has|had)\b/i.test(src.slice(end, end + 6));
-    return !pronoun && !ONE_BEFORE_RE.test(before) && !ONE_AFTER_RE.test(src.slice(end, end + 12));
+    const modified = ONE_MODIFIED_BEFORE_RE.test(src.slice(Math.max(0, start - 40), start)) && ONE_PRONOUN_AFTER_RE.test(src.slice(end, end + 8));
+    return !pronoun && !modified && !ONE_BEFORE_RE.test(before) && !ONE_AFTER_RE.test(src.slice(end, end + 12));
   }
   if (text === "half") return !HALF_BEFORE_RE.test(before) && src[end] !== "-";
   return true;
