@@ -215,9 +215,27 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
   const modality = [...lastStems].filter((x) => MODALITY.has(x));
   if (modality.length > 0 && lastStems.size > modality.length && !modality.some((m) => stemMeets(stems, m))) return false;
   if ([...name].every((s) => stemMeets(stems, s, capability))) return true;
-  // A camel-case key written as one word in the claim ("AutoPay" for `autoPay`).
-  const key = letters(segments(path).at(-1) ?? "");
-  return key.length >= 5 && new RegExp(`(?:^|[^\\p{L}\\p{N}])${key}(?:$|[^\\p{L}\\p{N}])`, "iu").test(claimText.toLowerCase().replace(/[-_ ](?=\p{L})/gu, ""));
+  // A camel-case key written as one word ("AutoPay" for `autoPay`), or as its words ("park outside" for
+  // `parkOutSide`).
+  const last = segments(path).at(-1) ?? "";
+  return tokenize(last).length > 1 && writesKey(claimText, letters(last));
+}
+
+/** Whether one to four consecutive words of the claim spell a key's letters (`autopay`, `parkoutside`). */
+function writesKey(claimText: string, key: string): boolean {
+  if (key.length < 5) return false;
+  const words = claimText
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    let joined = "";
+    for (let k = i; k < Math.min(words.length, i + 4) && joined.length < key.length; k++) {
+      joined += words[k];
+      if (joined === key) return true;
+    }
+  }
+  return false;
 }
 
 /** The claim's stems, its -ing verbs left out ("is closing", "renewing on 1 May"). */
@@ -231,6 +249,20 @@ function stemsWithoutGerunds(claimText: string): Set<string> {
       " ",
     );
   return new Set([...featuresOf(text).stems, ...featuresOf(text.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
+}
+
+/**
+ * Whether another flag of the same record or element has this flag's name and more, and the other value
+ * (`parkOutSide: true` beside `parkIt: false`): which of the two the claim means is not known.
+ */
+function longerFlagBeside(flag: FieldLine, booleans: readonly FieldLine[]): boolean {
+  const name = flagName(flag.path);
+  const parent = flag.path.slice(0, Math.max(0, flag.path.lastIndexOf(".")));
+  return booleans.some((l) => {
+    if (l === flag || l.evidenceId !== flag.evidenceId || l.path.slice(0, Math.max(0, l.path.lastIndexOf("."))) !== parent) return false;
+    const other = flagName(l.path);
+    return other.size > name.size && [...name].every((x) => other.has(x)) && TRUE_VALUE.test(l.value) !== TRUE_VALUE.test(flag.value);
+  });
 }
 
 /** Records or rows holding the claim's names, when any does. */
@@ -274,8 +306,16 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   if (booleans.length === 0) return null;
   // "auto-renew" names `autoRenewal` word by word.
   const claimStems = new Set([...featuresOf(claimText).stems, ...featuresOf(claimText.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
-  const flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
+  let flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
   if (flags.length === 0) return null;
+  // A flag of several words the claim spells in full (`parkOutSide` for "park outside") is meant over one it
+  // names in part (`parkIt`, by "park"); a flag beside a longer one of its words that differs is not settled.
+  const spelled = flags.filter((l) => {
+    const last = segments(l.path).at(-1) ?? "";
+    return tokenize(last).length > 1 && writesKey(claimText, letters(last));
+  });
+  if (spelled.length > 0) flags = spelled;
+  if (flags.some((l) => longerFlagBeside(l, booleans))) return null;
   // A name that spells the flag itself ("auto-renew" for `autoRenewal`) is its attribute, not its entity.
   const entityNames = names.filter((n) => !flags.some((l) => letters(segments(l.path).at(-1) ?? "").includes(letters(n)) && letters(n).length >= 4));
   const candidates = pickEntity(flags, ledger, entityNames);

@@ -71,3 +71,28 @@ describe("names that are no entity", () => {
     expect(corrections).toEqual([]);
   });
 });
+
+// A flag of several words is named by the claim spelling them ("park outside", "wellness add-on"); one that a
+// longer flag of its words sits beside, with the other value, is not settled. Invented recalls and policies.
+describe("flags of several words", () => {
+  const recalls = {
+    results: [
+      { campaign: "R-7710", parkIt: false, parkOutSide: true },
+      { campaign: "R-7711", parkIt: false, parkOutSide: false },
+    ],
+  };
+  it.each<[string, unknown, string, string]>([
+    [
+      "a flag the claim spells in full",
+      { coverage: { accident: true, wellness_addon: false } },
+      "Checkups are covered under your wellness add-on.",
+      "contradicted",
+    ],
+    ["a flag named in part beside a longer one that differs", recalls, "Owners of R-7710 should park it outside.", "not contradicted"],
+    ["a flag the claim spells, beside no longer one", recalls, "Owners of R-7710 are told to park outside.", "not contradicted"],
+  ])("should read %s", async (_name, evidence, claim, expected) => {
+    const [verdict] = await verdictOf(evidence, claim);
+    if (expected === "not contradicted") expect(verdict).not.toBe("contradicted");
+    else expect(verdict).toBe(expected);
+  });
+});
