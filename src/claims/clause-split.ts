@@ -41,7 +41,7 @@ const CONJUNCTIONS = new Set(["and", "but", "while", "whereas"]);
  * Conjunctions that open a clause only after a comma: "..., so you netted $1,175.00", "..., then moved $10.00
  * out". Alone they are adverbs ("so fast", "and then"); "so far", "so that", "then again" open no clause.
  */
-const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet"]);
+const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet", "though", "although"]);
 const NOT_AFTER_COMMA_CONJUNCTION = /^(?:far|that|much|many|long|again|on|forth|too|as)$/i;
 /** Words that open a subordinate clause: "When the pod restarted, the logs were lost" is one claim. */
 const SUBORDINATORS = new Set([
