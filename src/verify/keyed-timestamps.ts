@@ -8,10 +8,10 @@ import type { DateMention } from "../quantity/types.js";
 
 /**
  * A key whose last segment names a point in time: `created`, `created_at`, `shipped_at`, `updatedAt`,
- * `expireDate`, `start_time`, `timestamp`, `ts`, `paid_on`. Not `format`, `runtime` or `timeout`.
+ * `expireDate`, `start_time`, `timestamp`, `ts`, `paid_on`, `lastModified`. Not `format`, `runtime` or `timeout`.
  */
 const TIME_KEY =
-  /(?:^|[_\-.[\]"])(?:created|updated|modified|deleted|expires?|expired|expiry|expiration|issued|since|until|date|time|timestamp|ts)["\]]*$|[a-z][_-](?:at|on|date|time|ts)["\]]*$|[a-z](?:At|On|Date|Time|Timestamp)["\]]*$/;
+  /(?:^|[_\-.[\]"])(?:created|updated|modified|deleted|expires?|expired|expiry|expiration|issued|since|until|date|time|timestamp|ts)["\]]*$|[a-z][_-](?:at|on|date|time|ts)["\]]*$|[a-z](?:At|On|Date|Time|Timestamp|Created|Updated|Modified|Deleted|Expires|Expired|Issued)["\]]*$/;
 
 /** Unix time of 2000-01-01 and 2100-01-01 (s): a value outside is no timestamp of an agent's data. */
 const FROM = 946_684_800;

@@ -11,6 +11,7 @@ describe("keyedTimestamp", () => {
     ["detailOfferings[1].expireDate", "20240517235959", "2024-05-17", "2024-05-17T23:59:59Z"],
     ["invoice.due_date", "20240331", "2024-03-31", null],
     ["ts", "1717200000", "2024-06-01", "2024-06-01T00:00:00Z"],
+    ["environments.production.lastModified", "1718031600000", "2024-06-10", "2024-06-10T15:00:00Z"],
     ["order.shipped_at", "1717502400", "2024-06-04", "2024-06-04T12:00:00Z"],
   ])("should read %s: %s as a date", (key, value, day, instant) => {
     const d = keyedTimestamp(key, value)!;
