@@ -195,6 +195,8 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, own: Set<string
       (b.kind === "measure" && a.dimension === b.dimension) ||
       (b.kind === "number" && b.unit === null && !b.count && sameMagnitude(a.value / unitFactor(a), b.value))
     );
+  // A whole count of things ("37 versions") is no fraction (`version: "2.2"`, a protocol's number).
+  if (a.kind === "number" && a.unit !== null && /\p{L}s$/u.test(a.unit) && Number.isInteger(a.value) && !Number.isInteger(b.value)) return false;
   // A number a thousand times larger or smaller is an identifier or a timestamp, not the count's value.
   if (a.value !== 0 && b.value !== 0 && Math.abs(a.value / b.value) > 1000) return false;
   if (a.value !== 0 && b.value !== 0 && Math.abs(b.value / a.value) > 1000) return false;

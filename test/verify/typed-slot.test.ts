@@ -200,6 +200,8 @@ describe("kindAgrees (kind, unit and scale dimensions)", () => {
     ["a data size and a duration", "1.5 GB", jsonFact("duration_ms", "1500", { value: keyMeasure("1500", "time", "ms", 1) }), false],
     ["an amount with a currency and another currency's amount", "129.50 USD", jsonFact("total", "129.50 EUR"), true],
     ["an amount and a bare number under a money parent key", "$1,203.42", jsonFact("balances.available", "1203.42"), true],
+    ["a whole count of things and a fraction", "37 versions", jsonFact("params.version", "2.2"), false],
+    ["a whole count of things and a whole number", "37 versions", jsonFact("version_count", "37"), true],
     ["an amount and a bare number under a parent key that names no money", "$1,203.42", jsonFact("sensors.available", "1203.42"), false],
   ])("should decide %s", (_name, claim, fact, expected) => {
     expect(kindAgrees(qty(claim), fact)).toBe(expected);
