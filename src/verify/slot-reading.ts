@@ -19,6 +19,7 @@ import {
   evidenceReading,
   fieldStemsOf,
   kindStemsOf,
+  attributeStrength,
   namesAnyFieldWord,
   namesFieldOutright,
   kindAgrees,
@@ -526,16 +527,27 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   const own = featuresOf(governingText(figure, scope)).stems;
   const dimensionWords = dimensionStems(v.q.dimension);
   const read: EvidenceFact[] = [];
-  for (const f of namedRows(
+  const bare = namedRows(
     scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
     scope,
     figure,
-  )) {
-    if (!f.structured || f.value.type !== "quantity" || f.value.q.kind !== "number" || f.value.q.unit !== null || f.value.q.count) continue;
+  ).filter((f) => f.structured && f.value.type === "quantity" && f.value.q.kind === "number" && f.value.q.unit === null && !f.value.q.count);
+  // A field the claim's words name less well than another they name by the same words and more ("wait" of
+  // `longest_wait_min`, beside "average wait" of `avg_wait_min`) is no reading of the figure.
+  const strength = (f: EvidenceFact) => attributeStrength(own, fieldStemsOf(f));
+  const namers = (f: EvidenceFact) => [...own].filter((w) => attributeAgrees(new Set([w]), f));
+  const named = bare.filter((f) => attributeAgrees(own, f));
+  const outnamed = (f: EvidenceFact) => {
+    const mine = namers(f);
+    return named.some((g) => g !== f && strength(g) > strength(f) && mine.every((w) => namers(g).includes(w)));
+  };
+  for (const f of bare) {
+    if (f.value.type !== "quantity") continue;
     // The field is named by the claim's words, or, for a match only, by the measure's dimension (`distance`
     // for "280 m away").
-    const named = attributeAgrees(own, f);
-    if (!named && !attributeAgrees(dimensionWords, f)) continue;
+    const namedHere = named.includes(f);
+    if (!namedHere && !attributeAgrees(dimensionWords, f)) continue;
+    if (namedHere && outnamed(f)) continue;
     const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
     // Or in the dimension's base unit (`distance: 1057.3` in metres for "about 1 km"), or a duration in
     // seconds (`estimate: 10800` for "3 hours"): as APIs most often state them.
@@ -543,7 +555,7 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
     const readings = [factor, 1, ...(v.q.dimension === "time" ? [1000] : [])].map((k) => ({ ...asClaimUnit, value: stated * k }));
     if (readings.some((q) => compare(v, { type: "quantity", q }) === "match"))
       return { figure, outcome: "match", best: f, score: 3, note: "the tool's number in the claim's unit, under the field the claim names", anchored: true };
-    if (named && APART_UNITS.has(v.q.dimension ?? "") && (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)))
+    if (namedHere && APART_UNITS.has(v.q.dimension ?? "") && (scope.subjectRecords.size === 0 || scope.subjectRecords.has(f.chunk.evidenceId)))
       read.push({ ...f, value: { type: "quantity", q: asClaimUnit } });
   }
   // Where a dimension's units lie a factor of ten or more apart (kWh and Wh, MPa and kPa, GHz and MHz), a bare

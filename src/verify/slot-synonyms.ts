@@ -24,6 +24,7 @@ const GROUPS: string[][] = [
   ["airline", "carrier", "operated", "operator"],
   ["max", "high", "highest", "peak", "peaks", "maximum", "tops"],
   ["min", "low", "lowest", "minimum"],
+  ["avg", "average", "averaged", "averages", "mean"],
   ["precip", "rain", "rainfall", "precipitation"],
   ["party", "guests", "diners", "covers", "table"],
   ["assignee", "assigned", "assign", "assignees"],

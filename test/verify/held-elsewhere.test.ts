@@ -45,3 +45,23 @@ describe("another field's value put in the named field", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
   });
 });
+
+/**
+ * A field the claim's words name by the same words as another and less ("wait" of `longest_wait_min`, beside
+ * "average wait" of `avg_wait_min`) is no reading of its figure: the longest wait never supports an average.
+ * Invented queue.
+ */
+describe("a field named by fewer of the claim's words", () => {
+  const queue = { queue: { waiting: 6, avg_wait_min: 16, longest_wait_min: 37 } };
+  it.each<[string, string]>([
+    ["The average wait is about 37 minutes.", "not supported"],
+    ["The average wait is about 16 minutes.", "supported"],
+    ["The longest wait is about 37 minutes.", "supported"],
+  ])("should read %j as %s", async (draft, expected) => {
+    const fw = new Firewall();
+    fw.record({ source: "queue", content: queue });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    if (expected === "not supported") expect(v.verdict).not.toBe("supported");
+    else expect(v.verdict).toBe(expected);
+  });
+});
