@@ -61,6 +61,9 @@ function isoDate(y: number, m: number, d: number): string | null {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
+/** A weekday's name at the start of a value ("tuesday" of "Tuesday, February 24"). */
+const WEEKDAY = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day/;
+
 /** A date's text, normalised, lower-cased and without a leading weekday ("Friday, March 1, 2024" reads "march 1, 2024"). */
 function dateText(value: string): string {
   const s = value.normalize("NFKC").trim().toLowerCase().replace(/[`*_]/g, "").replace(/\s+/g, " ");
@@ -111,6 +114,9 @@ export function parseMonthDay(value: string): string | null {
  */
 export function sameValue(predicted: string, gold: string): boolean {
   if (normaliseValue(predicted) === normaliseValue(gold)) return true;
+  // A weekday corrected alone ("Tuesday") states the gold date's weekday ("Tuesday, February 24").
+  const weekday = WEEKDAY.exec(predicted.trim().toLowerCase());
+  if (weekday && predicted.trim().length === weekday[0].length && WEEKDAY.exec(gold.trim().toLowerCase())?.[0] === weekday[0]) return true;
   const a = parseNumber(predicted);
   const b = parseNumber(gold);
   if (a && b) {

@@ -61,6 +61,8 @@ describe("sameValue", () => {
     ["July 23, 2024", "July 23", true],
     ["Oct 2, 2024", "2 October", true],
     ["Wednesday, September 18, 2024", "September 18", true],
+    ["Tuesday", "Tuesday, February 24", true],
+    ["Monday", "Tuesday, February 24", false],
     ["Oct 3, 2024", "Oct 2", false],
     ["1,336 MB", "1,336 KB", false],
     ["14.0.3", "14.0.30", false],
