@@ -267,10 +267,18 @@ export function lookupCurrency(surface: string): CurrencyInfo | undefined {
 
 /**
  * All codes a money quantity may be in: its `currency`, plus CNY when the surface used the shared yen/yuan
- * sign. `Quantity` holds one code, so the ambiguity is recovered from the surface text.
+ * sign, and every dollar for a bare "$". `Quantity` holds one code, so the ambiguity is recovered from the
+ * surface text.
  */
 export function currencyCandidates(code: string | null, surface: string): readonly string[] {
   if (code === null) return [];
   if (code === "JPY" && /[¥￥]/.test(surface)) return ["JPY", "CNY"];
+  // A bare "$" reads as USD, but may be any dollar: "$24.50" in an Australian bill is A$24.50.
+  if (code === "USD" && BARE_DOLLAR.test(surface)) return DOLLARS;
   return [code];
 }
+
+/** A "$" with no country letters before it ("$24.50", not "US$", "A$" or "C$"). */
+const BARE_DOLLAR = /(?:^|[^\p{L}])\$/u;
+/** Currencies written with a bare "$" where they are used. */
+const DOLLARS: readonly string[] = ["USD", "AUD", "CAD", "NZD", "SGD", "HKD", "MXN"];

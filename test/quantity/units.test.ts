@@ -101,6 +101,9 @@ describe("lookupCurrency", () => {
   it("should recover the yen/yuan ambiguity from the surface", () => {
     expect(currencyCandidates("JPY", "¥5000")).toEqual(["JPY", "CNY"]);
     expect(currencyCandidates("JPY", "5000 JPY")).toEqual(["JPY"]);
+    expect(currencyCandidates("USD", "$24.50")).toContain("AUD");
+    expect(currencyCandidates("USD", "US$24.50")).toEqual(["USD"]);
+    expect(currencyCandidates("USD", "24.50 USD")).toEqual(["USD"]);
   });
 });
 
