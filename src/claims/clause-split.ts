@@ -2,8 +2,8 @@
  * Splits a compound sentence into clauses that each assert something, so each figure is checked on its own:
  * "Food comes to $612.45 and transport is 16.4% of the total." is two claims, one of which may be wrong.
  *
- * Cuts happen at "; ", ", and", " and ", ", but", " but ", ", while", " whereas " (and a serial comma before a
- * verb, as in "closed at X, is up Y, and traded Z") only when each side has its own verb (wink POS VERB or
+ * Cuts happen at "; ", ", and", " and ", ", but", " but ", ", while", " whereas ", ", so", ", then", ", yet",
+ * ", though", ", although", ", since", ", because" (and a serial comma before a verb, as in "closed at X, is up Y, and traded Z") only when each side has its own verb (wink POS VERB or
  * AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts
  * when a clause with a verb ends before it and one of these starts after it:
  * - a new clause, a noun phrase with its own finite verb ("..., churn was 0.05%") or "there is/are/was/were";
@@ -41,7 +41,7 @@ const CONJUNCTIONS = new Set(["and", "but", "while", "whereas"]);
  * Conjunctions that open a clause only after a comma: "..., so you netted $1,175.00", "..., then moved $10.00
  * out". Alone they are adverbs ("so fast", "and then"); "so far", "so that", "then again" open no clause.
  */
-const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet", "though", "although"]);
+const COMMA_CONJUNCTIONS = new Set([...CONJUNCTIONS, "so", "then", "yet", "though", "although", "since", "because"]);
 const NOT_AFTER_COMMA_CONJUNCTION = /^(?:far|that|much|many|long|again|on|forth|too|as)$/i;
 /** Words that open a subordinate clause: "When the pod restarted, the logs were lost" is one claim. */
 const SUBORDINATORS = new Set([

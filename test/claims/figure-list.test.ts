@@ -246,6 +246,7 @@ describe("one claim per figure in a list-like clause", () => {
   it.each<[string, Piece[]]>([
     ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
     ["The plan costs $12, though the first month is free.", ["The plan costs $12", "the first month is free."]],
+    ["Two of the three desks are free, since D3 is closed until 11:00.", ["Two of the three desks are free", "D3 is closed until 11:00."]],
     ["You topped up $30.00, then spent $12.50 on fares.", ["You topped up $30.00", ["spent $12.50 on fares.", "You spent $12.50 on fares."]]],
     [
       "Job 14 is done, jobs 15 and 16 are running, and jobs 17 and 18 are queued.",
