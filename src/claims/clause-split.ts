@@ -3,8 +3,8 @@
  * "Food comes to $612.45 and transport is 16.4% of the total." is two claims, one of which may be wrong.
  *
  * Cuts happen at "; ", ", and", " and ", ", but", " but ", ", while", " whereas ", ", so", ", then", ", yet",
- * ", though", ", although", ", since", ", because" (and a serial comma before a verb, as in "closed at X, is up Y, and traded Z") only when each side has its own verb (wink POS VERB or
- * AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts
+ * ", though", ", although", ", since", ", because" (and a serial comma before a verb, as in "closed at X,
+ * is up Y, and traded Z") only when each side has its own verb (wink POS VERB or AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts
  * when a clause with a verb ends before it and one of these starts after it:
  * - a new clause, a noun phrase with its own finite verb ("..., churn was 0.05%") or "there is/are/was/were";
  * - a trailing participial phrase ("..., billed annually"), whose claim reads "The plan is billed annually";
