@@ -4,8 +4,9 @@
  *
  * Cuts happen at "; ", ", and", " and ", ", but", " but ", ", while", " whereas ", ", so", ", then", ", yet",
  * ", though", ", although", ", since", ", because" (and a serial comma before a verb, as in "closed at X,
- * is up Y, and traded Z") only when each side has its own verb (wink POS VERB or AUX): "axios, chalk and debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts
- * when a clause with a verb ends before it and one of these starts after it:
+ * is up Y, and traded Z") only when each side has its own verb (wink POS VERB or AUX): "axios, chalk and
+ * debug are MIT-licensed" has one verb and stays one claim. A bare ", " also cuts when a clause with a verb
+ * ends before it and one of these starts after it:
  * - a new clause, a noun phrase with its own finite verb ("..., churn was 0.05%") or "there is/are/was/were";
  * - a trailing participial phrase ("..., billed annually"), whose claim reads "The plan is billed annually";
  * - a relative clause that names a figure, date or name ("..., which is 67.2% of spending"), whose claim reads
