@@ -67,11 +67,13 @@ const GENERIC_FLAG = new Set([
 /** Verbs whose particle "off" says nothing is off: "drop off", "pay off", "take off", "sign off". */
 const OFF_PARTICLE_VERB =
   "drop|drops|dropped|dropping|kick|kicks|kicked|kicking|pay|pays|paid|paying|take|takes|took|taking|taken|sign|signs|signed|signing|set|sets|setting|head|heads|headed|heading|show|shows|showed|showing|write|writes|wrote|written|tip|tipped|log|logs|logged|drive|drove|driven|cool|cooled|level|levelled|leveled|tail|tailed|tailing|peak|peaked|ease|eased|taper|tapered";
+/** Units of a discount before "off": "0.25 percentage points off the rate", "five dollars off". */
+const DISCOUNT_UNIT = "point|points|percent|dollars|euros|pounds|cents|bucks";
 /** "off" as an off-word (`(?<!-)off(?!-)`), not after a particle verb, a figure or a percent sign. */
-const OFF_WORD = `(?<!-)(?<!\\b(?:${OFF_PARTICLE_VERB})\\s)(?<![\\d%]\\s?)off(?!-)`;
+const OFF_WORD = `(?<!-)(?<!\\b(?:${OFF_PARTICLE_VERB})\\s)(?<![\\d%]\\s?)(?<!\\b(?:${DISCOUNT_UNIT})\\s)off(?!-)`;
 /** Words that turn a claim's predicate off. */
 // "off" inside a compound ("drop-off", "kick-off", "cut-off"), as the particle of a phrasal verb ("drop off
-// Monday", "paid off", "took off") or of a discount ("20% off", "$5 off") is no off-word.
+// Monday", "paid off", "took off") or of a discount ("20% off", "$5 off", "0.25 points off") is no off-word.
 const NEGATION = new RegExp(
   `\\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|${OFF_WORD}|disabled|excluded|unavailable|n't)\\b|n['’]t\\b`,
   "i",

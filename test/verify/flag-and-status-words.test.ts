@@ -96,3 +96,16 @@ describe("flags of several words", () => {
     else expect(verdict).toBe(expected);
   });
 });
+
+// "off" after a discount's unit ("0.25 percentage points off the rate") is no off-word. Invented loan.
+describe("a discount's off", () => {
+  const loan = { loan: "LN-3", autopay: { enabled: true, rate_discount_pct: 0.25 } };
+  it.each<[string, string]>([
+    ["Autopay knocks 0.25 percentage points off the rate.", "not contradicted"],
+    ["Autopay is off.", "contradicted"],
+  ])("should read %j as %s", async (claim, expected) => {
+    const [verdict] = await verdictOf(loan, claim);
+    if (expected === "not contradicted") expect(verdict).not.toBe("contradicted");
+    else expect(verdict).toBe(expected);
+  });
+});
