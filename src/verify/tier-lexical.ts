@@ -97,12 +97,12 @@ const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
 /** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 /** A field line whose value is a number, an amount or a percentage. */
-const NUMBER_LINE = /: [-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
+const NUMBER_LINE = /:\s+[-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
 /** A line whose value is a date or a time (`DUE: 2024-03-20`, `started_at: 2024-06-11T05:10:00Z`): no polarity of its own. */
 /** A line whose value is an empty list or object (`errors: []`): a count tier 0 compared, no polarity of its own. */
-const EMPTY_LINE = /: (?:\[\]|\{\})$/;
-const DATE_LINE = /: \d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$|: \d{1,2}:\d{2}(?::\d{2})?$/;
-const NEGATIVE_VALUE = /: (?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
+const EMPTY_LINE = /:\s+(?:\[\]|\{\})$/;
+const DATE_LINE = /:\s+\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$|:\s+\d{1,2}:\d{2}(?::\d{2})?$/;
+const NEGATIVE_VALUE = /:\s+(?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
 /** An inline `key=value` pair with a negative value (`require_2fa=false`). */
 const NEGATIVE_PAIR = /(?:^|[\s,;])([\w.-]+)=(?:false|no|0|none|null|off|disabled)(?=$|[\s,;])/gi;
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */

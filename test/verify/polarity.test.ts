@@ -131,6 +131,14 @@ describe("lines whose value has no polarity", () => {
     expect(v.verdict).not.toBe("contradicted");
   });
 
+  // An aligned `key:    value` block states a negative value as plainly as `key: value` does.
+  it("should read a negative value in an aligned key-value block", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "bill", content: "Total due:             $212.40\nConcession applied:    No\nPayment plan:          None" });
+    const v = (await fw.verify("No concession has been applied.")).verdicts[0]!;
+    expect(v.verdict).not.toBe("contradicted");
+  });
+
   // A score's "0" matched an empty list (`errors: []`): an empty list's line has no polarity either.
   it("should not read a negation on an empty list's line", async () => {
     const fw = new Firewall();
