@@ -183,6 +183,9 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, own: Set<string
   const a = claim.q;
   const b = evidenceReading(fact.value.q, field);
   if (a.kind === "money") {
+    // A bare number under a key in minor units (`amount_cents`, `rate_cents_per_day`) is no amount in the
+    // claim's units: its slot is read only by the minor-units check, never as major units here.
+    if (b.kind !== "money" && MINOR_UNIT_KEY.test(keyPathOf(fact))) return false;
     // Another currency is another value of the same kind: "129.50 USD" against a total of 129.50 EUR. A bare
     // amount (no currency sign of its own) may be in minor units (Stripe's `amount: 140000` is $1,400.00):
     // it is of the claim's kind only at the claim's order of magnitude.
@@ -219,6 +222,9 @@ export function kindStemsOf(fact: EvidenceFact, own: Set<string> = fieldStemsOf(
   const parent = segments.length > 1 ? featuresOf(segments[segments.length - 2]!).stems : null;
   return parent && moneyField(parent) ? new Set([...own, ...parent]) : own;
 }
+
+/** A key segment that says its amounts are in minor units: `amount_cents`, `priceInCents`, `fee_pence`. */
+const MINOR_UNIT_KEY = /(?:^|[_\-.])(?:cents?|pence|minor)(?:[_\-.]|$)|[a-z](?:Cents|Pence)(?:[A-Z_]|$)/;
 
 /** A measure's value in the unit it was written in (base units over the written unit's factor). */
 export function unitFactor(q: { value: number; text: string }): number {
