@@ -2,7 +2,7 @@
  * Unit and currency tables for quantity extraction and matching.
  *
  * Units convert to one base unit per dimension (data: byte, time: ms, length: m, mass: g, energy: Wh, power: W,
- * pressure: Pa, frequency: Hz, bitrate: bit/s). Currencies are ISO 4217 codes; symbols that several currencies share keep the
+ * pressure: Pa, frequency: Hz, bitrate: bit/s, volume: L). Currencies are ISO 4217 codes; symbols that several currencies share keep the
  * other codes as alternatives.
  * Every table and regex here is built once at module load.
  */
@@ -77,6 +77,10 @@ const ROWS: UnitRow[] = [
   ["kHz", "frequency", 1e3, "kHz", "kilohertz"],
   ["MHz", "frequency", 1e6, "MHz", "megahertz"],
   ["GHz", "frequency", 1e9, "GHz", "gigahertz"],
+  ["mL", "volume", 1e-3, "mL ml", "millilitre millilitres milliliter milliliters"],
+  ["L", "volume", 1, "L", "litre litres liter liters"],
+  ["kL", "volume", 1e3, "kL kl", "kilolitre kilolitres kiloliter kiloliters"],
+  ["gal", "volume", 3.785411784, "gal", "gallon gallons"],
   ["bps", "bitrate", 1, "bps bit/s", "bits-per-second"],
   ["kbps", "bitrate", 1e3, "kbps Kbps kbit/s kb/s Kb/s", "kilobits-per-second"],
   ["Mbps", "bitrate", 1e6, "Mbps mbps Mbit/s Mb/s", "megabits-per-second"],

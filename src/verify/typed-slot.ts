@@ -270,6 +270,7 @@ const DIMENSION_WORDS: Record<string, string> = {
   pressure: "pressure strength stress",
   frequency: "frequency clock",
   bitrate: "speed bandwidth throughput download upload down up rate",
+  volume: "volume capacity usage consumption water fuel",
 };
 
 /** Stems of the words that name a measure's dimension (empty for an unknown dimension). */

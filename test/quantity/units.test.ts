@@ -5,6 +5,9 @@ describe("lookupUnit", () => {
   it.each([
     ["B", "data", "B", 1],
     ["Mbps", "bitrate", "Mbps", 1e6],
+    ["litres", "volume", "L", 1],
+    ["mL", "volume", "mL", 1e-3],
+    ["gallons", "volume", "gal", 3.785411784],
     ["kbps", "bitrate", "kbps", 1e3],
     ["Gb/s", "bitrate", "Gbps", 1e9],
     ["bytes", "data", "B", 1],

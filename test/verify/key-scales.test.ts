@@ -22,7 +22,13 @@ const line = {
   ],
 };
 
+// Invented irrigation log and water meter: litres in text; a meter's register is no usage.
+const irrigation = "Jul 01 05:20:04 ctl[811]: zone=1 stop volume=412L\nJul 03 05:20:02 ctl[811]: zone=1 stop volume=405L";
+const meter = { meter: "WM-7", readings: [{ read_at: "2025-09-22", register_l: 1871640 }], period_usage_l: 35792 };
+
 const ROWS: Row[] = [
+  ["litres in text: a run's volume", irrigation, "Zone 1 used about 412 L on the first run.", "supported", []],
+  ["litres under a key: a register is no week's usage", meter, "Usage was about 13,300 L in the week to September 22.", "unsupported", []],
   ["rate keys: a test's rate read in kbps", line, "Test s-1 came in at about 281 Mbps down.", "supported", []],
   ["rate keys: a wrong test rate corrected from the test", line, "Test s-2 came in at 112 Mbps down.", "contradicted", ["96.2 Mbps"]],
   ["rate keys: a test's rate never corrected to the plan's", line, "The wired test came in at about 281 Mbps.", "supported", []],
