@@ -443,7 +443,11 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["confirmed", /^(?:confirmed|booked|reserved)$/],
   ["rejected", /^(?:rejected|declined|denied)$/],
   ["refunded", /^(?:refunded|reversed)$/],
-  ["failure", /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out)$/],
+  // A container's crash or pull loop (`CrashLoopBackOff`, `ImagePullBackOff`, `OOMKilled`) is a failure too.
+  [
+    "failure",
+    /^(?:failure|failed|failing|fail|error|errored|broken|red|timed[ _-]out|crash(?:ed|ing)?|crashloopbackoff|imagepullbackoff|errimagepull|oomkilled)$/,
+  ],
   ["in progress", /^(?:in[ _-]progress|running|ongoing|started)$/],
   ["active", /^(?:active|live|activated)$/],
   ["suspended", /^(?:frozen|locked|suspended|blocked|deactivated|inactive)$/],

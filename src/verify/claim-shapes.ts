@@ -19,7 +19,7 @@ import { versionInterval } from "./intervals.js";
 import type { AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
-import { checkBooleanField, checkStatusField } from "./categorical-fields.js";
+import { checkBooleanField, checkStatusField, statusClass } from "./categorical-fields.js";
 import { checkGrade } from "./letter-grades.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
 import { isIdentifier } from "./name-check.js";
@@ -286,7 +286,8 @@ function quotedFact(value: string, quote: EvidenceFact["quote"], ledger: ClaimSc
 
 /** A status of the general vocabulary the claim gives its entity, against the entity's status field (see `checkStatusField`). */
 export function statusResult(scope: ClaimScope): FigureResult | null {
-  const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
+  // A capitalised status word ("is Running") is the value the claim gives, never a name of its entity.
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" && statusClass(f.value.n.text) === null ? [f.value.n.text] : []));
   const found = checkStatusField(scope.text, names, scope.context.ledger);
   if (!found?.status) return null;
   const { wrong, span, value } = found.status;

@@ -1,5 +1,6 @@
 /** Status classes of qualified values: one status word keeps its class; a degree or a negation makes another status. */
 import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
 import { exclusive, statusClass } from "../../src/verify/categorical-fields.js";
 import { verdictOf } from "./helpers.js";
 
@@ -8,6 +9,8 @@ describe("statusClass", () => {
     ["delivered", "delivered"],
     ["rider_canceled", "cancelled"],
     ["payment_failed", "failure"],
+    ["CrashLoopBackOff", "failure"],
+    ["OOMKilled", "failure"],
     ["healthy", "healthy"],
     ["partially_refunded", null],
     ["not_started", null],
@@ -29,5 +32,25 @@ describe("statusClass", () => {
       results: [{ campaign: { name: "Competitor - Conquest", status: "PAUSED" } }, { campaign: { name: "Brand - Exact", status: "ENABLED" } }],
     };
     expect(await verdictOf(campaigns, "Competitor - Conquest is still running.")).toEqual(["contradicted", ["PAUSED"]]);
+  });
+});
+
+// A capitalised status word in a text table ("is Running") is the claim's value, no name of its entity; a
+// container's crash loop is a failure. Invented pods.
+describe("a status word written as a name", () => {
+  const pods = [
+    "NAME            READY   STATUS             RESTARTS   AGE",
+    "web-frontend    1/1     Running            0          2d",
+    "queue-worker    0/1     CrashLoopBackOff   9          1d",
+    "batch-runner    0/1     Pending            0          4m",
+  ].join("\n");
+  it.each<[string, string, string[]]>([
+    ["queue-worker is Running.", "contradicted", ["CrashLoopBackOff"]],
+    ["web-frontend is Running.", "supported", []],
+  ])("should read %j as %s", async (draft, verdict, fixes) => {
+    const fw = new Firewall();
+    fw.record({ source: "kubectl", content: pods });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
   });
 });
