@@ -145,8 +145,7 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
   const single = anchoring.size === 1 && new Set(others).size === others.length;
   // An element's own lists are its values too: a pay run's bonus line under the employee it pays.
-  const picked = anchors;
-  const within = (rowId: string) => picked.has(rowId) || [...picked].some((a) => rowId.startsWith(`${a}.`));
+  const within = (rowId: string) => anchors.has(rowId) || [...anchors].some((a) => rowId.startsWith(`${a}.`));
   return results.map((r) => {
     if (identity.has(r.figure.value.type)) return r;
     // A value that matched outside every array element (a top-level field) stays matched.

@@ -20,8 +20,7 @@ import {
   fieldStemsOf,
   kindStemsOf,
   attributeStrength,
-  namesAnyFieldWord,
-  namesFieldOutright,
+  swappedInto,
   kindAgrees,
   MONEY_FIELD,
   moneyField,
@@ -369,9 +368,8 @@ function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates:
   if ([...fieldStemsOf(slotValue)].some(names)) return null;
   const same = candidates.find((f) => f !== slotValue && f.structured && kindAgrees(figure.value, f) && compare(figure.value, f.value) === "match");
   if (!same) return null;
-  // Nor when the claim names the slot's field outright and no word of it names the other field: that is the
-  // other field's value put in this one (see `namesFieldOutright`).
-  if (namesFieldOutright(slotValue, scope.claimStems) && !namesAnyFieldWord(same, scope.claimStems)) return null;
+  // Nor when that is the other field's value put in this one (see `swappedInto`).
+  if (swappedInto(slotValue, same, scope.claimStems)) return null;
   return {
     figure,
     outcome: "unsettled",

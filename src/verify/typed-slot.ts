@@ -500,7 +500,7 @@ function unnamedFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): 
  * (`employer_taxes` for "employer taxes"), one of them more than a word of how or of money (`total` alone
  * names no field). Never a count of what a tool returned (`alarms: []`): its key names the records, not a slot.
  */
-export function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
+function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
   if (
     !fact.structured ||
     (fact.value.type === "quantity" && (fact.value.q.count || /^[[{]/.test(fact.value.q.text))) ||
@@ -512,8 +512,17 @@ export function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<s
   return words.length > 0 && words.every((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
 }
 
+/**
+ * Whether a value was put in another field's slot: the claim names the slot's field outright and no word of it
+ * names the field that holds the figure's value ("Employer taxes add $1,850.00" against `employer_taxes:
+ * 3688.11` and `benefits: 1850.00`). The holder's agreeing value is then no alibi for the figure.
+ */
+export function swappedInto(slot: EvidenceFact, holder: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
+  return namesFieldOutright(slot, claimWords) && !namesAnyFieldWord(holder, claimWords);
+}
+
 /** Whether a word of the claim names any word of a fact's field. */
-export function namesAnyFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
+function namesAnyFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
   return [...fieldStemsOf(fact)].some((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
 }
 

@@ -12,7 +12,7 @@ import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
-import { attributeAgrees, kindAgrees, namesAnyFieldWord, namesFieldOutright } from "./typed-slot.js";
+import { attributeAgrees, kindAgrees, swappedInto } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -237,15 +237,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     // Not a count of another noun ("37 dependencies" for "37 published versions"): that value is another slot's.
     const otherNoun =
       bestAgree !== undefined && counted !== null && (factNoun(bestAgree.fact)?.size ?? 0) > 0 && !sharesNoun(counted, factNoun(bestAgree.fact)!);
-    // Unless the claim names the slot's field outright and no word of it names the
-    // field that holds the figure's value ("Employer taxes add $1,850.00" against `employer_taxes: 3688.11`
-    // and `benefits: 1850.00`): that is another field's value, put in this one.
+    // Unless that is another field's value put in this one (see `swappedInto`).
     const swapped =
-      read.best !== undefined &&
-      bestAgree !== undefined &&
-      kindAgrees(figure.value, read.best) &&
-      namesFieldOutright(read.best, scope.claimStems) &&
-      !namesAnyFieldWord(bestAgree.fact, scope.claimStems);
+      read.best !== undefined && bestAgree !== undefined && kindAgrees(figure.value, read.best) && swappedInto(read.best, bestAgree.fact, scope.claimStems);
     const agreeing =
       bestAgree && !otherNoun && !swapped && bestAgree.fact.chunk.evidenceId === read.best?.chunk.evidenceId && kindAgrees(figure.value, bestAgree.fact);
     if (read.outcome === "mismatch" && agreeing)
