@@ -6,6 +6,7 @@ import { flattenJson } from "./flatten-json.js";
 import { csvRows, csvWithPreamble } from "./csv-table.js";
 import { alignedTable, tableRecord } from "./aligned-table.js";
 import { markdownTable } from "./markdown-table.js";
+import { textWithTables } from "./text-tables.js";
 
 export interface EvidenceText {
   format: "text" | "json";
@@ -118,6 +119,9 @@ export function toEvidenceText(content: unknown, source: string, options: { form
       // A table aligned with spaces (a CLI listing, a printed statement): the same, once its columns are found.
       const aligned = alignedTable(content);
       if (aligned) return { format: "json", content, text: flattenJson(tableRecord(aligned)) };
+      // Tables among other lines (a report's title and fields, then its table): the tables read so, the rest as is.
+      const mixed = textWithTables(content);
+      if (mixed !== null) return { format: "json", content, text: mixed };
     }
     const text = HTML_HINT.test(content) ? htmlToText(content) : content;
     return { format: "text", content, text };

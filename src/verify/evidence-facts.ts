@@ -4,6 +4,7 @@
  * evidence gives for the slot a claim talks about.
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
+import { TEXT_KEY_LINE } from "../ledger/text-tables.js";
 import { extractDates } from "../quantity/date-parse.js";
 import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames, numberWordInName } from "../quantity/names.js";
@@ -144,12 +145,6 @@ const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Pe
 
 /** JSON lines are `path: value`. */
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
-/**
- * Header-style text lines (`Installed-Size: 1336`, `Restart Count: 4`, apt/kubectl/HTTP output): a short key
- * of at most four words, without digits, before ": " ("Ticket 77 priority: high" is prose: 77 is a value). A
- * prose sentence with a colon later in it is not one.
- */
-const TEXT_KEY_LINE = /^\s*([A-Za-z][A-Za-z_.\-/()]*(?: [A-Za-z_.\-/()]+){0,3}): (.*)$/;
 
 /**
  * A `key:value` line without a space, as Redis `INFO` and similar dumps print them (`used_memory_human:3.62G`,
@@ -244,11 +239,7 @@ const MICROS_KEY = /(?:^|[_\-.])micros$|Micros$/;
  * stays a rate) is none.
  */
 function keyMoney(keyName: string, recordCurrency: string | null): { currency: string | null; factor: number } | null {
-  const last =
-    keyName
-      .split(/[.[\]"]+/)
-      .filter((x) => x !== "" && !/^\d+$/.test(x))
-      .pop() ?? "";
+  const last = lastSegment(keyName);
   if (MICROS_KEY.test(last)) return { currency: recordCurrency, factor: 1e-6 };
   const snake = CURRENCY_KEY.exec(last);
   const camel = snake ? null : CAMEL_CURRENCY_KEY.exec(last);
@@ -267,13 +258,19 @@ const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 const NOT_MONEY_WORD =
   /^(?:rate|ratio|pct|percent|percentage|share|count|qty|quantity|id|number|num|no|year|day|month|week|hour|minute|period|seat|user|version|currency)s?$/;
 
-/** Whether a key's own name (its last segment, word by word: `days_overdue`, `seatCount`) says its number is no amount. */
-function notMoneyKey(keyName: string): boolean {
-  const last =
+/** A key path's last named segment (`rows[2].amount_cents` -> `amount_cents`), array indices skipped. */
+function lastSegment(keyName: string): string {
+  return (
     keyName
       .split(/[.[\]"]+/)
       .filter((x) => x !== "" && !/^\d+$/.test(x))
-      .pop() ?? "";
+      .pop() ?? ""
+  );
+}
+
+/** Whether a key's own name (its last segment, word by word: `days_overdue`, `seatCount`) says its number is no amount. */
+function notMoneyKey(keyName: string): boolean {
+  const last = lastSegment(keyName);
   return tokenize(last).some((w) => NOT_MONEY_WORD.test(w));
 }
 

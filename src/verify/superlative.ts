@@ -35,6 +35,14 @@ export function fieldName(f: EvidenceFact): string {
     .join(" ");
 }
 
+/**
+ * Whether a value is its row's first field: a table's first column, an element's leading id (`PORT: 2B`, read
+ * as a figure). That field names the row; it is no measure to rank.
+ */
+export function namesItsRow(f: EvidenceFact): boolean {
+  return f.row !== undefined && f.row.startsWith(f.quote.text);
+}
+
 const valueOf = (f: EvidenceFact) => (f.value as { q: Quantity }).q.value;
 
 /** The extreme value of a field among `facts` (quantities under that field), or null with fewer than two. */
@@ -190,6 +198,7 @@ export function superlativeEntity(
     if (!extreme) continue;
     if (claimed && (!compatible(claimed, extreme.value) || compare(claimed, extreme.value) !== "match")) continue;
     const owner = ownerOf(extreme, ledger);
+    if (namesItsRow(extreme)) continue;
     for (const peer of peers) {
       const o = ownerOf(peer, ledger)?.name.toLowerCase();
       if (owner && o !== undefined && names.includes(o)) {

@@ -11,7 +11,7 @@ import { derivedMatch } from "./derived-values.js";
 import { namedElementCount } from "./named-count.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
-import { extremeOf, fieldName, superlativeOf } from "./superlative.js";
+import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
 import { attributeAgrees, kindAgrees, swappedInto } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
@@ -465,6 +465,7 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const v = agreed.value;
   const which = superlativeOf(scope.text);
   if (v.type !== "quantity" || agreed.key.size === 0 || !which) return null;
+  if (namesItsRow(agreed)) return null;
   // The superlative must be the figure's own: "had the most idling, about 2.6 hours, even though it made only
   // 4 trips" says nothing extreme of the 4.
   if (!superlativeReaches(scope.text, figure.span, scope.figures)) return null;
