@@ -37,6 +37,8 @@ export interface CategoricalCheck {
    * allowed", "isn't included" -> "is included"). Absent when the polarity is not carried by one predicate.
    */
   flip?: { wrong: string; span: [number, number]; value: string };
+  /** The flag is only a modifier in the claim ("the refundable plan"): a denial leaves it unsupported. */
+  presupposed?: true;
   /** The status word is right for some of the entities the claim names: no in-place edit. */
   noFix?: boolean;
 }
@@ -164,6 +166,17 @@ export function flagName(path: string): Set<string> {
   return new Set([...featuresOf(segs.at(-2) ?? "").stems].filter((s) => !GENERIC_FLAG.has(s)));
 }
 
+/**
+ * Every word of a flag's name, generic ones too: its last segment's, and its parent's when the last is generic
+ * (`allow_force_pushes.enabled`: allow, force, push, enable).
+ */
+function flagWords(path: string): Set<string> {
+  const segs = segments(path);
+  const last = featuresOf(segs.at(-1) ?? "").stems;
+  const generic = [...last].every((s) => GENERIC_FLAG.has(s));
+  return new Set([...last, ...(generic ? featuresOf(segs.at(-2) ?? "").stems : [])]);
+}
+
 /** A flag's own name that is a negative ("isHeatOff", "no_show", "disabled", "notAvailable"): its truth is the opposite's. */
 const NEGATIVE_FLAG = /(?:^|[_\-a-z])(?:Off|Disabled|Not|No|Never|Without)(?:[A-Z_-]|$)|(?:^|_)(?:off|disabled|not|no|never|without)(?:_|$)/;
 
@@ -201,7 +214,7 @@ const CAPABILITY = /\b(?:can|cannot|can['’]t|could|couldn['’]t|able|unable)\
 /** Letters only, lower case ("AutoPay" and "autoPay" -> "autopay"). */
 const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-function namesField(claimText: string, claimStems: Set<string>, path: string): boolean {
+function namesField(claimText: string, claimStems: Set<string>, path: string, attributive = false): boolean {
   const name = flagName(path);
   if (name.size === 0) return false;
   // "closing June 28" says what will happen, not that `IsClosed` holds: an -ing form names only a flag that
@@ -216,11 +229,52 @@ function namesField(claimText: string, claimStems: Set<string>, path: string): b
   const lastStems = featuresOf(segments(path).at(-1) ?? "").stems;
   const modality = [...lastStems].filter((x) => MODALITY.has(x));
   if (modality.length > 0 && lastStems.size > modality.length && !modality.some((m) => stemMeets(stems, m))) return false;
-  if ([...name].every((s) => stemMeets(stems, s, capability))) return true;
+  if ([...name].every((s) => stemMeets(stems, s, capability))) return attributive || name.size !== 1 || !onlyAttributive(claimText, [...name][0]!);
   // A camel-case key written as one word ("AutoPay" for `autoPay`), or as its words ("park outside" for
   // `parkOutSide`).
   const last = segments(path).at(-1) ?? "";
   return tokenize(last).length > 1 && writesKey(claimText, letters(last));
+}
+
+/**
+ * Words that may follow a predicate adjective or participle ("is active", "enabled for all", "refundable until
+ * May", "paid already"): verbs, prepositions, conjunctions, determiners and a few adverbs. Any other word
+ * after it is the noun it modifies.
+ */
+const AFTER_PREDICATE = new Set(
+  (
+    "is are was were be been being has have had do does did will would can could should may might must shall " +
+    "and or but nor so yet for to of in on at by with from since until till as than then now still already again " +
+    "too also either not no never after before during if when while because although though that which who " +
+    "the a an this these those its their his her our your my today tomorrow yesterday anymore"
+  ).split(" "),
+);
+
+/** A state word or participle after a noun ("HSTS enabled", "autopay on", "2FA required"). */
+const STATE_WORD = /^(?:on|off|active|inactive|true|false|available|unavailable|\p{L}+ed)$/u;
+const LINKING_VERB = new Set("is are was were be been being become became remains remained stays stayed".split(" "));
+
+/**
+ * Whether the claim uses the flag's word only before a noun it modifies ("the fasting glucose", "two paid
+ * invoices"): a word before its noun picks which thing is meant and asserts nothing of it, so the flag is not
+ * the claim's predicate.
+ */
+function onlyAttributive(claimText: string, stem: string): boolean {
+  const words = claimText.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\s\p{L}\p{N}]/gu) ?? [];
+  let seen = false;
+  for (let i = 0; i < words.length; i++) {
+    if (!/^\p{L}/u.test(words[i]!) || featuresOf(words[i]!).stems.size === 0 || ![...featuresOf(words[i]!).stems].includes(stem)) continue;
+    seen = true;
+    const next = words[i + 1];
+    // "with HSTS enabled": the flag's word is the noun, and the state word after it is the predicate.
+    if (next === undefined || !/^\p{L}+$/u.test(next) || AFTER_PREDICATE.has(next) || STATE_WORD.test(next)) return false;
+    // "is a private channel": the noun phrase is the predicate, and its modifier is asserted.
+    let k = i - 1;
+    while (k >= 0 && k > i - 4 && /^(?:a|an|the|also|still|now|really|very|quite|not|never|only|just|truly|fully)$/.test(words[k]!)) k--;
+    const before = words[k];
+    if (before !== undefined && (LINKING_VERB.has(before) || /['’](?:s|re)$/.test(before))) return false;
+  }
+  return seen;
 }
 
 /** Whether one to four consecutive words of the claim spell a key's letters (`autopay`, `parkoutside`). */
@@ -309,6 +363,10 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   // "auto-renew" names `autoRenewal` word by word.
   const claimStems = new Set([...featuresOf(claimText).stems, ...featuresOf(claimText.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
   let flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
+  // A flag the claim names only as a modifier ("the refundable plan") is presupposed, not asserted: it can
+  // leave the claim unsupported, never contradict or support it.
+  const attributive = flags.length === 0;
+  if (attributive) flags = booleans.filter((l) => namesField(claimText, claimStems, l.path, true));
   if (flags.length === 0) return null;
   // A flag of several words the claim spells in full (`parkOutSide` for "park outside") is meant over one it
   // names in part (`parkIt`, by "park"); a flag beside a longer one of its words that differs is not settled.
@@ -328,13 +386,15 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   if (candidates.some((l) => NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? ""))) return null;
   const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
-  const flip = agrees ? null : polarityEdit(claimText, truth(field));
+  if (attributive && agrees) return null;
+  const flip = agrees ? null : polarityEdit(claimText, truth(field), flagWords(field.path));
   return {
     agrees,
     quote: quoteOf(field),
     kind: "boolean",
-    note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim says`,
-    ...(flip ? { flip } : {}),
+    note: `${field.path}: ${field.value} ${agrees ? "agrees with" : "denies"} what the claim ${attributive ? "presupposes" : "says"}`,
+    ...(flip && !attributive ? { flip } : {}),
+    ...(attributive ? { presupposed: true as const } : {}),
   };
 }
 
@@ -403,9 +463,11 @@ function inStyleOf(word: string, model: string): string {
  * The in-place edit that gives a boolean claim the field's polarity `truth`, when one predicate carries the
  * claim's: an on-off word after a copula or a switching verb is replaced by its opposite; otherwise a
  * copula and its one-word predicate gain or lose "not". `null` when the claim has no such predicate, or
- * more than one.
+ * more than one, or when the copula's predicate is not the flag's own word, nor has it within three words after it or in the three words
+ * before the copula (`flag` stems, when given): "is
+ * served over TLS with HSTS enabled" gains no "not" for `hsts: false`.
  */
-export function polarityEdit(claimText: string, truth: boolean): { wrong: string; span: [number, number]; value: string } | null {
+export function polarityEdit(claimText: string, truth: boolean, flag?: Set<string>): { wrong: string; span: [number, number]; value: string } | null {
   const onOff = [...claimText.matchAll(ON_OFF)];
   if (onOff.length === 1) {
     const m = onOff[0]!;
@@ -426,6 +488,15 @@ export function polarityEdit(claimText: string, truth: boolean): { wrong: string
   const rest = claimText.slice(0, m.index) + claimText.slice(m.index! + m[0].length);
   if (negated !== truth || NEGATION.test(rest)) return null;
   const [copula, word] = [m[1]!, m[4]!];
+  // The flag's word is the predicate, within the three words after it ("isn't set to auto-renew"), or the
+  // subject right before the copula ("Dogs aren't allowed").
+  const before = claimText.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-3).join(" ");
+  const reach = `${before} ${word} ${claimText
+    .slice(m.index! + m[0].length)
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(" ")}`;
+  if (flag && ![...featuresOf(reach).stems].some((x) => flag.has(x))) return null;
   const value = negated ? `${copula} ${word}` : `${copula} not ${word}`;
   return { wrong: m[0], span: [m.index!, m.index! + m[0].length], value };
 }

@@ -228,6 +228,8 @@ export function categoryMismatch(
       // A status is what the claim says its subject is ("is degraded", "has been paid", "is still open"); the
       // word used otherwise ("12 students on its waitlist", "118 students enrolled") gives no status.
       const predicated = STATUS_VERB.test(text.slice(0, at));
+      // A status the claim denies ("is producing nothing", "is not charging") is not the one it gives.
+      if (NEGATED_BEFORE.test(text.slice(Math.max(0, at - 24), at)) || NEGATED_AFTER.test(text.slice(span[1], span[1] + 12))) continue;
       const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) && predicated ? 1 : 0;
       if (rank === 0 || rank <= (best?.rank ?? 0)) continue;
       // A figure that reaches outside the value ("3 open" in "3 open orders") makes it no category; names
@@ -238,6 +240,11 @@ export function categoryMismatch(
   }
   return best && { field: best.field, wrong: best.wrong, span: best.span };
 }
+
+/** A negation right before a status word ("not charging", "no longer active", "isn't running"). */
+const NEGATED_BEFORE = /\b(?:not|never|no longer|\w+n['’]t)\s+(?:\p{L}+\s+)?$/iu;
+/** A negative object right after it ("producing nothing", "shipping none", "running no jobs"). */
+const NEGATED_AFTER = /^\s+(?:nothing|none|no|zero)\b/i;
 
 /**
  * Whether a flattened record mentions the names only inside its array elements (`lines[3].description: Hex

@@ -95,14 +95,20 @@ function align(claim: TextFeatures, target: Set<string>): { coverage: number; fl
  */
 const FIELD_LINE = /^[\w.[\]"'-]+(?: [\w.()-]+){0,3}: [^\n]{1,60}$/;
 
-/** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 /** A field line whose value is a number, an amount or a percentage. */
 const NUMBER_LINE = /:\s+[-+]?[$€£¥]?\s?\d[\d,.]*\s?(?:%|[A-Za-z]{0,4})$/;
-/** A line whose value is a date or a time (`DUE: 2024-03-20`, `started_at: 2024-06-11T05:10:00Z`): no polarity of its own. */
 /** A line whose value is an empty list or object (`errors: []`): a count tier 0 compared, no polarity of its own. */
 const EMPTY_LINE = /:\s+(?:\[\]|\{\})$/;
+/** A line whose value is a date or a time (`DUE: 2024-03-20`, `started_at: 2024-06-11T05:10:00Z`): no polarity of its own. */
 const DATE_LINE = /:\s+\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$|:\s+\d{1,2}:\d{2}(?::\d{2})?$/;
+/** A field whose value is itself a negative (`autoRenew: N`, `roaming: 0`, `labels: []`, `enabled: false`). */
 const NEGATIVE_VALUE = /:\s+(?:false|no|n|0|0\.0+|none|null|off|disabled|\[\]|\{\})$/i;
+/**
+ * A field whose value is a status that negates (`FailedScheduling`, `NotReady`, `no_show`, `Unhealthy`): a claim
+ * that negates may say the same thing ("can't be scheduled"), so the field denies nothing.
+ */
+const NEGATIVE_STATUS =
+  /:\s+(?:(?:Failed|Fail|Not|Non|No|Cannot|Unable|Missing|Invalid|Denied)(?:[A-Z]|[_-][a-z])|(?:failed|fail|not|non|no|cannot|unable|missing|invalid|denied)[_-][a-z]|(?:[Ff]ailed|[Ff]ailing|[Uu]nhealthy|[Uu]navailable|[Uu]nreachable|[Uu]nschedulable)\b)/;
 /** An inline `key=value` pair with a negative value (`require_2fa=false`). */
 const NEGATIVE_PAIR = /(?:^|[\s,;])([\w.-]+)=(?:false|no|0|none|null|off|disabled)(?=$|[\s,;])/gi;
 /** A line that names its record's entity (`name: ...`, `items[0].title: ...`, `[0].unit_id: 4B`): it says nothing of a polarity. */
@@ -461,7 +467,8 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
                   fieldValueNamed(l.trim(), claim, item.claim.text) &&
                   negationReaches(l.trim(), item.claim.text) &&
                   !namesSubject(l.trim(), item.claim.text) &&
-                  !NEGATIVE_VALUE.test(l.trim()),
+                  !NEGATIVE_VALUE.test(l.trim()) &&
+                  !NEGATIVE_STATUS.test(l.trim()),
               )));
       return {
         verdict: typed && !negationStated(passages, item.claim.text) ? "contradicted" : "unsupported",
@@ -638,8 +645,15 @@ function namesSubject(line: string, claimText: string): boolean {
   if (value.length < 3) return false;
   const at = claimText.toLowerCase().indexOf(value.toLowerCase());
   const verb = FIRST_VERB.exec(claimText)?.index ?? -1;
-  return at >= 0 && verb > at;
+  if (at >= 0 && verb > at) return true;
+  // A code the subject writes inside the value (`pod/ledger-worker-5f6d7` for "ledger-worker can't ..."): the
+  // value names the entity, and states nothing of it.
+  const subject = verb > 0 ? claimText.slice(0, verb).toLowerCase() : "";
+  return [...subject.matchAll(SUBJECT_CODE)].some((m) => value.toLowerCase().includes(m[0]));
 }
+
+/** A code of several parts ("ledger-worker", "api_v2", "eu-west-1"). */
+const SUBJECT_CODE = /[\p{L}\p{N}]{2,}(?:[-_./][\p{L}\p{N}]+)+/gu;
 
 /** A capitalised value that opens with a negation word ("No Data", "Not Started", "None Found"). */
 const NEGATIVE_NAME = /\b(?:No|Not|Non|None|Never)\s+\p{Lu}[\p{L}-]*/gu;

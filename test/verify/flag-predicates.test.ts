@@ -1,0 +1,54 @@
+/**
+ * What a claim asserts of a flag or a status, and what it only presupposes or denies: a flag's word before
+ * the noun it modifies ("the refundable plan") asserts nothing; a polarity edit changes the predicate that
+ * carries the flag, not another verb; a status the claim denies ("producing nothing") or a field whose value
+ * itself negates (`FailedScheduling`) contradicts no negated claim. Invented records.
+ */
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./helpers.js";
+
+const draws = { draws: [{ time: "07:45", test: "CBC", fasting: false, status: "completed" }] };
+const plan = { subscription: "S-1", refundable: false, auto_renew: true };
+const site = { host: "shop.example.com", tls: { protocol: "TLSv1.3", chain_valid: true, hsts: false } };
+const channel = { channel: { name: "eng-news", is_private: false, members: 120 } };
+const listing = { listing: "L-9", pets: { dogs: true }, parking: { included: false } };
+const inverters = {
+  inverters: [
+    { id: "INV-1", status: "producing", ac_kw: 140 },
+    { id: "INV-2", status: "fault", ac_kw: 0 },
+  ],
+};
+const events = { events: [{ type: "Warning", reason: "FailedScheduling", object: "pod/ledger-worker-5f6d7c9b8-9hj2m", message: "0/6 nodes are available" }] };
+
+describe("flags a claim asserts, presupposes or denies", () => {
+  it.each<[string, unknown, string, string, string[]]>([
+    // "fasting" modifies "glucose": the claim says the draw is done, nothing of fasting.
+    ["a flag's word before its noun", draws, "The CBC after the fasting glucose is done.", "unsupported", []],
+    ["a presupposed flag the record denies", plan, "The refundable S-1 plan renews in May.", "unsupported", []],
+    ["a flag in the predicate noun phrase", plan, "S-1 is a refundable plan.", "contradicted", []],
+    ["after a contraction and an adverb", channel, "It's also a private channel.", "contradicted", []],
+    ["a flag the predicate states", channel, "eng-news is private.", "contradicted", ["is not private"]],
+    // "with HSTS enabled": HSTS is the noun, "enabled" its state; "is served" is no predicate of the flag.
+    ["a state word after the flag's noun", site, "The site is served over TLS 1.3 with HSTS enabled.", "contradicted", []],
+    ["the flag as the subject", listing, "Dogs aren't allowed.", "contradicted", ["are allowed"]],
+    ["the flag after the predicate", listing, "Parking is included at L-9.", "contradicted", ["is not included"]],
+  ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
+    expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
+  });
+});
+
+describe("statuses a claim denies", () => {
+  it.each<[string, unknown, string]>([
+    // INV-2 is in `fault`; "producing nothing" denies the status "producing", it does not give it.
+    ["a status with a negative object", inverters, "INV-2 is producing nothing."],
+    // The reason itself negates: "can't be scheduled" says what `FailedScheduling` says.
+    ["a negated claim against a negating status", events, "ledger-worker can't be scheduled."],
+  ])("%s: %j is not contradicted", async (_, evidence, draft) => {
+    const [verdict] = await verdictOf(evidence, draft);
+    expect(verdict).not.toBe("contradicted");
+  });
+
+  it("should still contradict a status the claim gives", async () => {
+    expect(await verdictOf(inverters, "INV-2 is producing.")).toEqual(["contradicted", ["fault"]]);
+  });
+});
