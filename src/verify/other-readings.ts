@@ -26,8 +26,27 @@ const PERIOD_ORDINAL =
 /** Most values of one element compared pairwise: a record with more is read no further. */
 const MAX_PAIR_VALUES = 24;
 
-/** "a - b" or "a + b" when two values of `best`'s element, of the figure's kind, give the figure's value. */
-function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): string | null {
+/** Two words joined as one noun's modifiers ("service and card fees", "tax plus tip"). */
+const COORDINATED = /(\p{L}[\p{L}-]*)\s+(?:and|plus|&|\+)\s+(\p{L}[\p{L}-]*)/gu;
+
+/** Whether the claim joins a word of `a`'s field and a word of `b`'s ("service and card fees" for two fee fields). */
+function coordinated(a: EvidenceFact, b: EvidenceFact, text: string): boolean {
+  const fa = fieldStemsOf(a);
+  const fb = fieldStemsOf(b);
+  const only = (w: string, own: Set<string>, other: Set<string>) => own.has(w) && !other.has(w);
+  for (const m of text.matchAll(COORDINATED)) {
+    const x = stemOf(m[1]!.toLowerCase());
+    const y = stemOf(m[2]!.toLowerCase());
+    if ((only(x, fa, fb) && only(y, fb, fa)) || (only(x, fb, fa) && only(y, fa, fb))) return true;
+  }
+  return false;
+}
+
+/**
+ * "a - b" or "a + b" when two values of `best`'s element, of the figure's kind, give the figure's value;
+ * `named` when the claim joins the two fields' own words, so that it says it adds them up.
+ */
+function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScope): { pair: string; named: boolean } | null {
   const v = figure.value;
   if (v.type !== "quantity") return null;
   // Both operands are fields the claim's words name ("empty beds": `beds_total`, `beds_occupied`): a chance
@@ -47,10 +66,11 @@ function derivablePair(figure: ClaimFigure, best: EvidenceFact, scope: ClaimScop
         [x.value - y.value, "-"],
         [x.value + y.value, "+"],
       ] as const) {
-        // A sum only where the claim says it adds up.
-        if (value <= 0 || (op === "+" && (a.span[0] > b.span[0] || !TOTAL_WORDS.test(scope.text)))) continue;
+        // A sum only where the claim says it adds up: in so many words, or by naming both fields together.
+        const joined = op === "+" && coordinated(a, b, scope.text);
+        if (value <= 0 || (op === "+" && (a.span[0] > b.span[0] || (!TOTAL_WORDS.test(scope.text) && !joined)))) continue;
         const q = { ...x, value, alternatives: [], precision: Math.max(x.precision, y.precision), approx: false, bound: "eq" as const };
-        if (compare(v, { type: "quantity", q }) === "match") return `${surface(a)} ${op} ${surface(b)}`;
+        if (compare(v, { type: "quantity", q }) === "match") return { pair: `${surface(a)} ${op} ${surface(b)}`, named: joined };
       }
     }
   return null;
@@ -155,10 +175,33 @@ const NOUN_AFTER = /^\s+(\p{L}{3,})\b/u;
 /** The metric's own value within four words after it: " load average of 7.84", " rolling mean is 3.1". */
 const VALUE_AFTER = /^\s+(?:[\p{L}-]+\s+){0,3}(?:of|at|is|was|were|stands at|sits at|came to|reached|hit|=|:)\s*(?:about|around|roughly|~)?\s*[$€£]?\d/iu;
 
+/** A label right before a number that names it by that number: "port 22", "line 14", "room 5", "step 3", "#12". */
+const LABEL_BEFORE =
+  /\b(port|line|room|gate|step|page|row|column|build|run|pid|attempt|ticket|seat|level|floor|platform|lane|bay|dock|pier|terminal|track|suite|apt|exit|route|stop|hole|chapter|section|episode|issue|pr)\s+(?:no\.\s*|#\s*)?$/i;
+
+/** The label an evidence number stands after in its text ("port" of "port 22"), or null. */
+function labelOf(f: EvidenceFact): string | null {
+  if (f.value.type !== "quantity" || f.value.q.kind !== "number") return null;
+  const at = f.span[0] - f.chunk.span[0];
+  if (at < 0 || at > f.chunk.text.length) return null;
+  return LABEL_BEFORE.exec(f.chunk.text.slice(Math.max(0, at - 16), at))?.[1]?.toLowerCase() ?? null;
+}
+
+/** "net" before the figure in its phrase: "a net gain of", "net of", "netting". */
+const NET_BEFORE = /\bnet(?:ting|ted)?\b(?:\s+[\p{L}-]+){0,3}\s+(?:of\s+|at\s+|to\s+|was\s+|is\s+)?(?:about\s+|around\s+|roughly\s+)?[$€£¥]?$/iu;
+
+/** Total words within the figure's phrase: "17 skipped in total", "41 combined", "across all stages". */
+const TOTAL_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}?(?:in total|in all|total|combined|altogether|overall|across)\b/iu;
+
+/** A comparison after a figure and its noun: "above the county average", "short of the record", "ahead of X". */
+const DIFFERENCE_AFTER =
+  /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|more than|less than|fewer than|higher than|lower than|ahead of|behind|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))\s/iu;
+
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.
  * - "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
  *   the record, not a value the claim asserts: it agrees where the evidence writes it, and is never corrected.
+ * - "14 bushels above the county average": a difference from what the figure is compared with.
  * - "10 empty beds" against `beds_total: 24` and `beds_occupied: 14`: the difference of two values of the
  *   element, which the claim may have computed; the slot's value does not settle it.
  * - A count of the elements that meet a condition, or of those a word of the claim picks (a field's value in
@@ -181,6 +224,29 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   if (share !== null)
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: `a figure per ${share}, which the tool's record never names` };
   if (result.outcome !== "mismatch" || result.derived) return null;
+  // "4 hosts" against "connect to host 10.0.4.14 port 22": the evidence number is what its label names (a port,
+  // a line, a room), no value of the claim's noun.
+  const label = result.best ? labelOf(result.best) : null;
+  if (label !== null && !(v.type === "quantity" && v.q.unit !== null && stemOf(v.q.unit.toLowerCase()) === stemOf(label)))
+    return { figure, outcome: "unknown", best: result.best, score: 0, note: `the evidence number is a ${label} number, no value of the claim's figure` };
+  // "a net gain of 525" against `followers_gained: 640`: a net figure (what is left once the opposite is taken
+  // off) of a field that states the gross.
+  if (NET_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0])) && result.best && !fieldStemsOf(result.best).has("net"))
+    return { figure, outcome: "unknown", best: result.best, score: 0, note: "a net figure, which the field does not state" };
+  // "with 17 skipped in total": a sum over the list's elements (see `derived/column-aggregate.ts`), which one
+  // element's value does not settle, unless that value is the element's own total (`beds_total`).
+  if (result.best?.rowId !== undefined && !fieldStemsOf(result.best).has("total") && TOTAL_AFTER.test(scope.text.slice(figure.span[1], figure.span[1] + 40)))
+    return { figure, outcome: "unknown", best: result.best, score: 0, note: "a total, which one element's value does not settle" };
+  // "14 bushels above the county average", "58 days short of the record": a difference from what the claim
+  // compares the figure with, whose value is no value of the figure.
+  if (DIFFERENCE_AFTER.test(scope.text.slice(figure.span[1], figure.span[1] + 60)))
+    return {
+      figure,
+      outcome: "unknown",
+      best: result.best,
+      score: result.score,
+      note: "a difference from what the claim compares it with: not checked as a value",
+    };
   // "the Tondonia Reserva 2011 are ready", "the Platform renewal 2025 deal": a year written after a name is
   // the name's (a vintage, a model year, an edition), no value of the slot it was ranked against.
   if (v.type === "date" && v.d.granularity === "year" && nameBefore(scope.text.slice(0, figure.span[0])))
@@ -263,7 +329,16 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
       note: `the list's elements hold ${units} units in all: which count the claim gives is not known`,
     };
   const pair = result.best ? derivablePair(figure, result.best, scope) : null;
-  if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair} in the same element: may be derived` };
+  if (pair?.named)
+    return {
+      figure,
+      outcome: "match",
+      best: result.best,
+      score: result.score,
+      note: `equals ${pair.pair}, the two fields the claim names together`,
+      anchored: true,
+    };
+  if (pair) return { figure, outcome: "unknown", best: result.best, score: result.score, note: `equals ${pair.pair} in the same element: may be derived` };
   // Only a count read against the whole list (its length, a total beside it): an element's own field is that
   // element's value, whatever other elements hold.
   const qualifier = result.best && result.best.rowId === undefined ? countQualifier(figure, scope, result.best.chunk.evidenceId) : null;

@@ -354,9 +354,18 @@ function recordDates(scope: ClaimScope): EvidenceFact[] {
 }
 
 /**
+ * Field words that make a value a reference's (the county's average, the market price, a target, a cap), not
+ * the entity's own: `county_avg_bu_per_acre`, `target_minutes`, `market_price`.
+ */
+const REFERENCE_WORDS = new Set(
+  "counti state nation region market industri peer benchmark target goal budget plan quota forecast baselin threshold".split(" "),
+);
+
+/**
  * A difference read from a field that no word beside the figure names, while another field of the claim's
  * entity holds the figure's very value ("TR-214 is in service ..., at 412,880 km" against `odometer_km:
- * 412880` and `next_service_km: 420000`: "service" named the other field from another phrase). Which field
+ * 412880` and `next_service_km: 420000`: "service" named the other field from another phrase), or a
+ * reference's value no word names (`county_avg_bu_per_acre`). Which field
  * the figure means is then not settled: `unsettled`, never a correction to the other field's value.
  */
 function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates: readonly EvidenceFact[], scope: ClaimScope): FigureResult | null {
@@ -365,9 +374,15 @@ function heldElsewhere(figure: ClaimFigure, slotValue: EvidenceFact, candidates:
   // names the field ("$44.90 an hour" against `minimum_charge` and `hourly_rate`).
   const names = (w: string) =>
     !(figure.value.type === "quantity" && figure.value.q.kind === "money" && MONEY_FIELD.has(w)) && (near.has(w) || hasCanon(near, w));
-  if ([...fieldStemsOf(slotValue)].some(names)) return null;
   const same = candidates.find((f) => f !== slotValue && f.structured && kindAgrees(figure.value, f) && compare(figure.value, f.value) === "match");
   if (!same) return null;
+  // A word beside the figure that names the slot's field settles it, unless the field is a reference's value
+  // that no word names ("corn averaged 195 bu/acre" names `avg` of `county_avg_bu_per_acre`, not `county`,
+  // while `yield_bu_per_acre` holds 195).
+  const slotField = fieldStemsOf(slotValue);
+  const holderField = fieldStemsOf(same);
+  const unnamedReference = [...slotField].some((w) => REFERENCE_WORDS.has(w) && !holderField.has(w) && !names(w));
+  if ([...slotField].some(names) && !unnamedReference) return null;
   // Nor when that is the other field's value put in this one (see `swappedInto`).
   if (swappedInto(slotValue, same, scope.claimStems)) return null;
   return {

@@ -441,7 +441,7 @@ function periodKey(figure: ClaimFigure, scope: ClaimScope): FigureResult | null 
 }
 
 /** A clause break between a superlative and a figure: a second comma, a semicolon, or a conjunction that opens a clause. */
-const CLAUSE_BREAK = /;|,[^,]*,|\b(?:though|although|while|whereas|but|because|since|yet|and then)\b/i;
+const CLAUSE_BREAK = /;|,[^,]*,|,\s*(?:and|or)\b|\bor\b|\b(?:though|although|while|whereas|but|because|since|yet|and then)\b/i;
 
 /**
  * Whether the claim's superlative word is in the figure's own clause, with no other figure of the claim

@@ -132,3 +132,21 @@ describe("a superlative holds only for the figure of its own clause", () => {
     expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
   });
 });
+
+/** A superlative after ", or" opens another option: it says nothing extreme of the figure before it. Invented slots. */
+describe("a superlative of another option", () => {
+  const slots = {
+    slots: [
+      { day: "Saturday", start: "10:00", fee_gbp: 3.0 },
+      { day: "Saturday", start: "20:00", fee_gbp: 1.0 },
+    ],
+  };
+  it.each<[string, string]>([
+    ["On Saturday you can get 10:00 for £3.00, or the cheapest option, 20:00, for £1.00.", "supported"],
+    ["The cheapest option is 10:00 for £3.00.", "contradicted"],
+  ])("%s → %s", async (draft, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "slots", content: slots });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
