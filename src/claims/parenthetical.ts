@@ -111,6 +111,9 @@ export function findRestatements(text: string, from: number, to: number, tokens:
   return found;
 }
 
+/** The verbs of a relative aside read as the subject's own fact ("which is asleep", "who has 3 open tickets"). */
+const RELATIVE_VERB = /^(?:is|are|was|were|has|have|had)$/i;
+
 /** Most characters of a comma aside: a longer run between commas is a clause of its own. */
 const ASIDE_MAX = 60;
 
@@ -129,19 +132,33 @@ function commaAside(text: string, from: number, to: number, tokens: Token[], pro
     else if (isVerb(tokens, k) || tokens[k]!.value === "(") return null;
   }
   if (first <= lo || protectedAt(tokens[first]!.start)) return null;
+  // "PRN-3C, which is asleep, is low on toner": a relative clause of "be" or "have" on the subject, its own fact.
+  const relative = /^(?:which|who)$/i.test(tokens[first + 1]?.value ?? "") && RELATIVE_VERB.test(tokens[first + 2]?.value ?? "");
   let second = -1;
   for (let k = first + 1; k < tokens.length && tokens[k]!.start < to && second < 0; k++) {
     const t = tokens[k]!;
     if (t.value === ",") second = k;
-    else if (isVerb(tokens, k) && !isParticiple(t.value)) return null;
+    else if (isVerb(tokens, k) && !isParticiple(t.value) && !(relative && k === first + 2)) return null;
     else if (/^(?:and|or|but)$/i.test(t.value) && t.pos === "CCONJ") return null;
   }
   if (second < 0 || second === first + 1 || !isVerb(tokens, second + 1) || protectedAt(tokens[second]!.start)) return null;
   const innerStart = tokens[first + 1]!.start;
   const innerEnd = tokens[second - 1]!.end;
   const inner = text.slice(innerStart, innerEnd);
-  if (inner.length > ASIDE_MAX || !/[\d\p{Lu}]/u.test(inner) || !/\p{L}/u.test(text.slice(from, tokens[first]!.start))) return null;
-  if (/^(?:which|who|whom|whose|where|that|when)\b/i.test(inner)) return null;
+  if (inner.length > ASIDE_MAX || !/\p{L}/u.test(text.slice(from, tokens[first]!.start))) return null;
+  if (relative && second > first + 3)
+    return {
+      open: tokens[first]!.start,
+      close: tokens[second]!.end,
+      innerStart,
+      // The claim reads "<subject> is asleep": the pronoun is left out.
+      figureStart: tokens[first + 2]!.start,
+      figureEnd: innerEnd,
+      verbEnd: tokens[first]!.start,
+      lead: " ",
+      commaAside: true,
+    };
+  if (!/[\d\p{Lu}]/u.test(inner) || /^(?:which|who|whom|whose|where|that|when)\b/i.test(inner)) return null;
   return {
     open: tokens[first]!.start,
     close: tokens[second]!.end,

@@ -199,7 +199,15 @@ describe("one claim per figure in a list-like clause", () => {
         ["is rated 3.8 stars.", "The new 5.12.0 release, out since Oct 12, is rated 3.8 stars."],
       ],
     ],
-    // Not a list of subjects, nor a relative clause.
+    // A relative clause of "be" or "have" on the subject is its fact, read with the subject for the pronoun.
+    [
+      "PRN-3C, which is asleep, is low on magenta at 9%.",
+      [
+        ["which is asleep", "PRN-3C is asleep"],
+        ["is low on magenta at 9%.", "PRN-3C, which is asleep, is low on magenta at 9%."],
+      ],
+    ],
+    // Not a list of subjects, nor a relative clause of another verb.
     ["Apples, pears, and plums are $3 a kilo.", ["Apples, pears, and plums are $3 a kilo."]],
     ["Our order, which shipped on May 2, arrived late.", ["Our order, which shipped on May 2, arrived late."]],
     // An amount in parentheses after an item's noun phrase is that item's price, read with the item alone.
