@@ -82,6 +82,15 @@ export function wordOverlap(a: string, b: string): number {
   return n / Math.max(1, Math.min(wa.size, wb.size));
 }
 
+/** The shares of the gold claim's words and of the claim's own words that the two have in common (0..1 each). */
+export function overlapTieBreak(gold: string, claim: string): [number, number] {
+  const wa = words(gold);
+  const wb = words(claim);
+  let n = 0;
+  for (const w of wa) if (wb.has(w)) n++;
+  return [n / Math.max(1, wa.size), n / Math.max(1, wb.size)];
+}
+
 /**
  * The value part of a gold correction: `"37 minutes (departure.delay: 37)"` -> `37 minutes`,
  * `"environments.production.on: true"` -> `true`.
@@ -181,12 +190,17 @@ export interface AgentFileMetrics {
 
 function matchExpected(c: AgentCase, report: Report): AgentClaimOutcome[] {
   return c.expected.map((exp) => {
+    // The claim that overlaps the gold claim most; of claims that overlap it alike (one inside the other), the
+    // one that covers more of the gold claim's words, then the one with fewer words of its own.
     let best = -1;
+    let tie: [number, number] = [-1, -1];
     let at = -1;
     report.claims.forEach((cl, i) => {
       const o = wordOverlap(exp.claim, cl.text);
-      if (o > best) {
+      const t = overlapTieBreak(exp.claim, cl.text);
+      if (o > best || (o === best && (t[0] > tie[0] || (t[0] === tie[0] && t[1] > tie[1])))) {
         best = o;
+        tie = t;
         at = i;
       }
     });
