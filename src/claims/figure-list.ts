@@ -42,6 +42,21 @@ const HYPHEN = "-";
 const SUBORDINATE = /^(?:that|which|who|whom|whose|where|when|whether|if|because|although|though|unless|until)$/;
 /** A year after a comma continues a date ("on 3 May, 2024"); it starts no item. */
 const YEAR = /^[12]\d{3}$/;
+/**
+ * Whether an item opens with a subject of its own and then the preposition that follows the clause's verb
+ * ("S3 to $612.05" after "RDS came to $1,655.30"): a gapped clause, whose verb is the clause's.
+ */
+function gapped(tokens: Token[], from: number, to: number, verbEnd: number): boolean {
+  const prep = tokens[verbEnd + 1];
+  if (!prep || !/^(?:ADP|PART)$/.test(prep.pos) || !/^(?:PROPN|NOUN|X|NUM)$/.test(tokens[from]?.pos ?? "")) return false;
+  for (let k = from + 1; k < Math.min(to, from + 4); k++) {
+    const t = tokens[k]!;
+    if (t.value.toLowerCase() === prep.value.toLowerCase()) return true;
+    if (!/^(?:PROPN|NOUN|X|NUM|PUNCT)$/.test(t.pos)) return false;
+  }
+  return false;
+}
+
 /** Longest subject-and-verb head a later item carries, in characters; a longer one is no simple subject. */
 const HEAD_MAX = 90;
 
@@ -490,6 +505,9 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       if (cut && !nounPhrase) sharing = false;
       carry = sharing;
     }
+    // "RDS came to $1,655.30 and S3 to $612.05": the item has its own subject and only the verb is left out
+    // (gapping); the head's subject is not its own, so it reads in its own words.
+    if (carry && gapped(tokens, sep.rightFrom, itemTo, verbEnd)) carry = false;
     if (cut) {
       const last = parts[parts.length - 1]!;
       last.end = trimEnd(text, last.start, sep.leftEnd);

@@ -518,12 +518,17 @@ function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<string>)
  * 3688.11` and `benefits: 1850.00`). The holder's agreeing value is then no alibi for the figure.
  */
 export function swappedInto(slot: EvidenceFact, holder: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
-  return namesFieldOutright(slot, claimWords) && !namesAnyFieldWord(holder, claimWords);
+  if (!namesFieldOutright(slot, claimWords)) return false;
+  // The words the two fields share ("medicare" of `medicare_tax` and `medicare_wages`) name both alike: only
+  // the holder's own words would name it.
+  const slotWords = fieldStemsOf(slot);
+  const holderOwn = [...fieldStemsOf(holder)].filter((w) => !slotWords.has(w));
+  return holderOwn.length > 0 && !holderOwn.some((w) => namesWord(w, claimWords));
 }
 
-/** Whether a word of the claim names any word of a fact's field. */
-function namesAnyFieldWord(fact: EvidenceFact, claimWords: ReadonlySet<string>): boolean {
-  return [...fieldStemsOf(fact)].some((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
+/** Whether a word of the claim names a field word, as written, by a slot synonym or as a prefix. */
+function namesWord(w: string, claimWords: ReadonlySet<string>): boolean {
+  return claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>);
 }
 
 /** Whether a word of the claim (not of the money vocabulary) names a field of the figure's magnitude other than `own` ones. */

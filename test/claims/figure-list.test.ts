@@ -34,6 +34,8 @@ describe("one claim per figure in a list-like clause", () => {
         ["220 in the south hall.", "The warehouse holds 220 in the south hall."],
       ],
     ],
+    // A gapped clause has its own subject: only the verb is left out, and the head's subject is not its own.
+    ["RDS came to $1,655.30 and S3 to $612.05.", ["RDS came to $1,655.30", "S3 to $612.05."]],
     [
       "The pool holds 50,000 liters, 30% of it in the deep end.",
       ["The pool holds 50,000 liters", ["30% of it in the deep end.", "The pool holds 30% of it in the deep end."]],
