@@ -65,3 +65,27 @@ describe("a field named by fewer of the claim's words", () => {
     else expect(v.verdict).toBe(expected);
   });
 });
+
+/**
+ * A swap read on the words that set the two fields apart: "net" names `Net Expense Ratio` outright, and the
+ * words the fields share ("expense ratio") name the holder no more than the slot. Invented fund page.
+ */
+describe("a swap between fields that share words", () => {
+  const fund = `Fund: Alder Growth Fund - Class A (ALGAX)
+As of: 2025-03-31
+Gross Expense Ratio: 1.12% | Net Expense Ratio: 0.98% | Max Sales Charge (Load): 4.50%
+
+Date,NAV,Change
+2025-03-31,18.20,0.04
+2025-03-28,18.16,-0.02
+2025-03-27,18.18,0.10`;
+  it.each<[string, string, string[]]>([
+    ["Note that the net expense ratio is 1.12% and there is a front load of up to 4.50%.", "contradicted", ["0.98%"]],
+    ["Note that the net expense ratio is 0.98% and there is a front load of up to 4.50%.", "supported", []],
+  ])("should read %j as %s %j", async (draft, verdict, fixes) => {
+    const fw = new Firewall({ tiers: ["exact", "lexical"] });
+    fw.record({ source: "fund", content: fund });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
+  });
+});
