@@ -505,7 +505,7 @@ export function polarityEdit(claimText: string, truth: boolean, flag?: Set<strin
 const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["delivered", /^(?:delivered|arrived)$/],
   ["in transit", /^(?:in[ _-]?transit|shipped|en[ _-]?route|out[ _-]for[ _-]delivery|on[ _-]its[ _-]way|dispatched)$/],
-  ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested)$/],
+  ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested|proposed|draft|(?:under|in|pending)[ _-]review)$/],
   ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
   ["success", /^(?:success|succeeded|successful|passed|passing|pass|green)$/],
   ["healthy", /^(?:healthy|ok|operational|up|normal)$/],

@@ -256,7 +256,29 @@ const YEAR_MONTH_VALUE = /^\s*"?((?:19|20)\d\d)-(0[1-9]|1[0-2])"?\s*$/;
 const CURRENCY_LINE = /(?:^|\n)[^\n:]*currency[^\n:]*: ([A-Z]{3})(?=\n|$)/i;
 /** Keys whose numbers are not amounts even beside a currency field. */
 const NOT_MONEY_WORD =
-  /^(?:rate|ratio|pct|percent|percentage|share|count|qty|quantity|id|number|num|no|year|day|month|week|hour|minute|period|seat|user|version|currency)s?$/;
+  /^(?:rate|ratio|pct|percent|percentage|share|count|qty|quantity|id|number|num|no|code|year|day|month|week|hour|minute|period|seat|user|version|currency)s?$/;
+
+/**
+ * A JSON record's field that states the scale (and currency) of its amounts: `amounts_in: thousands_usd`,
+ * `units: USD millions`, `scale: thousands`. The record's bare figures are then amounts of that size.
+ */
+const SCALE_LINE = /(?:^|\n)[^\n:]*(?:amounts?[_ ]?in|values?[_ ]?in|figures?[_ ]?in|reported[_ ]?in|units?|scale|denominat\w*): "?([^\n"]{0,40})"?(?=\n|$)/i;
+const SCALE_WORDS: ReadonlyArray<[RegExp, number]> = [
+  [/\b(?:thousands?|000s?|k)\b/i, 1e3],
+  [/\b(?:millions?|mn|mm|m)\b/i, 1e6],
+  [/\b(?:billions?|bn|b)\b/i, 1e9],
+];
+
+/** The scale and currency a record's scale field states (`amounts_in: thousands_usd`), or null without a scale word. */
+function recordScale(text: string): { factor: number; currency: string | null } | null {
+  const value = SCALE_LINE.exec(text)?.[1];
+  if (value === undefined) return null;
+  const words = value.replace(/[_-]/g, " ");
+  const factor = SCALE_WORDS.find(([re]) => re.test(words))?.[1];
+  if (factor === undefined) return null;
+  const code = new RegExp(`\\b(${KEY_CURRENCY})\\b`, "i").exec(words)?.[1]?.toUpperCase() ?? null;
+  return { factor, currency: code };
+}
 
 /** A key path's last named segment (`rows[2].amount_cents` -> `amount_cents`), array indices skipped. */
 function lastSegment(keyName: string): string {
@@ -302,7 +324,8 @@ function readFacts(
   recordRows: Map<string, string> | null = null,
 ): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
-  const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? null) : null;
+  const scale = json ? recordScale(chunk.text) : null;
+  const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? scale?.currency ?? null) : null;
   const rows = json ? rowTexts(chunk.text, all, recordRows) : null;
   const units = json ? siblingUnits(chunk.text) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
@@ -481,7 +504,11 @@ function readFacts(
         else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
-        else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "")) q = { ...q, kind: "money", currency, unit: currency };
+        else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "")) {
+          // In the size the record's scale field states ("amounts_in: thousands_usd": 2810 is $2.81 million).
+          const factor = scale !== null && keyed && !/^(?:19|20)\d\d$/.test(q.text) ? scale.factor : 1;
+          q = { ...q, kind: "money", currency, unit: currency, value: q.value * factor, precision: q.precision * factor, alternatives: [] };
+        }
         add(asYear(q) ?? { type: "quantity", q }, q.span);
         taken.push(q.span);
       }

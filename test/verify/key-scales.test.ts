@@ -84,3 +84,30 @@ describe("keys that name no unit after all", () => {
     expect((await verdictOf(info, "Redis has been up for 15 days."))[0]).toBe("supported");
   });
 });
+
+/** A record's own field that states the size and currency of its amounts (`amounts_in: thousands_usd`). Invented budget. */
+describe("a record's scale field", () => {
+  const budget = {
+    town: "Elm Bend",
+    amounts_in: "thousands_usd",
+    line_items: [
+      { code: "4100", item: "Road resurfacing", adopted: 2350, proposed: 2810, change_pct: 19.6 },
+      { code: "4220", item: "Pool maintenance", adopted: 415, proposed: 388, change_pct: -6.5 },
+    ],
+  };
+  it.each<[string, string]>([
+    ["Road resurfacing is proposed at $2.81 million.", "supported"],
+    ["Road resurfacing goes up 19.6%.", "supported"],
+    ["Pool maintenance is proposed at $388,000.", "supported"],
+    // The same digits read as dollars are a thousandth of the amount.
+    ["Pool maintenance is proposed at $388.", "not supported"],
+  ])("should read %j as %s", async (draft, expected) => {
+    const [verdict] = await verdictOf(budget, draft);
+    if (expected === "not supported") expect(verdict).not.toBe("supported");
+    else expect(verdict).toBe(expected);
+  });
+
+  it("should scale nothing without a scale word", async () => {
+    expect((await verdictOf({ ...budget, amounts_in: "usd" }, "Road resurfacing is proposed at $2.81 million."))[0]).not.toBe("supported");
+  });
+});

@@ -54,3 +54,9 @@ describe("a status word written as a name", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
   });
 });
+
+describe("a proposal is pending", () => {
+  it.each(["proposed", "draft", "under_review", "in review"])("should read %j as pending, no approval", (value) => {
+    expect(statusClass(value)).toBe("pending");
+  });
+});
