@@ -195,7 +195,7 @@ const TOTAL_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}?(?:in total|in all|total|combined
 
 /** A comparison after a figure and its noun: "above the county average", "short of the record", "ahead of X". */
 const DIFFERENCE_AFTER =
-  /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|more than|less than|fewer than|higher than|lower than|ahead of|behind|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))\s/iu;
+  /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|more than|less than|fewer than|higher than|lower than|ahead(?: of)?|behind|back(?: of| from)?|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))(?!\p{L})/iu;
 
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.

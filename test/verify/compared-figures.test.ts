@@ -38,6 +38,7 @@ describe("figures the compared value does not settle", () => {
   it.each<[string, unknown, string, string, string[]]>([
     // "above the county average": 7 is a difference from 64, no value of it.
     ["a difference from the compared field", fields, "N-3's wheat came in 7 bushels above the county average.", "unsupported", []],
+    ["a difference ending its clause", fields, "S-9's barley yield is 4.5 bushels back.", "unsupported", []],
     ["the county's value where the claim names the field's", fields, "N-3's wheat yielded 64 bushels per acre.", "contradicted", ["71"]],
     // "averaged" names `avg`, not `county`: the field's own 71.0 is the figure's.
     ["a reference's value no word names", fields, "N-3's wheat averaged 71 bushels per acre.", "supported", []],
