@@ -60,6 +60,11 @@ const CALENDAR = new Set(
   ).split(" "),
 );
 /** Upper-case words that are labels, units or currencies in tool output rather than names. */
+/** A time zone's abbreviation ("PT", "EST", "CEST"): after a clock time it is part of the time, no name. */
+const TIME_ZONE = /^(?:UTC|GMT|Z|[PMCE][SD]?T|[AH]ST|[AH]DT|AK[SD]?T|BST|IST|CES?T|EES?T|WES?T|JST|KST|HKT|SGT|AE[SD]T|AC[SD]T|AW[SD]T|NZ[SD]T)$/;
+/** A clock time right before ("8:45 PM ", "10:14 ", "7 am "). */
+const CLOCK_BEFORE = /(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,2})\s*(?:[AaPp]\.?[Mm]\.?)?\s+$/;
+
 const CAPS_STOP = new Set(
   (
     "OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
@@ -244,7 +249,12 @@ export function extractNames(text: string): NameMention[] {
     } else toks.push({ text: m[0], start: m.index, end: m.index + m[0].length });
   }
   const isCap = (t: Tok) =>
-    /^\p{Lu}/u.test(t.text) && !CALENDAR.has(t.text.toLowerCase()) && !CAPS_STOP.has(t.text) && !/^\p{Lu}$/u.test(t.text) && !/^[QH][1-4]$/.test(t.text);
+    /^\p{Lu}/u.test(t.text) &&
+    !CALENDAR.has(t.text.toLowerCase()) &&
+    !CAPS_STOP.has(t.text) &&
+    !/^\p{Lu}$/u.test(t.text) &&
+    !/^[QH][1-4]$/.test(t.text) &&
+    !(TIME_ZONE.test(t.text) && CLOCK_BEFORE.test(text.slice(Math.max(0, t.start - 12), t.start)));
   const gapOk = (a: Tok, b: Tok) => /^[ \t]+$/.test(text.slice(a.end, b.start));
   /** Number of connectors (at most two: "de la") from `k` that are followed by a capitalised word, else 0. */
   const connected = (k: number): number => {

@@ -23,6 +23,10 @@ describe("extractNames", () => {
       ],
     ],
     ["Sales in APAC rose.", [["APAC", "apac", "name"]]],
+    // A time zone after a clock time is part of the time; elsewhere an initialism is a name.
+    ["Amara picked you up at 8:45 PM PT.", [["Amara", "amara", "name"]]],
+    ["The meetup starts 6:30 ET sharp.", []],
+    ["The PT team has four staff.", [["PT", "pt", "name"]]],
     [
       "It runs on Debian and ships via FedEx.",
       [
