@@ -112,6 +112,8 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
 ];
 
 type KeyUnit = { dimension: Dimension; factor: number; unit: string };
+/** A key that ends in a rate's denominator: `_per_hour`, `PerSecond`, `_per_kg`, `/min`. */
+const PER_UNIT_KEY = /(?:^|[_\-.])per[_\-.]\w+$|[a-z]Per[A-Z]\w*$|\/\w+$/;
 /** Words that make a miles key a loyalty balance: "award", "bonus", "qualifying", "expiring", "redeemable". */
 const LOYALTY_MILES = /award|reward|bonus|qualif|tier|loyal|redeem|expir|earn|balance|status|point|frequent|accru/i;
 /** Last key segments already read (keys recur across records and array elements); bounded. */
@@ -127,6 +129,12 @@ function keyUnit(key: string): KeyUnit | null {
   let found = keyUnits.get(last);
   if (found !== undefined) return found;
   found = null;
+  // A unit after "per" is a rate's denominator (`purges_per_hour`, `requestsPerSecond`, `cost_per_kg`): the
+  // value counts the rate's things, no hours or kilograms.
+  if (PER_UNIT_KEY.test(last)) {
+    keyUnits.set(last, null);
+    return null;
+  }
   for (const [re, dimension, factor, unit] of KEY_UNITS) {
     if (re.test(last)) {
       found = { dimension, factor, unit };

@@ -74,6 +74,12 @@ describe("keys that name no unit after all", () => {
     expect((await verdictOf(statement, "She has 41,250 tier-qualifying miles."))[0]).toBe("supported");
   });
 
+  it("should read a unit after 'per' as a rate's denominator, no duration", async () => {
+    const job = { job: { id: "pj_1", paths_purged: 248, status: "completed" }, rate_limit: { purges_per_hour: 1000, remaining: 997 } };
+    expect((await verdictOf(job, "Purge pj_1 finished in about 39 seconds."))[0]).not.toBe("contradicted");
+    expect((await verdictOf(job, "You can run 1,000 purges per hour."))[0]).toBe("supported");
+  });
+
   it("should still read a distance key in miles", async () => {
     expect((await verdictOf({ trip: { id: "T-1", distance_miles: 12.4 } }, "Trip T-1 covered 12.4 miles."))[0]).toBe("supported");
   });
