@@ -193,9 +193,9 @@ const NET_BEFORE = /\bnet(?:ting|ted)?\b(?:\s+[\p{L}-]+){0,3}\s+(?:of\s+|at\s+|t
 /** Total words within the figure's phrase: "17 skipped in total", "41 combined", "across all stages". */
 const TOTAL_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}?(?:in total|in all|total|combined|altogether|overall|across)\b/iu;
 
-/** A comparison after a figure and its noun: "above the county average", "short of the record", "ahead of X". */
+/** A comparison after a figure and its noun: "above the county average", "short of the record", "ahead of X", "$3,480 more". */
 const DIFFERENCE_AFTER =
-  /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|more than|less than|fewer than|higher than|lower than|ahead(?: of)?|behind|back(?: of| from)?|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))(?!\p{L})/iu;
+  /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|(?:more|less|fewer|higher|lower|cheaper|pricier|dearer|longer|shorter|bigger|smaller|larger|faster|slower)(?: than)?|extra|ahead(?: of)?|behind|back(?: of| from)?|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))(?!\p{L})/iu;
 
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.

@@ -32,6 +32,12 @@ Total Charged:        $370.25`;
 const ssh = `PLAY RECAP
 fatal: [db-02]: UNREACHABLE! => connect to host 10.1.0.12 port 22: Connection timed out
 db-01 : ok=3 changed=1 failed=0`;
+const quotes = {
+  quotes: [
+    { installer: "Northlight Solar", system_kw: 8.4, total_usd: 25920, warranty_years: 25 },
+    { installer: "Coastal", system_kw: 8.2, total_usd: 22440, warranty_years: 10 },
+  ],
+};
 const toner = { printers: [{ id: "PR-1", state: "idle", toner_black_pct: 62, target_black_pct: 20 }] };
 
 describe("figures the compared value does not settle", () => {
@@ -39,6 +45,11 @@ describe("figures the compared value does not settle", () => {
     // "above the county average": 7 is a difference from 64, no value of it.
     ["a difference from the compared field", fields, "N-3's wheat came in 7 bushels above the county average.", "unsupported", []],
     ["a difference ending its clause", fields, "S-9's barley yield is 4.5 bushels back.", "unsupported", []],
+    // The difference of the two totals, which the claim computes.
+    ["a comparative after the figure", quotes, "Northlight Solar costs $3,480 more than Coastal.", "supported", []],
+    ["a wrong comparative", quotes, "Northlight Solar costs $2,480 more than Coastal.", "unsupported", []],
+    ["a comparative ending its clause", quotes, "Northlight Solar costs $2,480 more, but it has a 25-year warranty.", "unsupported", []],
+    ["the amount itself", quotes, "Northlight Solar costs $25,920.", "supported", []],
     ["the county's value where the claim names the field's", fields, "N-3's wheat yielded 64 bushels per acre.", "contradicted", ["71"]],
     // "averaged" names `avg`, not `county`: the field's own 71.0 is the figure's.
     ["a reference's value no word names", fields, "N-3's wheat averaged 71 bushels per acre.", "supported", []],
