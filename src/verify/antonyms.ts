@@ -89,6 +89,9 @@ const PAIRS: Array<[string, string]> = [
   ["surplus", "deficit"],
   ["majority", "minority"],
   ["full", "empty"],
+  // "granted in full" against "GRANTED IN PART", "full-time" against "part-time".
+  ["full", "part"],
+  ["fully", "partially"],
   ["required", "optional"],
   ["public", "private"],
   ["internal", "external"],

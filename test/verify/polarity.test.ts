@@ -156,3 +156,16 @@ describe("lines whose value has no polarity", () => {
     expect(v.verdict).not.toBe("contradicted");
   });
 });
+
+describe("in full and in part", () => {
+  const docket = `Date Filed   #    Docket Text
+06/11/2024   41   ORDER granting in part and denying in part Plaintiff's Motion to Compel. Signed by Judge R. Okafor.`;
+  it.each<[string, string]>([
+    ["On June 11 the judge granted the motion to compel in full.", "not supported"],
+    ["On June 11 the judge granted the motion to compel in part.", "supported"],
+  ])("should read %j as %s", async (claim, expected) => {
+    const got = await verdict(docket, claim);
+    if (expected === "not supported") expect(got).not.toBe("supported");
+    else expect(got).toBe(expected);
+  });
+});
