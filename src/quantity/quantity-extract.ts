@@ -493,6 +493,10 @@ function joinDurations(text: string, quantities: Quantity[]): Quantity[] {
   return out;
 }
 
+/** Words of time before a figure: "took", "after", "lasted", "timeout at", "every", "in", "for", "within". */
+const TIME_BEFORE_M =
+  /\b(?:took|takes|taking|after|lasted|lasts|ran|runs|running|elapsed|duration|timeout|timed out|time|every|within|in|for)\s+(?:at\s+|of\s+|about\s+|around\s+|~)?$/i;
+
 function toQuantity(text: string, f: Found, prefer: "en" | "de"): Quantity | null {
   const { tail, prefix } = f;
   let value: number;
@@ -507,7 +511,17 @@ function toQuantity(text: string, f: Found, prefer: "en" | "de"): Quantity | nul
     value = (f.word?.value ?? 0) * scale;
     precision = (f.word?.precision ?? 0.5) * scale;
   }
-  const factor = tail.factor;
+  let factor = tail.factor;
+  // "took 42m", "timed out after 12m": a bare "m" glued to the figure after a word of time counts minutes.
+  if (
+    tail.dimension === "length" &&
+    tail.unit === "m" &&
+    /^\d/.test(text.slice(tail.end - 2, tail.end - 1)) &&
+    TIME_BEFORE_M.test(text.slice(Math.max(0, f.start - 24), f.start))
+  ) {
+    Object.assign(tail, { dimension: "time", unit: "min" });
+    factor = 60_000;
+  }
   return {
     text: text.slice(f.start, tail.end),
     span: [f.start, tail.end],

@@ -112,6 +112,8 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
 ];
 
 type KeyUnit = { dimension: Dimension; factor: number; unit: string };
+/** Keys that hold a span of time: a bare "m" in their value counts minutes (`DURATION: 42m`, `elapsed: 12m`). */
+const TIME_KEY = /(?:^|[_\-.\s])?(?:duration|elapsed|runtime|run[_ -]?time|took|age|uptime|wait|delay|latency|time|ttl|timeout|eta)$/i;
 /** A key that ends in a rate's denominator: `_per_hour`, `PerSecond`, `_per_kg`, `/min`. */
 const PER_UNIT_KEY = /(?:^|[_\-.])per[_\-.]\w+$|[a-z]Per[A-Z]\w*$|\/\w+$/;
 /** Words that make a miles key a loyalty balance: "award", "bonus", "qualifying", "expiring", "redeemable". */
@@ -509,6 +511,9 @@ function readFacts(
             alternatives: [],
           };
         } else if (unitOfKey && q.kind === "number") q = withKeyUnit(q, unitOfKey);
+        // "42m" under a time key (`DURATION`, `elapsed`, `runtime`): minutes, no metres.
+        else if (keyed && q.dimension === "length" && q.unit === "m" && /^\d[\d.,]*m$/.test(q.text) && TIME_KEY.test(lastSegment(keyName)))
+          q = { ...q, dimension: "time", unit: "min", value: q.value * 60_000, precision: q.precision * 60_000, alternatives: [] };
         else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };

@@ -313,9 +313,12 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
   if (HYPOTHETICAL.test(scope.text.slice(0, figure.span[0])))
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a figure of a hypothetical: not a value the tool states" };
   // "About 1 in 10 ratings", "one out of every 4 runs": a rate written as two counts, neither a field's value.
+  // Counts only: "1,198 GB in 39 minutes" is an amount and a time, no rate of two counts.
+  const count = v.type === "quantity" && v.q.kind === "number" && v.q.dimension === null;
   if (
-    RATE_PHRASE.test(scope.text.slice(Math.max(0, figure.span[0] - 24), figure.span[0])) ||
-    RATE_START.test(scope.text.slice(figure.span[1], figure.span[1] + 24))
+    count &&
+    (RATE_PHRASE.test(scope.text.slice(Math.max(0, figure.span[0] - 24), figure.span[0])) ||
+      RATE_START.test(scope.text.slice(figure.span[1], figure.span[1] + 24)))
   )
     return { figure, outcome: "unknown", best: result.best, score: result.score, note: "a rate written as two counts (N in M): not a value the tool states" };
   // "six items" against 3 line items whose quantities add up to 6: the count may be of units, not lines.

@@ -46,6 +46,15 @@ zone:             4127 (Mission St)
 rate:             $3.50/hr
 total_charged:    $7.45`;
 
+const backups = `BACKUP STATUS  host vault-2   run 2025-04-02T01:00:00Z
+Policy: nightly
+JOB          TARGET        STATUS    DURATION  SIZE_GB  FILES
+db-primary   s3://bk/db    ok        42m       318.4    1,204
+db-replica   s3://bk/dbr   ok        39m       317.9    1,198
+media-store  s3://bk/med   failed    12m       80.2     55,120   (timeout at 12m)
+logs-archive s3://bk/log   skipped   -         -        -
+4 jobs, 2 ok, 1 failed, 1 skipped`;
+
 const memory = `               total        used        free
 Mem:           31Gi        24Gi        1.2Gi
 Swap:          4.0Gi       3.1Gi       0.9Gi`;
@@ -115,5 +124,14 @@ describe("a table among other lines, verified", () => {
   it("should check a count in a named table's row", async () => {
     const v = await verify("There are 88 weak passwords.", audit);
     expect(v.verdict).toBe("supported");
+  });
+
+  it.each<[string, string]>([
+    // "42m" in a DURATION column is minutes; "1,198" under FILES is no amount of gigabytes.
+    ["db-primary wrote 318.4 GB in 42 minutes.", "supported"],
+    ["media-store failed after 12 minutes.", "supported"],
+    ["db-replica backed up 1,198 GB in 39 minutes.", "unsupported"],
+  ])("should read a duration column's minutes: %j is %s", async (draft, verdict) => {
+    expect((await verify(draft, backups)).verdict).toBe(verdict);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currencyCandidates, lookupCurrency, lookupUnit, readCurrencyAfter, readCurrencyBefore, readUnitAt } from "../../src/quantity/units.js";
+import { extractQuantities } from "../../src/quantity/quantity-extract.js";
 
 describe("lookupUnit", () => {
   it.each([
@@ -118,5 +119,18 @@ describe("readCurrencyBefore / readCurrencyAfter", () => {
     expect(readCurrencyAfter("3450.0 USD", 6)?.currency.code).toBe("USD");
     expect(readCurrencyAfter("2,40 €", 4)?.currency.code).toBe("EUR");
     expect(readCurrencyAfter("5 the", 1)).toBeNull();
+  });
+});
+
+describe("a bare m after a word of time", () => {
+  it.each<[string, string, number]>([
+    ["took 42m", "min", 42 * 60_000],
+    ["timed out after 12m", "min", 12 * 60_000],
+    ["finished in 7m", "min", 7 * 60_000],
+    ["a 42m yacht", "m", 42],
+    ["42m of cable", "m", 42],
+  ])("should read %j in %s", (text, unit, value) => {
+    const [q] = extractQuantities(text);
+    expect([q?.unit, q?.value]).toEqual([unit, value]);
   });
 });
