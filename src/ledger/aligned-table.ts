@@ -21,11 +21,16 @@ function cellsOf(line: string): string[] {
     .trim()
     .replace(/([$€£¥])\s+(?=[\d(])/g, "$1")
     .split(GAP)
-    .map((c) => c.trim().replace(/^([$€£¥]?)\((\d[\d,.]*)\)$/, "-$1$2"));
+    .map((c) => signedCell(c.trim()));
+}
+
+/** A statement's figure in parentheses, read as negative: "(27)" -> "-27", "$(35)" -> "-$35". */
+export function signedCell(cell: string): string {
+  return cell.replace(/^([$€£¥]?)\((\d[\d,.]*)\)$/, "-$1$2");
 }
 
 /** Whether a cell holds a figure: a number, an amount, a percentage or a size ("50G", "0/1", "3h"). */
-const FIGURE_CELL = /^[-+]?[$€£¥]?\d[\d,./:]*(?:%|[A-Za-z]{0,3})?$/;
+export const FIGURE_CELL = /^[-+]?[$€£¥]?\d[\d,./:]*(?:%|[A-Za-z]{0,3})?$/;
 
 /** Where the `index`th space-parted token of `line` starts, or -1 when the line has fewer tokens. */
 function freeTextFrom(line: string, index: number): number {

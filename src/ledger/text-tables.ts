@@ -8,14 +8,12 @@
  */
 import { flattenJson } from "./flatten-json.js";
 import { markdownTable } from "./markdown-table.js";
-import { tableRecord } from "./aligned-table.js";
+import { FIGURE_CELL, signedCell, tableRecord } from "./aligned-table.js";
 
 /** Most characters read; a larger output stays text. */
 const MAX_CHARS = 200_000;
 /** A rule under a header or above a total: dashes, equals signs or box lines only. */
 const RULER = /^[\s\-=─━┄┈+|_]*[-=─━┄┈]{3,}[\s\-=─━┄┈+|_]*$/;
-/** Whether a cell holds a figure: a number, an amount, a percentage or a size ("50G", "0/1", "3h"). */
-const FIGURE_CELL = /^[-+−]?[$€£¥]?\d[\d,./:]*(?:%|[A-Za-z]{0,3})?$/;
 /** A header cell never holds a date, a time, a decimal or a version ("2024-09-10", "06:15", "1.2"). */
 const DATA_LIKE = /\d[-/:.]\d/;
 /** Longest header cell; a longer one is text. */
@@ -100,7 +98,7 @@ function fit(line: string, header: Cell[], labelled: boolean): Record<string, st
     }
     if (name === null || row[name] !== undefined) return null;
     const text = name === LABEL_COLUMN ? cell.text.replace(/:$/, "") : cell.text;
-    row[name] = text.replace(/^([$€£¥]?)\((\d[\d,.]*)\)$/, "-$1$2");
+    row[name] = signedCell(text);
   }
   // A row holds a figure or a date: a line of words under the headers is more likely prose.
   return Object.values(row).some((v) => FIGURE_CELL.test(v) || DATA_LIKE.test(v)) ? row : null;

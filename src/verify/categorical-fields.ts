@@ -263,7 +263,7 @@ function onlyAttributive(claimText: string, stem: string): boolean {
   const words = claimText.toLowerCase().match(/[\p{L}\p{N}'’]+|[^\s\p{L}\p{N}]/gu) ?? [];
   let seen = false;
   for (let i = 0; i < words.length; i++) {
-    if (!/^\p{L}/u.test(words[i]!) || featuresOf(words[i]!).stems.size === 0 || ![...featuresOf(words[i]!).stems].includes(stem)) continue;
+    if (!/^\p{L}/u.test(words[i]!) || !featuresOf(words[i]!).stems.has(stem)) continue;
     seen = true;
     const next = words[i + 1];
     // "with HSTS enabled": the flag's word is the noun, and the state word after it is the predicate.
@@ -463,9 +463,9 @@ function inStyleOf(word: string, model: string): string {
  * The in-place edit that gives a boolean claim the field's polarity `truth`, when one predicate carries the
  * claim's: an on-off word after a copula or a switching verb is replaced by its opposite; otherwise a
  * copula and its one-word predicate gain or lose "not". `null` when the claim has no such predicate, or
- * more than one, or when the copula's predicate is not the flag's own word, nor has it within three words after it or in the three words
- * before the copula (`flag` stems, when given): "is
- * served over TLS with HSTS enabled" gains no "not" for `hsts: false`.
+ * more than one, or when the flag's own word (`flag` stems, when given) is neither the copula's predicate, nor
+ * within three words after it, nor in the three words before the copula: "is served over TLS with HSTS
+ * enabled" gains no "not" for `hsts: false`.
  */
 export function polarityEdit(claimText: string, truth: boolean, flag?: Set<string>): { wrong: string; span: [number, number]; value: string } | null {
   const onOff = [...claimText.matchAll(ON_OFF)];
