@@ -15,6 +15,23 @@ import { currencyCandidates, lookupUnit } from "./units.js";
  */
 export const APPROX_TOLERANCE = 0.03;
 
+/**
+ * The widest a hedge stretches a figure that writes its last digits ("about 11,785"): five units of its last
+ * significant place, what rounding one place coarser allows. "About 1,500" (last significant place 100) keeps
+ * the whole `APPROX_TOLERANCE`; "about 11,785" matches 11,780 but not 11,875, which it leaves unsettled (a
+ * hedged figure is never contradicted inside `APPROX_TOLERANCE`).
+ */
+function hedgeCap(value: number, precision: number): number {
+  let place = precision * 2;
+  if (!(place > 0) || !Number.isFinite(value)) return Number.POSITIVE_INFINITY;
+  let digits = Math.round(Math.abs(value) / place);
+  for (let i = 0; i < 30 && digits !== 0 && digits % 10 === 0; i++) {
+    digits /= 10;
+    place *= 10;
+  }
+  return 5 * place;
+}
+
 /** Every value a quantity may mean: `value` first, then its `alternatives` ("1.000" -> [1, 1000]). */
 export function valuesOf(q: Quantity): number[] {
   return [q.value, ...q.alternatives];
@@ -24,6 +41,8 @@ export function valuesOf(q: Quantity): number[] {
 interface Reading {
   v: number;
   tol: number;
+  /** A hedged figure's widest reach (`APPROX_TOLERANCE`), beyond `tol` where the hedge is capped: no match, no mismatch. */
+  loose: number;
   conv: "si" | "bin" | "any";
 }
 
@@ -35,12 +54,13 @@ function readingsOf(q: Quantity, scale = 1, unitScale = false): Reading[] {
     const precision = q.value === 0 ? q.precision : q.precision * Math.abs(raw / q.value);
     const v = raw * scale * toUnit;
     const p = precision * scale * toUnit;
-    const tol = q.approx ? Math.max(p, APPROX_TOLERANCE * Math.abs(v)) : p;
+    const loose = q.approx ? Math.max(p, APPROX_TOLERANCE * Math.abs(v)) : p;
+    const tol = q.approx ? Math.max(p, Math.min(loose, hedgeCap(raw, precision) * scale * toUnit)) : p;
     if (info?.binaryFactor && !unitScale) {
       const b = info.binaryFactor / info.factor;
-      out.push({ v, tol, conv: "si" }, { v: v * b, tol: tol * b, conv: "bin" });
+      out.push({ v, tol, loose, conv: "si" }, { v: v * b, tol: tol * b, loose: loose * b, conv: "bin" });
     } else {
-      out.push({ v, tol, conv: "any" });
+      out.push({ v, tol, loose, conv: "any" });
     }
   }
   return out;
@@ -127,6 +147,7 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
   const claimSet = interval(c.v, cb, width);
   const evSet = interval(e.v, eb, 0);
   if (inside(evSet, claimSet)) return cb === "eq" && eb === "eq" && powerOfTenSlip(c.v, e.v) ? "mismatch" : "match";
+  if (cb === "eq" && c.loose > c.tol && !apart(evSet, interval(c.v, cb, Math.max(c.loose, exactEvidence ? 0 : e.tol) + eps))) return "incomparable";
   return apart(evSet, claimSet) ? "mismatch" : "incomparable";
 }
 
@@ -135,7 +156,8 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
  *
  * - Rounding: a claim stands for the interval its last written digit allows ("$4.2M" covers
  *   [4.15M, 4.25M], so it matches 4,213,450; "4,213,450" must be exact). A hedged claim widens to
- *   max(precision, `APPROX_TOLERANCE` x value). A power-of-ten slip never matches.
+ *   max(precision, `APPROX_TOLERANCE` x value), capped at five units of its last significant place
+ *   ("about 11,785" is no match for 11,875, nor a mismatch: "incomparable"). A power-of-ten slip never matches.
  * - Bounds: "no more than 3" vs 5 -> mismatch; "at least 50" vs 60 -> match. When the evidence states the
  *   same kind of bound ("up to 50" vs "up to 30"), both state one limit, compared as values (mismatch);
  *   another bound is a match if it implies the claim, a mismatch if it excludes it, else incomparable.

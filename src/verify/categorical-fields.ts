@@ -348,6 +348,38 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
   return picked.length > 0 ? picked : lines;
 }
 
+/**
+ * Whether a line sits in an array element other than those holding the claim's names, and none of theirs
+ * contains it: `thermostatList[0].events[0].isOccupied` is no flag of the sensor named "Bedroom" at
+ * `thermostatList[0].remoteSensors[1]`. A line of the named element, of an element inside it, or of an
+ * element it sits inside (its record's own fields) is kept.
+ */
+function inOtherElement(l: FieldLine, ledger: EvidenceLedger, names: readonly string[]): boolean {
+  if (l.row === "" || l.rowText !== undefined || names.length === 0) return false;
+  const lower = names.map((n) => n.toLowerCase());
+  const text = ledger.get(l.evidenceId)?.text ?? "";
+  const named = new Set<string>();
+  for (const line of text.split("\n")) {
+    const at = line.indexOf(": ");
+    if (
+      at < 0 ||
+      !lower.some((n) =>
+        line
+          .slice(at + 2)
+          .toLowerCase()
+          .includes(n),
+      )
+    )
+      continue;
+    const element = /^(.*\[\d+\])/.exec(line.slice(0, at))?.[1];
+    if (element) named.add(element);
+  }
+  if (named.size === 0) return false;
+  return [...named].every(
+    (n) => !(n === l.row || n.startsWith(`${l.row}.`) || n.startsWith(`${l.row}[`) || l.row.startsWith(`${n}.`) || l.row.startsWith(`${n}[`)),
+  );
+}
+
 function quoteOf(l: FieldLine): EvidenceQuote {
   return { evidenceId: l.evidenceId, source: l.source, text: l.line, span: l.span };
 }
@@ -378,7 +410,8 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   if (flags.some((l) => longerFlagBeside(l, booleans))) return null;
   // A name that spells the flag itself ("auto-renew" for `autoRenewal`) is its attribute, not its entity.
   const entityNames = names.filter((n) => !flags.some((l) => letters(segments(l.path).at(-1) ?? "").includes(letters(n)) && letters(n).length >= 4));
-  const candidates = pickEntity(flags, ledger, entityNames);
+  const candidates = pickEntity(flags, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
+  if (candidates.length === 0) return null;
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
   const field = candidates[0]!;
@@ -646,6 +679,13 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     const every = fieldLines(ledger, "categorical-statuses-any", (l) => STATUS_KEY.test(l.path) && !HISTORY_PATH.test(l.path));
     const own = ids.flatMap((n) => numberedRows(every, ledger, n));
     if (own.some((l) => statusClass(l.value) === null)) return null;
+  }
+  // Likewise an entity the claim names ("Metformin is waiting on ...") whose own status is outside the
+  // vocabulary (`needs_prescriber_auth`): another element's status is no value of it.
+  if (ids.length === 0 && names.length > 0) {
+    const every = fieldLines(ledger, "categorical-statuses-any", (l) => STATUS_KEY.test(l.path) && !HISTORY_PATH.test(l.path));
+    const own = pickEntity(every, ledger, names);
+    if (own !== every && own.length > 0 && own.every((l) => statusClass(l.value) === null)) return null;
   }
   const numbered = ids.flatMap((n) => numberedRows(fields, ledger, n));
   const candidates =

@@ -197,6 +197,9 @@ const TOTAL_AFTER = /^\s*(?:[\p{L}-]+\s+){0,2}?(?:in total|in all|total|combined
 const DIFFERENCE_AFTER =
   /^\s*(?:[\p{L}/%.-]+\s+){0,3}?(?:above|below|(?:more|less|fewer|higher|lower|cheaper|pricier|dearer|longer|shorter|bigger|smaller|larger|faster|slower)(?: than)?|extra|ahead(?: of)?|behind|back(?: of| from)?|short of|shy of|up from|down from|better than|worse than|(?:over|under)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|par|target|limit|goal|average|plan|quota|estimate|forecast|baseline|threshold|median|mean|norm))(?!\p{L})/iu;
 
+/** "£50 under Larkspur Hall", "3 points over Leeds": over or under another named entity, a difference (case matters). */
+const OVER_NAMED = /^\s*(?:[\p{L}/%.-]+\s+){0,2}?(?:[Oo]ver|[Uu]nder)\s+(?:the\s+)?\p{Lu}/u;
+
 /**
  * The figure's other reading, as its result, or null when the slot reading stands.
  * - "in week 41", "during sprint 12": the number names the period the claim is about, a qualifier that picks
@@ -239,7 +242,8 @@ export function otherReading(figure: ClaimFigure, result: FigureResult, scope: C
     return { figure, outcome: "unknown", best: result.best, score: 0, note: "a total, which one element's value does not settle" };
   // "14 bushels above the county average", "58 days short of the record": a difference from what the claim
   // compares the figure with, whose value is no value of the figure.
-  if (DIFFERENCE_AFTER.test(scope.text.slice(figure.span[1], figure.span[1] + 60)))
+  const after = scope.text.slice(figure.span[1], figure.span[1] + 60);
+  if (DIFFERENCE_AFTER.test(after) || OVER_NAMED.test(after))
     return {
       figure,
       outcome: "unknown",

@@ -26,6 +26,15 @@ describe("matchQuantity", () => {
     ["$1.25M", "1250000", "match"],
     ["a dozen refunds", "12", "match"],
     ["About 1.5k users", "1480", "match"],
+    // A hedged figure that writes its last digits reaches five units of its last significant place: within
+    // the hedge's 3% but beyond that, it neither matches nor differs.
+    ["an estimated $11,785", "$11,780", "match"],
+    ["an estimated $11,785", "$11,875", "incomparable"],
+    ["about 1,500 kcal", "1,480 kcal", "match"],
+    ["about 412 kcal", "415 kcal", "match"],
+    ["about 412 kcal", "419 kcal", "incomparable"],
+    ["about 412 kcal", "440 kcal", "mismatch"],
+    ["roughly 6.1%", "5.96%", "match"],
     ["1.5k users", "1480", "match"],
     ["1.5k users", "1400", "mismatch"],
     ["twelve hundred churned", "1020", "mismatch"],

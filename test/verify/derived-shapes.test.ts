@@ -163,6 +163,11 @@ describe("share", () => {
     // ...unless they are an explicit "A of B" right after it, which only supports.
     ["The garage is about 71% full (664 of 930 spaces).", "71%", ["a: 664", "b: 930"], "match"],
     ["The garage is about 80% full (664 of 930 spaces).", "80%", ["a: 664", "b: 930"], null],
+    // A participle after a count counts the noun before it: "51,077 delivered" are requests.
+    ["52,340 requests and 51,077 delivered, a delivery rate of 97.6%.", "97.6%", ["requests: 52340", "delivered: 51077"], "match"],
+    ["52,340 requests and 51,077 delivered, a delivery rate of 95.6%.", "95.6%", ["requests: 52340", "delivered: 51077"], null],
+    // Two nouns are two families: no share of one in the other.
+    ["52,340 requests and 51,077 users, a rate of 97.6%.", "97.6%", ["requests: 52340", "users: 51077"], null],
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(share, input(claim, figure, lines))).toBe(want);
   });

@@ -109,5 +109,9 @@ export function sameFamily(a: Quantity, b: Quantity): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === "money") return a.currency === b.currency;
   if (a.kind === "measure") return a.dimension === b.dimension;
-  return (a.unit ?? "") === (b.unit ?? "") || a.unit === null || b.unit === null;
+  const noun = (q: Quantity) => (q.unit !== null && PARTICIPLE.test(q.unit) ? null : q.unit);
+  return (noun(a) ?? "") === (noun(b) ?? "") || noun(a) === null || noun(b) === null;
 }
+
+/** A participle after a count ("51,077 delivered", "312 opened") counts the noun before it, not a noun of its own. */
+const PARTICIPLE = /^\p{L}{3,}ed$/u;
