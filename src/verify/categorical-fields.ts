@@ -15,6 +15,7 @@
  * array element that holds the claim's names), and all candidate values must agree; otherwise nothing is
  * decided.
  */
+import { namedElements, withinNamed } from "./element-scope.js";
 import { tokenize } from "../text/tokenize.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
@@ -355,29 +356,12 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
  * element it sits inside (its record's own fields) is kept.
  */
 function inOtherElement(l: FieldLine, ledger: EvidenceLedger, names: readonly string[]): boolean {
-  if (l.row === "" || l.rowText !== undefined || names.length === 0) return false;
-  const lower = names.map((n) => n.toLowerCase());
-  const text = ledger.get(l.evidenceId)?.text ?? "";
-  const named = new Set<string>();
-  for (const line of text.split("\n")) {
-    const at = line.indexOf(": ");
-    if (
-      at < 0 ||
-      !lower.some((n) =>
-        line
-          .slice(at + 2)
-          .toLowerCase()
-          .includes(n),
-      )
-    )
-      continue;
-    const element = /^(.*\[\d+\])/.exec(line.slice(0, at))?.[1];
-    if (element) named.add(element);
-  }
-  if (named.size === 0) return false;
-  return [...named].every(
-    (n) => !(n === l.row || n.startsWith(`${l.row}.`) || n.startsWith(`${l.row}[`) || l.row.startsWith(`${n}.`) || l.row.startsWith(`${n}[`)),
+  if (l.row === "" || l.rowText !== undefined) return false;
+  const named = namedElements(
+    ledger.get(l.evidenceId)?.text ?? "",
+    names.map((n) => n.toLowerCase()),
   );
+  return named.size > 0 && !withinNamed(l.row, named);
 }
 
 function quoteOf(l: FieldLine): EvidenceQuote {
