@@ -89,6 +89,9 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])(?:mins|minutes?)$|Minutes?$|Mins$/, "time", 60_000, "min"],
   [/(?:^|[_\-.])(?:h|hrs?|hours?)$|Hours?$|Hrs?$/, "time", 3_600_000, "h"],
   [/(?:^|[_\-.])days$|Days$/, "time", 86_400_000, "days"],
+  // A record's time to live or a cache lifetime counts seconds: DNS TTLs (RFC 1035 §3.2.1), `max-age` (RFC
+  // 9111 §5.2). Not a qualified one: Redis's `avg_ttl` counts milliseconds.
+  [/^ttl$|^max[_-]?age$|^maxAge$/i, "time", 1000, "s"],
   [/(?:^|[_\-.])kg$|Kg$/, "mass", 1000, "kg"],
   [/(?:^|[_\-.])(?:g|grams?)$|Grams?$/, "mass", 1, "g"],
   [/(?:^|[_\-.])(?:lbs?|pounds?)$|Lbs?$|Pounds?$/, "mass", 453.59237, "lb"],

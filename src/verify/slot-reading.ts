@@ -499,12 +499,18 @@ const PHRASE_END = /[,;:()\u2013\u2014]|\s-\s|\b(?:and|but|or|while|whereas|so|w
  * clause punctuation or a conjunction ("costs 129.99 USD and 24 units are in stock": "units are in stock"
  * governs 24, "costs" governs 129.99).
  */
+/** A short all-capitals term: "TTL", "CPU", "CNAME". */
+const INITIALISM = /^\p{Lu}{2,5}$/u;
+
 /** Words after a figure that are no phrase of its own ("$5 as well", "$12 apiece"). */
 const FILLER_AFTER = new Set(["well", "apiece", "total", "overall", "altogether", "today", "now", "yet", "already", "again", "instead"]);
 
 function governingText(figure: ClaimFigure, scope: ClaimScope): string {
-  const prevEnd = Math.max(0, ...scope.figures.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
-  const nextStart = Math.min(scope.text.length, ...scope.figures.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
+  // An initialism read as a name ("TTL", "CPU") is a term of the figure's phrase ("a TTL of 30 minutes"), not
+  // another figure that ends it.
+  const bounds = scope.figures.filter((f) => !(f.value.type === "name" && INITIALISM.test(f.value.n.text)));
+  const prevEnd = Math.max(0, ...bounds.filter((f) => f.span[1] <= figure.span[0]).map((f) => f.span[1]));
+  const nextStart = Math.min(scope.text.length, ...bounds.filter((f) => f.span[0] >= figure.span[1]).map((f) => f.span[0]));
   // A key right before its value ("total: 4312.5") names the figure: its colon ends nothing.
   const beforeAll = scope.text.slice(prevEnd, figure.span[0]).replace(/:\s*$/, " ");
   const cut = [...beforeAll.matchAll(new RegExp(PHRASE_END.source, "gi"))].pop();

@@ -26,7 +26,21 @@ const line = {
 const irrigation = "Jul 01 05:20:04 ctl[811]: zone=1 stop volume=412L\nJul 03 05:20:02 ctl[811]: zone=1 stop volume=405L";
 const meter = { meter: "WM-7", readings: [{ read_at: "2025-09-22", register_l: 1871640 }], period_usage_l: 35792 };
 
+// Invented DNS zone.
+const zone = {
+  records: [
+    { name: "api", type: "A", ttl: 60, data: "203.0.113.7" },
+    { name: "www", type: "CNAME", ttl: 300, data: "example.test." },
+  ],
+};
+
 const ROWS: Row[] = [
+  // A record's `ttl` counts seconds (RFC 1035); the initialism before the figure names its slot.
+  ["ttl key: seconds", zone, "The www CNAME has a 5-minute TTL.", "supported", []],
+  ["ttl key: a wrong lifetime", zone, "The www CNAME has a TTL of 30 minutes.", "contradicted", ["5 minutes"]],
+  ["ttl key: seconds as written", zone, "The api A record has a 60-second TTL.", "supported", []],
+  // Redis's `avg_ttl` counts milliseconds: no record TTL.
+  ["qualified ttl key: milliseconds", { keyspace: { db0: { keys: 812, avg_ttl: 3421337 } } }, "The average TTL is about 57 minutes.", "supported", []],
   ["litres in text: a run's volume", irrigation, "Zone 1 used about 412 L on the first run.", "supported", []],
   ["litres under a key: a register is no week's usage", meter, "Usage was about 13,300 L in the week to September 22.", "unsupported", []],
   ["rate keys: a test's rate read in kbps", line, "Test s-1 came in at about 281 Mbps down.", "supported", []],
