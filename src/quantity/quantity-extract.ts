@@ -197,6 +197,15 @@ function readTail(src: string, pos: number, money: boolean, magnitudes: boolean)
       const { symbol, dimension, factor } = unit.info;
       Object.assign(tail, { kind: "measure", unit: symbol, dimension, factor });
       take((p = unit.end), at);
+      // A unit over a unit of another dimension ("35.0 L/100 km", "8.1 L per 100 km", "0.18 kWh/km") is a
+      // rate's, no amount of the first: a number of that compound unit, of no dimension tier 0 converts. Not
+      // over a period ("60 km/h": read with its period, as "per hour" is), a like unit ("612 MiB / 2 GiB", a
+      // usage and its limit), a noun ("26 min/room") or a path ("1.1G /var/lib").
+      const denominator = rateDenominator(src, p, dimension);
+      if (denominator) {
+        Object.assign(tail, { kind: "number", unit: `${symbol}/${denominator.text}`, dimension: null, factor: 1 });
+        take((p = denominator.end), at);
+      }
       break;
     }
   }
@@ -224,6 +233,27 @@ function readTail(src: string, pos: number, money: boolean, magnitudes: boolean)
   }
   return tail;
 }
+
+/** The compound unit's denominator after a unit ending at `at`, as written ("100 km"), and where it ends; or null. */
+function rateDenominator(src: string, at: number, dimension: Dimension | null): { text: string; end: number } | null {
+  RATE_OVER_RE.lastIndex = at;
+  const over = RATE_OVER_RE.exec(src);
+  if (!over) return null;
+  const from = at + over[0].length;
+  const unit = readUnitAt(src, from);
+  if (!unit || unit.info.dimension === dimension || unit.info.dimension === "time") return null;
+  if (/^[/\p{L}\p{N}]/u.test(src.slice(unit.end, unit.end + 1))) return null;
+  return {
+    text: src
+      .slice(at, unit.end)
+      .replace(/^(?:\s*\/\s*|\s+per\s+)/, "")
+      .replace(/\s+/g, " "),
+    end: unit.end,
+  };
+}
+
+/** A slash set tight or spaced on both sides, or "per", then an optional count: "/", " / ", " per ", "/100 ". */
+const RATE_OVER_RE = /(?:\/|\s\/\s|\s+per\s+)(?:\d[\d,.]*\s?)?/y;
 
 /** Hedge and bound words just before `start` ("up to about", "at least", "~"). */
 function readPrefix(src: string, start: number): { approx: boolean; bound: Bound } {

@@ -293,6 +293,17 @@ function recordScale(text: string): { factor: number; currency: string | null } 
   return { factor, currency: code };
 }
 
+/**
+ * The denominator of a rate a fact's key names (`export_rate_cents_per_kwh` -> "kwh", `requestsPerSecond` ->
+ * "second"), lower case; null for a key that names no rate. Its value is no amount of that unit.
+ */
+export function keyDenominator(fact: EvidenceFact): string | null {
+  const at = fact.quote.text.indexOf(": ");
+  if (at <= 0) return null;
+  const m = /(?:^|[_\-.])per[_\-.](\w+)$|[a-z]Per([A-Z]\w*)$|\/(\w+)$/.exec(lastSegment(fact.quote.text.slice(0, at)));
+  return m ? (m[1] ?? m[2] ?? m[3]!).toLowerCase() : null;
+}
+
 /** A key path's last named segment (`rows[2].amount_cents` -> `amount_cents`), array indices skipped. */
 function lastSegment(keyName: string): string {
   return (

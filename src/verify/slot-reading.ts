@@ -10,8 +10,9 @@ import { ID_KEY_SOURCE } from "./id-keys.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
-import { type EvidenceFact, fieldPath, passageFacts } from "./evidence-facts.js";
+import { type EvidenceFact, fieldPath, keyDenominator, passageFacts } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import { stemOf } from "../text/tokenize.js";
 import { STOP_WORDS } from "../text/stop-words.js";
 import {
   attributeAgrees,
@@ -119,6 +120,10 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(read)})` };
   const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
   if (held) return held;
+  // An amount only the money vocabulary names, beside a rate the claim states ("At 8¢ per kWh that's about
+  // $1.11 earned"): it may be computed from that rate, no value of the record's one money field.
+  if (onlyVocabularyNames(r.figure, governing, read) && statesRate(scope.text, r.figure))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `an amount the claim may compute from the rate it states (nearest: ${surface(read)})` };
   // The note names the value the slot reading settled on, which may not be the nearest ranked one.
   const said = r.best ? surface(r.best) : "";
   const note = said && reading.fact !== r.best ? r.note.replace(said, surface(reading.fact)) : r.note;
@@ -466,6 +471,24 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
   return out;
 }
 
+/** Whether only the money vocabulary, no word of the claim's own, names an amount's slot field. */
+function onlyVocabularyNames(figure: ClaimFigure, governing: Set<string>, fact: EvidenceFact): boolean {
+  if (figure.value.type !== "quantity" || figure.value.q.kind !== "money") return false;
+  const weak = WEAK_STEMS.get(governing);
+  if (!weak) return false;
+  const own = new Set([...governing].filter((g) => !weak.has(g)));
+  return !attributeAgrees(own, fact);
+}
+
+/** Another amount of the claim given per unit: "8¢ per kWh", "$35/hour", "€120 a night". */
+const RATE_AMOUNT = /(?:[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?(?:¢|c\b|cents?\b|p\b|pence\b))\s*(?:per|\/|an?|each)\s*\p{L}/giu;
+
+/** Whether the claim states an amount per unit other than the figure. */
+function statesRate(text: string, figure: ClaimFigure): boolean {
+  for (const m of text.matchAll(RATE_AMOUNT)) if (m.index! + m[0].length <= figure.span[0] || m.index! >= figure.span[1]) return true;
+  return false;
+}
+
 /** A field that states a total beside a page of rows (`total: 34`, `totalCount`, `total_results`). */
 const TOTAL_FIELD =
   /(?:^|\n)(?:[^\n:]*\.)?(?:total|count|totalCount|total_count|total_[a-z]+|total[A-Z][A-Za-z]*|[a-z]+_count|[a-z]+Count|maxResults)(?:\[\d+\])?: \d/;
@@ -545,12 +568,20 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   const factor = v.q.value / written;
   const own = featuresOf(governingText(figure, scope)).stems;
   const dimensionWords = dimensionStems(v.q.dimension);
+  // A rate per the claim's unit (`export_rate_cents_per_kwh` for "13.9 kWh") counts no such units.
+  const unitWords = new Set([v.q.unit?.toLowerCase() ?? "", ...featuresOf(v.q.unit ?? "").stems]);
+  const perClaimUnit = (f: EvidenceFact) => {
+    const per = keyDenominator(f);
+    return per !== null && (unitWords.has(per) || unitWords.has(stemOf(per)));
+  };
   const read: EvidenceFact[] = [];
   const bare = namedRows(
     scope.facts.filter((x) => !scope.foreign(x.chunk.evidenceId)),
     scope,
     figure,
-  ).filter((f) => f.structured && f.value.type === "quantity" && f.value.q.kind === "number" && f.value.q.unit === null && !f.value.q.count);
+  ).filter(
+    (f) => f.structured && f.value.type === "quantity" && f.value.q.kind === "number" && f.value.q.unit === null && !f.value.q.count && !perClaimUnit(f),
+  );
   // A field the claim's words name less well than another they name by the same words and more ("wait" of
   // `longest_wait_min`, beside "average wait" of `avg_wait_min`) is no reading of the figure.
   const strength = (f: EvidenceFact) => attributeStrength(own, fieldStemsOf(f));
@@ -586,6 +617,9 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   const ratio = reading.fact.value.q.value / v.q.value;
   const direct = [...fieldStemsOf(reading.fact)].some((w) => own.has(w));
   if (!direct || !(ratio > 1 / 3 && ratio < 3)) return null;
+  // A value of the claim's dimension that agrees, under a field its words name, is the claim's: no bare number beside it differs.
+  if (scope.facts.some((f) => f.value.type === "quantity" && f.value.q.kind === "measure" && compare(v, f.value) === "match" && attributeAgrees(own, f)))
+    return null;
   return { figure, outcome: "mismatch", best: reading.fact, score: 3, note: `the tool states ${surface(reading.fact)} in the claim's unit for its typed slot` };
 }
 

@@ -382,3 +382,26 @@ describe("a duration written in parts", () => {
     expect(q!.precision).toBe(30_000);
   });
 });
+
+describe("compound rate units", () => {
+  // A unit over a unit of another dimension is a rate's: a number of the compound unit, of no dimension.
+  it.each<[string, Array<[string, string, number, string | null]>]>([
+    ["best at 35.0 L/100 km, roughly", [["35.0 L/100 km", "number", 35, "L/100 km"]]],
+    ["8.1 L per 100 km", [["8.1 L per 100 km", "number", 8.1, "L/100 km"]]],
+    ["uses 0.18 kWh/km", [["0.18 kWh/km", "number", 0.18, "kWh/km"]]],
+    // Over a period: the first unit's amount, read with its period.
+    ["at 60 km/h", [["60 km", "measure", 60000, "km"]]],
+    // A like unit is a usage and its limit; a noun or a path is no unit.
+    [
+      "612MiB / 2GiB",
+      [
+        ["612MiB", "measure", 641728512, "MiB"],
+        ["2GiB", "measure", 2147483648, "GiB"],
+      ],
+    ],
+    ["1.1G\t/var/lib/snapd", [["1.1G", "measure", 1.1e9, "GB"]]],
+    ["26 min/room", [["26 min", "measure", 1560000, "min"]]],
+  ])("%j", (text, want) => {
+    expect(extractQuantities(text).map((q) => [q.text, q.kind, q.value, q.unit])).toEqual(want);
+  });
+});
