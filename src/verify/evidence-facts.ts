@@ -83,7 +83,8 @@ const KEY_UNITS: Array<[RegExp, Dimension, number, string]> = [
   [/(?:^|[_\-.])(?:mb|mib)$|M[Bb]$/, "data", 1e6, "MB"],
   [/(?:^|[_\-.])(?:gb|gib)$|G[Bb]$/, "data", 1e9, "GB"],
   [/(?:^|[_\-.])bytes?$|Bytes$|^size$/i, "data", 1, "B"],
-  [/(?:^|[_\-.])ms$|Ms$|millis(?:econds)?$/i, "time", 1, "ms"],
+  // Case matters: `latencyMs` is in ms, `total_rooms` is not.
+  [/(?:^|[_\-.])(?:ms|MS)$|[a-z]Ms$|[mM]illis(?:econds)?$/, "time", 1, "ms"],
   [/(?:^|[_\-.])(?:s|secs?|seconds)$|Seconds$/, "time", 1000, "s"],
   // Not a bare `_min`: `temp_min`, `price_min` are minimums, not minutes.
   [/(?:^|[_\-.])(?:mins|minutes?)$|Minutes?$|Mins$/, "time", 60_000, "min"],

@@ -41,6 +41,9 @@ const ROWS: Row[] = [
   ["ttl key: seconds as written", zone, "The api A record has a 60-second TTL.", "supported", []],
   // Redis's `avg_ttl` counts milliseconds: no record TTL.
   ["qualified ttl key: milliseconds", { keyspace: { db0: { keys: 812, avg_ttl: 3421337 } } }, "The average TTL is about 57 minutes.", "supported", []],
+  // A key ending in "ms" in lower case is a plural or a word (`total_rooms`, `items`), not milliseconds.
+  ["plural key ending in -ms: a count", { summary: { total_rooms: 7, latencyMs: 420 } }, "There are 7 rooms in total.", "supported", []],
+  ["camel-case Ms key: milliseconds", { summary: { total_rooms: 7, latencyMs: 420 } }, "Latency was 0.42 seconds.", "supported", []],
   ["litres in text: a run's volume", irrigation, "Zone 1 used about 412 L on the first run.", "supported", []],
   ["litres under a key: a register is no week's usage", meter, "Usage was about 13,300 L in the week to September 22.", "unsupported", []],
   ["rate keys: a test's rate read in kbps", line, "Test s-1 came in at about 281 Mbps down.", "supported", []],
