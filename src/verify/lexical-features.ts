@@ -23,10 +23,10 @@ export interface EvidenceSentence extends TextFeatures {
  * lost their space ("in 2013.Reggie Yates"), after a closing quote or bracket ("…this strong.' The"); never
  * inside "3,450.00" or "Node.js", nor inside a JSON key path (`Metrics.UnblendedCost.Amount: 25.96`) or a quoted
  * key (`rows[1]["Est. total"]: 17,350`), nor after an abbreviation ("since Jan. 18", "Dr. Smith", "ForwardTech
- * Inc. and", "U.S. sales", "Est. total").
+ * Inc. and", "U.S. sales", "Est. total"), nor after an initial ("approved by M. Brenner").
  */
 const BOUNDARY =
-  /(?<=[.!?])(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|Corp|No|vs|approx|est|Fig|e\.g|i\.e|U\.S)\.)(?<!\b(?:Est|Approx|Vs)\.)\s+(?![^"\n\]]*"\]: )|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})(?![\p{L}\p{N}_.[\]]*: )|(?<=[.!?]['"”’)\]])\s+(?=["“‘(]?\p{Lu})/gu;
+  /(?<=[.!?])(?<!\b(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Mr|Mrs|Ms|Dr|Prof|St|Inc|Ltd|Co|Corp|No|vs|approx|est|Fig|e\.g|i\.e|U\.S)\.)(?<!\b(?:Est|Approx|Vs)\.)(?<!(?:^|[\s(])\p{Lu}\.)\s+(?![^"\n\]]*"\]: )|(?<=[。！？])|\n+|(?<=[\p{Ll}\d]{2}[.!?])(?=\p{Lu}\p{Ll})(?![\p{L}\p{N}_.[\]]*: )|(?<=[.!?]['"”’)\]])\s+(?=["“‘(]?\p{Lu})/gu;
 
 /** A field with an empty or zero value (`dependencies: {}`, `count: 0`) says "there is none": a negative. */
 const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|[$€£¥]?\s?0(?:[.,]0+)?(?:\s(?:[A-Z]{3}|thousand|million|billion))*|none|null|false|n\/a)\s*$/i;

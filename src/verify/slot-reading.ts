@@ -120,6 +120,8 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(read)})` };
   const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
   if (held) return held;
+  if (remainderOfOther(featuresOf(governingText(r.figure, scope)).stems, read))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `what is left, which no field holds (nearest: ${surface(read)})` };
   // An amount only the money vocabulary names, beside a rate the claim states ("At 8¢ per kWh that's about
   // $1.11 earned"): it may be computed from that rate, no value of the record's one money field.
   if (onlyVocabularyNames(r.figure, governing, read) && statesRate(scope.text, r.figure))
@@ -424,7 +426,8 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     const own = featuresOf(governingText(figure, scope)).stems;
     // Or an amount the claim qualifies in no way, read as the record's total (see `readSlot`).
     // A slot synonym names it too ("a table for 6" names `party_size`, "costs" names `price`).
-    const direct = reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w) || hasCanon(own, w));
+    const direct =
+      (reading.byTotal === true || [...fieldStemsOf(reading.fact)].some((w) => own.has(w) || hasCanon(own, w))) && !remainderOfOther(own, reading.fact);
     const sameKind = evidenceReading(reading.fact.value.q, kindStemsOf(reading.fact)).kind === figure.value.q.kind;
     // Not a figure in words ("about a third"), which states no precision; not a count of the rows a tool
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
@@ -442,6 +445,22 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
       );
   }
   return null;
+}
+
+/** Words that make a figure what is left of a whole ("6 seats left", "12 spots remaining"). */
+const REMAINDER = featuresOf("left remaining remain available spare unused vacant").stems;
+
+/** Field words of a whole or of the part used of it (`seatsTotal`, `seats_taken`, `capacity`, `booked`). */
+const WHOLE_OR_USED = featuresOf("total capacity max maximum limit cap taken used booked sold filled enrolled reserved occupied claimed").stems;
+
+/**
+ * Whether the figure's words say it is what is left ("6 seats left") while the field is the whole or the
+ * part used (`seatsTotal`, `seatsTaken`): the figure is a difference of fields, and the field no reading of
+ * it. A level (`toner_black_pct` for "20% toner left") is what is left, and still reads it.
+ */
+function remainderOfOther(own: ReadonlySet<string>, fact: EvidenceFact): boolean {
+  if (![...own].some((w) => REMAINDER.has(w))) return false;
+  return [...fieldStemsOf(fact)].some((w) => WHOLE_OR_USED.has(w));
 }
 
 /**

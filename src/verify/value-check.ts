@@ -2,6 +2,7 @@
  * Tier 0's check of a figure, date or version (see `tier-exact.ts`): the best-ranked evidence value of its
  * kind decides, unless its typed slot, a derived value or a superlative settles it otherwise.
  */
+import { nameOccursIn } from "../quantity/names.js";
 import type { Quantity } from "../quantity/types.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { otherReading } from "./other-readings.js";
@@ -325,7 +326,10 @@ function outsideDates(figure: ClaimFigure, scope: ClaimScope, inPicked: ReturnTy
   if (figure.value.type !== "date" || picks === undefined) return () => false;
   const records = new Set<string>();
   for (const f of scope.facts) if (f.value.type === "date" && f.rowId !== undefined && picks(f.rowId)) records.add(f.chunk.evidenceId);
-  return (f) => f.value.type === "date" && f.rowId === undefined && f.structured && records.has(f.chunk.evidenceId);
+  // Not a record's own field whose line names the claim's subject too ("Trip: Munich & Zurich ... Approved
+  // on 2025-02-11" above a Zürich hotel's line): the claim may be about the record, not the element.
+  const namesSubject = (f: EvidenceFact) => [...scope.recordsOf.keys()].some((name) => name.value.type === "name" && nameOccursIn(name.value.n, f.quote.text));
+  return (f) => f.value.type === "date" && f.rowId === undefined && f.structured && records.has(f.chunk.evidenceId) && !namesSubject(f);
 }
 
 const MONTH_KEYS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { verdictOf } from "./helpers.js";
+
+// A record's own fields stand beside its line items: a claim about the record reads them, a claim about a
+// line reads its line, and a figure that is what is left of a whole is no reading of the whole. Each row:
+// evidence, claim, verdict, corrections.
+type Row = [string, unknown, string, string, string[]];
+
+// Invented expense report in Markdown, as an expenses tool returns it.
+const report = [
+  "Expense Report ER-7 — Submitted by: Ana Ruiz",
+  "Trip: Customer visits, Lyon & Geneva · 03–06 Mar 2025",
+  "Status: Approved by K. Obi on 2025-03-11 · Currency: EUR",
+  "",
+  "| # | Date | Category | Merchant | Amount (EUR) |",
+  "|---|---|---|---|---|",
+  "| 1 | 2025-03-03 | Lodging | Hotel Lyon Centre | 389.00 |",
+  "| 2 | 2025-03-05 | Lodging | Hotel Geneva Lake | 338.67 |",
+  "",
+].join("\n");
+
+// Invented course sections: a full lab with a waitlist.
+const sections = {
+  data: [
+    { sectionId: "B03", instructor: "Y. Nakagawa", seatsTotal: 24, seatsTaken: 24, waitlistCount: 6 },
+    { sectionId: "B04", instructor: "S. Oyelaran", seatsTotal: 24, seatsTaken: 19, waitlistCount: 0 },
+  ],
+};
+
+const ROWS: Row[] = [
+  // An initial ("K. Obi") ends no sentence: the approval date stays in the approver's field.
+  ["the record's own date, beside a line of a place it names", report, "Ana's Lyon/Geneva trip report was approved by K. Obi on March 11.", "supported", []],
+  ["a wrong record date is never corrected to a line's", report, "Ana's Lyon/Geneva trip report was approved by K. Obi on March 14.", "unsupported", []],
+  ["a line's own date", report, "The Geneva hotel was booked on March 5.", "supported", []],
+  ["what is left is no reading of the total", sections, "Section B03 has 6 seats left.", "unsupported", []],
+  ["what is left is no reading of the seats taken", sections, "B04 has 9 seats remaining.", "unsupported", []],
+  ["the total, named", sections, "B03 has 24 seats in total.", "supported", []],
+  ["a wrong total, corrected", sections, "B03 has 30 seats in total.", "contradicted", ["24"]],
+];
+
+describe("a record's own fields and its lines", () => {
+  it.each(ROWS)("%s", async (_what, evidence, claim, verdict, corrections) => {
+    expect(await verdictOf(evidence, claim)).toEqual([verdict, corrections]);
+  });
+});
