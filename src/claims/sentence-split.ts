@@ -40,7 +40,7 @@ const LOWER_ABBREV =
  * The next sentence may start with a lower-case identifier ("196 ms. payment-gateway in eu-central-1 ...") or
  * with a figure that names its noun ("about 230k. 404s accounted for ...").
  */
-const FIGURE_END = /\d ?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d]|\d[\d,.]*\p{L})/gu;
+const FIGURE_END = /\d ?°?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d]|\d[\d,.]*\p{L})/gu;
 /** A URL ending a sentence ("is https://git-scm.com/. Debian ..."): wink keeps the period in the URL's token. */
 const URL_END = /\bhttps?:\/\/[^\s<>()]*[\w/]\.\s(?=["“(]?\p{Lu})/gu;
 /**

@@ -368,6 +368,9 @@ function quoteOf(l: FieldLine): EvidenceQuote {
   return { evidenceId: l.evidenceId, source: l.source, text: l.line, span: l.span };
 }
 
+/** A number, its percent sign or unit, and the noun right after it ("9% charge", "3 errors"). */
+const FIGURE_NOUN = /(?<![\p{L}\p{N}.-])\d[\d.,]*\s?%?\s+(\p{L}+)/gu;
+
 /**
  * Checks a claim against the boolean fields it names.
  * @param names the claim's names and identifiers (its entity), as written.
@@ -376,13 +379,18 @@ function quoteOf(l: FieldLine): EvidenceQuote {
 export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
   const booleans = fieldLines(ledger, "categorical-booleans", (l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value));
   if (booleans.length === 0) return null;
+  // A figure's noun ("with only 9% charge", "3 errors") says how much, not that `charging` or `has_errors`
+  // holds: the words that name a flag are the claim's others.
+  const naming = claimText.replace(FIGURE_NOUN, (m, noun: string) =>
+    AFTER_PREDICATE.has(noun.toLowerCase()) ? m : m.slice(0, m.length - noun.length) + " ".repeat(noun.length),
+  );
   // "auto-renew" names `autoRenewal` word by word.
-  const claimStems = new Set([...featuresOf(claimText).stems, ...featuresOf(claimText.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
-  let flags = booleans.filter((l) => namesField(claimText, claimStems, l.path));
+  const claimStems = new Set([...featuresOf(naming).stems, ...featuresOf(naming.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
+  let flags = booleans.filter((l) => namesField(naming, claimStems, l.path));
   // A flag the claim names only as a modifier ("the refundable plan") is presupposed, not asserted: it can
   // leave the claim unsupported, never contradict or support it.
   const attributive = flags.length === 0;
-  if (attributive) flags = booleans.filter((l) => namesField(claimText, claimStems, l.path, true));
+  if (attributive) flags = booleans.filter((l) => namesField(naming, claimStems, l.path, true));
   if (flags.length === 0) return null;
   // A flag of several words the claim spells in full (`parkOutSide` for "park outside") is meant over one it
   // names in part (`parkIt`, by "park"); a flag beside a longer one of its words that differs is not settled.

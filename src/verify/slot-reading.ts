@@ -120,8 +120,11 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `the tool returned a page of rows beside a total field (nearest: ${surface(read)})` };
   const held = heldElsewhere(r.figure, reading.fact, candidates, scope);
   if (held) return held;
-  if (remainderOfOther(featuresOf(governingText(r.figure, scope)).stems, read))
+  const ownWords = featuresOf(governingText(r.figure, scope)).stems;
+  if (remainderOfOther(ownWords, read))
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `what is left, which no field holds (nearest: ${surface(read)})` };
+  if (unnamedBound(ownWords, read))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `a bound the figure's words do not name (${surface(read)})` };
   // An amount only the money vocabulary names, beside a rate the claim states ("At 8¢ per kWh that's about
   // $1.11 earned"): it may be computed from that rate, no value of the record's one money field.
   if (onlyVocabularyNames(r.figure, governing, read) && statesRate(scope.text, r.figure))
@@ -461,6 +464,23 @@ const WHOLE_OR_USED = featuresOf("total capacity max maximum limit cap taken use
 function remainderOfOther(own: ReadonlySet<string>, fact: EvidenceFact): boolean {
   if (![...own].some((w) => REMAINDER.has(w))) return false;
   return [...fieldStemsOf(fact)].some((w) => WHOLE_OR_USED.has(w));
+}
+
+/** Words that make a value in prose a bound or a reference ("limit +5%", "target 40", "max 12 kg"). */
+const BOUND_WORDS = featuresOf("limit cap ceiling tolerance threshold target goal quota budget max maximum min minimum").stems;
+
+/**
+ * Whether a prose value is a bound that its own label names ("baseline 60 mm, limit +5%") while the
+ * figure's words name no bound ("about 3% over its baseline"): the figure is a reading measured against it,
+ * and the bound no value of its slot.
+ */
+function unnamedBound(own: Set<string>, fact: EvidenceFact): boolean {
+  if (fact.structured) return false;
+  const at = fact.span[0] - fact.quote.span[0];
+  const label = /([\p{L}]+)\W{0,3}$/u.exec(fact.quote.text.slice(Math.max(0, at - 24), Math.max(0, at)))?.[1];
+  if (!label) return false;
+  const bound = [...featuresOf(label).stems].filter((w) => BOUND_WORDS.has(w));
+  return bound.length > 0 && !bound.some((w) => own.has(w) || hasCanon(own, w));
 }
 
 /**

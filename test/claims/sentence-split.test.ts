@@ -16,6 +16,7 @@ describe("splitSentences", () => {
     ["Run `a. b` first. Then stop.", ["Run a. b first.", "Then stop."]],
     ["It rose. axios is MIT-licensed.", ["It rose.", "axios is MIT-licensed."]],
     ["Latency is 120 ms. If it rises, page me.", ["Latency is 120 ms.", "If it rises, page me."]],
+    ["MKT came out at 4.5 °C. The logger took 196 readings.", ["MKT came out at 4.5 °C.", "The logger took 196 readings."]],
     ["p50 was 196 ms. payment-gateway in eu-central-1 was slower.", ["p50 was 196 ms.", "payment-gateway in eu-central-1 was slower."]],
     ["It takes approx. 5 ms. per call.", ["It takes approx. 5 ms. per call."]],
     // A sentence may start with a figure that names its noun.

@@ -18,6 +18,7 @@ const inverters = {
     { id: "INV-2", status: "fault", ac_kw: 0 },
   ],
 };
+const robots = { robots: [{ robot_id: "AMR-7", state: "error", battery: { soc_pct: 9 }, charging: false }] };
 const events = { events: [{ type: "Warning", reason: "FailedScheduling", object: "pod/ledger-worker-5f6d7c9b8-9hj2m", message: "0/6 nodes are available" }] };
 
 describe("flags a claim asserts, presupposes or denies", () => {
@@ -32,6 +33,9 @@ describe("flags a claim asserts, presupposes or denies", () => {
     ["a state word after the flag's noun", site, "The site is served over TLS 1.3 with HSTS enabled.", "contradicted", []],
     ["the flag as the subject", listing, "Dogs aren't allowed.", "contradicted", ["are allowed"]],
     ["the flag after the predicate", listing, "Parking is included at L-9.", "contradicted", ["is not included"]],
+    // "9% charge" says how much charge is left, not that the robot is charging.
+    ["a figure's noun is no flag", robots, "AMR-7 is in an error state with only 9% charge.", "supported", []],
+    ["the flag itself, beside the figure", robots, "AMR-7 is charging at 9%.", "contradicted", ["is not charging"]],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
   });

@@ -27,6 +27,13 @@ const sections = {
   ],
 };
 
+// Invented crane inspection: a reading, its baseline and its bound on one line.
+const inspection = [
+  "ITEM            RESULT   NOTES",
+  "Hook & latch    PASS     throat opening 62 mm (baseline 60 mm, limit +5%)",
+  "Wire rope       FAIL     3 broken wires in one lay near drum; replace",
+].join("\n");
+
 const ROWS: Row[] = [
   // An initial ("K. Obi") ends no sentence: the approval date stays in the approver's field.
   ["the record's own date, beside a line of a place it names", report, "Ana's Lyon/Geneva trip report was approved by K. Obi on March 11.", "supported", []],
@@ -36,6 +43,9 @@ const ROWS: Row[] = [
   ["what is left is no reading of the seats taken", sections, "B04 has 9 seats remaining.", "unsupported", []],
   ["the total, named", sections, "B03 has 24 seats in total.", "supported", []],
   ["a wrong total, corrected", sections, "B03 has 30 seats in total.", "contradicted", ["24"]],
+  // A bound ("limit +5%") is no reading of a change the claim measures against the baseline.
+  ["a change over a baseline is no reading of the bound", inspection, "The throat opening is about 3% over its baseline.", "unsupported", []],
+  ["the bound, named", inspection, "The throat opening may grow up to a limit of 8%.", "contradicted", ["5%"]],
 ];
 
 describe("a record's own fields and its lines", () => {
