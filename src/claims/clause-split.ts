@@ -594,6 +594,9 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       let k = last;
       while (k - 1 >= left.from && k - 1 >= left.to - LOOKAHEAD && (code ? inside(tokens[k - 1]!.start) : tokens[k - 1]!.pos === "PROPN")) k--;
       const named = text.slice(tokens[k]!.start, tokens[last]!.end);
+      // A unit's letter after a figure ("peaked at 9.4 °C, which happened ...") is no name: the clause is
+      // still a statement of its own, of what the clause before describes.
+      if (/^\p{Lu}$/u.test(named) && /[°\d]\s?$/.test(text.slice(0, tokens[k]!.start))) return "It";
       return UNCARRIABLE.test(named) ? null : named;
     }
     if (antecedent === "" || UNCARRIABLE.test(antecedent)) return null;

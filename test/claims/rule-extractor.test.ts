@@ -167,6 +167,11 @@ describe("extractClaimsSync on prose", () => {
       "The job has never run on `hotfix/3.1`, which was only cut today.",
       [f("The job has never run on `hotfix/3.1`", "The job has never run on hotfix/3.1"), f("which was only cut today.", "hotfix/3.1 was only cut today.")],
     ],
+    [
+      "a relative clause after a unit's letter",
+      "The excursion peaked at 9.4 °C, which happened during a customs hold.",
+      [f("The excursion peaked at 9.4 °C"), f("which happened during a customs hold.", "It happened during a customs hold.")],
+    ],
   ])("should split %s", (_name, draft, expected) => {
     const claims = extractClaimsSync(draft);
     expectWellFormed(draft, claims);
