@@ -123,8 +123,8 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   const ownWords = featuresOf(governingText(r.figure, scope)).stems;
   if (remainderOfOther(ownWords, read))
     return { figure: r.figure, outcome: "unsettled", score: 0, note: `what is left, which no field holds (nearest: ${surface(read)})` };
-  if (unnamedBound(ownWords, read))
-    return { figure: r.figure, outcome: "unsettled", score: 0, note: `a bound the figure's words do not name (${surface(read)})` };
+  if (boundApart(ownWords, read))
+    return { figure: r.figure, outcome: "unsettled", score: 0, note: `a bound and a reading are apart (the figure's words and ${surface(read)})` };
   // An amount only the money vocabulary names, beside a rate the claim states ("At 8¢ per kWh that's about
   // $1.11 earned"): it may be computed from that rate, no value of the record's one money field.
   if (onlyVocabularyNames(r.figure, governing, read) && statesRate(scope.text, r.figure))
@@ -436,7 +436,7 @@ export function typedFirst(figure: ClaimFigure, pool: readonly EvidenceFact[], s
     // returned (a page of 4 issues is no total of 34); not a figure of another period ("the month before").
     const loose = figure.value.q.word || reading.fact.value.q.count === true || otherPeriod(figure, scope) || rangeEndOfOtherField(figure, reading.fact, scope);
     // And a structured value: in prose, the words near a number are a weak sign of its slot.
-    if (direct && sameKind && !loose && reading.fact.structured)
+    if (direct && sameKind && !loose && reading.fact.structured && !boundApart(own, reading.fact))
       return (
         heldElsewhere(figure, reading.fact, candidates, scope) ?? {
           figure,
@@ -475,12 +475,27 @@ const BOUND_WORDS = featuresOf("limit cap ceiling tolerance threshold target goa
  * and the bound no value of its slot.
  */
 function unnamedBound(own: Set<string>, fact: EvidenceFact): boolean {
-  if (fact.structured) return false;
+  const bound = [...boundLabel(fact)];
+  return bound.length > 0 && !bound.some((w) => own.has(w) || hasCanon(own, w));
+}
+
+/** The bound words of a value's own label: its field's, or in prose the word right before it. */
+function boundLabel(fact: EvidenceFact): Set<string> {
+  if (fact.structured) return new Set([...fieldStemsOf(fact)].filter((w) => BOUND_WORDS.has(w)));
   const at = fact.span[0] - fact.quote.span[0];
   const label = /([\p{L}]+)\W{0,3}$/u.exec(fact.quote.text.slice(Math.max(0, at - 24), Math.max(0, at)))?.[1];
-  if (!label) return false;
-  const bound = [...featuresOf(label).stems].filter((w) => BOUND_WORDS.has(w));
-  return bound.length > 0 && !bound.some((w) => own.has(w) || hasCanon(own, w));
+  return new Set(label ? [...featuresOf(label).stems].filter((w) => BOUND_WORDS.has(w)) : []);
+}
+
+/**
+ * Whether a bound and a reading are apart: a prose bound the figure's words do not name (see
+ * `unnamedBound`), or a figure its words call a bound ("over the 0.5% limit") read from a field that holds
+ * no bound (`abv_test`). Either way the value is no reading of the figure's slot.
+ */
+export function boundApart(own: Set<string>, fact: EvidenceFact): boolean {
+  if (!fact.structured && unnamedBound(own, fact)) return true;
+  const claimBound = [...own].some((w) => BOUND_WORDS.has(w));
+  return claimBound && boundLabel(fact).size === 0;
 }
 
 /**

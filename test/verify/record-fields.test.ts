@@ -34,6 +34,15 @@ const inspection = [
   "Wire rope       FAIL     3 broken wires in one lay near drum; replace",
 ].join("\n");
 
+// Invented kombucha batches: each batch's test, and the bound only in a status's words.
+const batches = {
+  batches: [
+    { batch: "KB-7", abv_test_pct: 0.41, status: "released" },
+    { batch: "KB-8", abv_test_pct: 0.62, status: "quarantined (abv > 0.5%)" },
+  ],
+  abv_limit_pct: 0.5,
+};
+
 const ROWS: Row[] = [
   // An initial ("K. Obi") ends no sentence: the approval date stays in the approver's field.
   ["the record's own date, beside a line of a place it names", report, "Ana's Lyon/Geneva trip report was approved by K. Obi on March 11.", "supported", []],
@@ -45,6 +54,10 @@ const ROWS: Row[] = [
   ["a wrong total, corrected", sections, "B03 has 30 seats in total.", "contradicted", ["24"]],
   // A bound ("limit +5%") is no reading of a change the claim measures against the baseline.
   ["a change over a baseline is no reading of the bound", inspection, "The throat opening is about 3% over its baseline.", "unsupported", []],
+  // A figure the claim calls a bound ("the 0.5% limit") is no reading of a field that holds none.
+  ["a bound is no reading of a test", { batches: batches.batches }, "KB-7 is quarantined because its ABV is over the 0.5% limit.", "unsupported", []],
+  ["a bound field, named", batches, "The ABV limit is 0.8%.", "contradicted", ["0.5%"]],
+  ["a test field, named", batches, "KB-8 tested at 0.7% ABV.", "contradicted", ["0.62%"]],
   ["the bound, named", inspection, "The throat opening may grow up to a limit of 8%.", "contradicted", ["5%"]],
 ];
 
