@@ -129,6 +129,8 @@ export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: Tier
     const unitSlip = cv.q.kind === "measure" && ev.q.kind === "measure" && digitsOf(cv.q.text) === digitsOf(ev.q.text);
     value = sameUnit || unitSlip || /^[^\d]*0\.0*\d/.test(formatted) || /\d\.\d{3,}/.test(formatted) ? (scaleCorrection(cv.q, ev.q) ?? formatted) : formatted;
     value = honest(value, cv.q, ev.q);
+    // A count in words whose style is the word itself ("no exceedances"): the evidence's own numeral, never "1no".
+    if (cv.q.word && !/\d/.test(cv.q.text) && value.toLowerCase().includes(cv.q.text.toLowerCase())) value = ev.q.text;
     // Another currency is the error ("129.50 USD" for an amount in EUR): write the evidence's currency.
     if (cv.q.kind === "money" && ev.q.currency !== null && cv.q.currency !== null && cv.q.currency !== ev.q.currency) {
       value = `${value.replace(/[$€£¥₹]|US\$|\b[A-Z]{3}\b/g, "").trim()} ${ev.q.currency}`;

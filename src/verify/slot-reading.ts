@@ -487,6 +487,25 @@ function boundLabel(fact: EvidenceFact): Set<string> {
   return new Set(label ? [...featuresOf(label).stems].filter((w) => BOUND_WORDS.has(w)) : []);
 }
 
+/** Words of a key that make all its values bounds (`limits.water_temp_c.max`, `rate_limit.limit`). */
+const KEY_BOUND_WORDS = featuresOf("limit limits cap ceiling tolerance threshold target goal quota budget").stems;
+
+/**
+ * Whether a keyed value is a bound by its key (`limits.water_temp_c.max: 32.0`, `rate.limit: 100`): a
+ * segment that holds it is a bound's, or its own segment is a bound's word alone. A count of crossings
+ * (`speed_limit_exceedances`) is no bound, nor a value whose own segment the claim writes ("42 requests
+ * remaining" for `rate_limit.remaining`). The figure's words must name no bound (see `boundApart`).
+ */
+function keyedBound(own: Set<string>, fact: EvidenceFact): boolean {
+  if (![...fact.key].some((w) => KEY_BOUND_WORDS.has(w))) return false;
+  const key = /^(.*?):\s/.exec(fact.quote.text)?.[1] ?? "";
+  const segments = key.split(/[.[\]"]+/).filter((x) => x !== "" && !/^\d+$/.test(x));
+  const last = segments.pop() ?? "";
+  if ([...featuresOf(last.replace(/[_-]/g, " ")).stems].some((w) => own.has(w))) return false;
+  const bound = (segment: string) => [...featuresOf(segment.replace(/[_-]/g, " ")).stems].some((w) => KEY_BOUND_WORDS.has(w));
+  return segments.some(bound) || [...featuresOf(last.replace(/[_-]/g, " ")).stems].every((w) => KEY_BOUND_WORDS.has(w));
+}
+
 /**
  * Whether a bound and a reading are apart: a prose bound the figure's words do not name (see
  * `unnamedBound`), or a figure its words call a bound ("over the 0.5% limit") read from a field that holds
@@ -495,6 +514,7 @@ function boundLabel(fact: EvidenceFact): Set<string> {
 export function boundApart(own: Set<string>, fact: EvidenceFact): boolean {
   if (!fact.structured && unnamedBound(own, fact)) return true;
   const claimBound = [...own].some((w) => BOUND_WORDS.has(w));
+  if (!claimBound && fact.structured && keyedBound(own, fact)) return true;
   return claimBound && boundLabel(fact).size === 0;
 }
 

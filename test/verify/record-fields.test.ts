@@ -43,6 +43,17 @@ const batches = {
   abv_limit_pct: 0.5,
 };
 
+// Invented pool log: readings, the bounds they are held to, a count of crossings and a rate limit.
+const pool = {
+  readings: [
+    { pool: "Lap", water_temp_c: 27.8 },
+    { pool: "Wading", water_temp_c: 30.2 },
+  ],
+  limits: { water_temp_c: { max: 32.0 } },
+  trip: { speed_limit_exceedances: 1 },
+  rate_limit: { limit: 100, remaining: 42 },
+};
+
 const ROWS: Row[] = [
   // An initial ("K. Obi") ends no sentence: the approval date stays in the approver's field.
   ["the record's own date, beside a line of a place it names", report, "Ana's Lyon/Geneva trip report was approved by K. Obi on March 11.", "supported", []],
@@ -58,6 +69,10 @@ const ROWS: Row[] = [
   ["a bound is no reading of a test", { batches: batches.batches }, "KB-7 is quarantined because its ABV is over the 0.5% limit.", "unsupported", []],
   ["a bound field, named", batches, "The ABV limit is 0.8%.", "contradicted", ["0.5%"]],
   ["a test field, named", batches, "KB-8 tested at 0.7% ABV.", "contradicted", ["0.62%"]],
+  // A value under a bound's key (`limits.*`) is no reading of a figure whose words name no bound.
+  ["a reading is never corrected to a bound's key", pool, "The lap pool's water topped out at 29.5 °C.", "unsupported", []],
+  ["a count of crossings is no bound; its correction is a numeral", pool, "There were no speed-limit exceedances.", "contradicted", ["1"]],
+  ["a segment the claim writes, under a bound's key", pool, "You have 40 requests remaining.", "contradicted", ["42"]],
   ["the bound, named", inspection, "The throat opening may grow up to a limit of 8%.", "contradicted", ["5%"]],
 ];
 
