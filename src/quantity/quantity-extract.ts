@@ -324,7 +324,15 @@ function readDigits(src: string, s: number, core: string): Found | null {
   // Decades: "1990s", "the '90s".
   if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && (/^(?:1\d\d0|20\d0)$/.test(core) || /['’]/.test(c1))) return null;
   // Status codes counted as things ("four 502s", "the 404s"): a plural of a code, no duration in seconds.
-  if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && /^[1-5]\d\d$/.test(core) && PLURAL_CODE_BEFORE.test(src.slice(Math.max(0, s - 16), s)))
+  // At the start, only as a sentence's subject ("404s made up 88k requests"): a field's whole value
+  // (`duration=158s`) is a duration.
+  if (
+    src[e] === "s" &&
+    !GLUED_WORD_RE.test(src[e + 1] ?? "") &&
+    /^[1-5]\d\d$/.test(core) &&
+    PLURAL_CODE_BEFORE.test(src.slice(Math.max(0, s - 16), s)) &&
+    (src.slice(0, s).trim() !== "" || /^\s+\p{L}/u.test(src.slice(e + 1)))
+  )
     return null;
   const next = src[e] ?? "";
   if ((next === "/" || next === ":") && /\d/.test(src[e + 1] ?? "")) return null;

@@ -24,6 +24,9 @@ describe("identifiers that are no quantities", () => {
     ["the 404s tripled", []],
     ["a timeout of 300s", ["300s"]],
     ["took 120s to boot", ["120s"]],
+    // A field's whole value is a duration; a plural at a sentence's start is a code's.
+    ["158s", ["158s"]],
+    ["404s made up 88k requests", ["88k"]],
   ])("%j", (text, want) => {
     expect(texts(text)).toEqual(want);
   });
