@@ -109,6 +109,61 @@ const ALWAYS: KindRule[] = [
   },
 ];
 
+/**
+ * An opening the advice rows skip: a discourse word ("Honestly, ", "Overall ") or a condition the advice rests
+ * on ("If you're flexible, ", "Once it lands, "). The condition is not asserted either.
+ */
+const ADVICE_OPENER = String.raw`(?:(?:so|also|otherwise|honestly|overall|personally|then|meanwhile|in the meantime|for now|either way|in any case|(?:if|once|when|until|unless|since|given|before|after)\s[^,;:.!?]{1,80}?)\s*[,—–-]\s*|(?:so|also|honestly|overall|personally|then)\s+)?`;
+
+/**
+ * Advice, offers and impressions: the answer's own next steps for the reader, and the speaker's overall
+ * impression. A tool output states what is; it never states what the reader should do next, what the agent
+ * offers to do, or that things "look healthy". Each row applies only to a sentence without a figure: a figure
+ * inside advice ("You'll need another 33,750 points to reach Platinum") is a fact and stays checked.
+ */
+const ADVICE: KindRule[] = [
+  {
+    kind: "not_checkable",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:you|she|he|they|we)(?:'ll|’ll| will)?\s+(?:probably\s+|also\s+|still\s+|just\s+)?(?:(?:may|might|could|should)\s+(?:also\s+|probably\s+|still\s+|just\s+|really\s+)?(?!not\b|have\b|be\b|been\b|get\b|see\b|notice\b|find\b)[a-z]+|(?:want|need)\s+to)\b`,
+      "iu",
+    ),
+    why: "Advice to the reader or a third person ('You may want to email the customer a reminder.', 'If you're flexible, you could wait.', 'She may want to plan time off.') is a next step, not a report; 'They may be delayed' (a hedged state) and 'You'll see 3 charges' (a figure) stay checked.",
+  },
+  {
+    kind: "not_checkable",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:it|this|that)(?:'s|’s| is| may be| might be| could be| would be| will be| was)\s+|(?:might|may|could|would)\s+be\s+|probably\s+|definitely\s+)?(?:(?:well|probably|definitely|still|also)\s+)?worth\s+(?:a|an|another|some|\p{L}+ing)\b|^(?!.*\p{Nd}).*\b(?:might|may|could|would|will)\s+be\s+(?:well\s+)?worth\s+(?:a|an|another|it|\p{L}+ing)\b`,
+      "iu",
+    ),
+    why: "'Worth a call', 'It might be worth waiting', 'refinancing would be worth a look' weigh a next step; a value ('worth just under $600') carries a figure and stays checked.",
+  },
+  {
+    kind: "not_checkable",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:i|we)(?:'d|’d| would| am| are|'m|’m|'re|’re)?\s+(?:be\s+)?(?:happy|glad)\s+to|(?:happy|glad)\s+to|(?:i|we)\s+(?:can|could)\s+(?:also\s+|easily\s+|always\s+)?(?!not\b|see\b|confirm\b|tell\b|find\b|verify\b|say\b|report\b|only\b|now\b)(?=[a-z]+\b))`,
+      "iu",
+    ),
+    why: "The agent's offer of a next task ('I can export both receipts as a PDF if you'd like.', 'Happy to draft a reminder.') states nothing a tool returned; 'I can see three open tickets' and 'I can confirm it shipped' report, and stay checked.",
+  },
+  {
+    kind: "not_checkable",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?!(?:no|some|any|every)?thing\b|(?:morn|even|spr|ceil|build|meet|wedd|str|r|k|sibl|p|br|w|sw|cl|sl|sp|d|l|s)ing\b)\p{L}{2,}ing\b[^,;:.!?]{0,80}?\s(?:would|could|might|should|may|will)\s+(?:probably\s+|likely\s+|really\s+|also\s+|definitely\s+|still\s+)?(?!not\b|have\b)[a-z]+`,
+      "iu",
+    ),
+    why: "A course of action weighed in the conditional ('Running the dishwasher overnight would shave a bit off.', 'Pruning old images would free up space.') is a hypothetical, not a report.",
+  },
+  {
+    kind: "opinion",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:overall\s*,?\s+)?(?:nothing|everything|all|it|this|that|things|the\s+[\p{L}\s'’-]{1,40}?|[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:here\s+|else\s+)?(?:looks?|seems?|appears?)\s+(?:(?:very|pretty|quite|really|mostly|generally|broadly|largely|overall|perfectly|all)\s+)?(?:healthy|fine|good|great|ok|okay|normal|wrong|off|solid|stable|clean|sound|reasonable|sensible|misconfigured|broken|concerning|worrying|alarming|promising|on track|in (?:good|great|decent) shape|close to [\p{L}-]+)\b(?:\s+(?:overall|so far|for now|from here|to me|at the moment|right now|on (?:our|my|your|this) side))?\s*[.!]?$`,
+      "iu",
+    ),
+    why: "An overall impression ('Overall, the account looks healthy.', 'Nothing here looks misconfigured.') judges what the figures mean; the figures themselves are the checked claims.",
+  },
+];
+
 /** Evaluation with nothing to measure ("This is an excellent choice"). */
 const EVALUATION: KindRule = {
   kind: "opinion",
@@ -207,6 +262,7 @@ export function classifyClaim(text: string, context: KindContext = {}): ClaimKin
   const known = DID_YOU_KNOW.exec(t);
   if (known && known[1]!.trim().split(/\s+/).length >= 3) return "factual";
   for (const rule of ALWAYS) if (rule.pattern.test(t)) return rule.kind;
+  for (const rule of ADVICE) if (rule.pattern.test(t)) return rule.kind;
   if (!isAnchored(t, context)) {
     // "I believe his first single was Heartbreak Hotel": a belief about a fact keeps its truth conditions
     // (DESIGN.md: hedges are checked). Only a belief that evaluates ("I think it is the most fun part")
@@ -271,4 +327,4 @@ const EVALUATIVE =
   /\b(?:engaging|exciting|scary|tragedy|tragic|incredible|great|excellent|amazing|awesome|wonderful|fantastic|terrible|awful|horrible|beautiful|lovely|nice|cool|fun|funny|best|worst|favou?rite|interesting|boring|good|bad|better|worse|pretty|fascinating|crazy|weird|sad|happy|love|like|hate|enjoy|should|would|could|probably|safe to|fine to|okay to|ok to|perfect|bargain)\b/i;
 
 /** The kind table, for documentation and tests: each row's kind, pattern and reason. */
-export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...UNANCHORED];
+export const KIND_RULES: ReadonlyArray<Readonly<KindRule>> = [...ALWAYS, ...ADVICE, ...UNANCHORED];
