@@ -1,5 +1,5 @@
 /**
- * `npm run fit:calibration -- [--cases PATH ...] [--data PATH ...] [--min-bin N] [--prior N] [--check]`:
+ * `npm run fit:calibration -- [--cases PATH ...] [--held-out PATH ...] [--data PATH ...] [--min-bin N] [--prior N] [--check]`:
  * fits the table that turns each tier's raw score into the probability that its verdict is right
  * (`src/verify/calibration.ts`), and writes it to `src/verify/calibration-table.ts`.
  *
@@ -8,6 +8,13 @@
  * deciding tier, its verdict, its raw score and whether the verdict was right, fits, and prints per file the
  * expected calibration error before (raw scores), after (in sample) and 2-fold cross-validated (folds by
  * case), then checks the policy presets and the judge's review threshold against the new probabilities.
+ *
+ * Held-out agent cases (`--held-out`, default `test/fixtures/held-out`) join the fit with importance weights:
+ * answers the rules were not written against show how often each verdict is right on unseen input, but their
+ * writers' label mix (three in four claims supported) is not the dev files' (about half). Each held-out
+ * claim counts its gold label's share in the dev agent cases over its share in its own file, so the table
+ * serves unseen answers with the dev files' mix of labels. A cross-file check fits on half the held-out files
+ * and scores the other half (reweighted the same way), the figure closest to a hidden set's.
  * Exit codes: 0 done, 1 the run failed, 2 bad usage or unreadable input.
  */
 import { execFileSync } from "node:child_process";
@@ -15,7 +22,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { calibrate, DEFAULT_FIT_OPTIONS, fitCalibrationTable, PRESETS, type CalibrationPoint, type CalibrationTable, type FitOptions } from "../src/index.js";
+import { CALIBRATION_TABLE, calibrate, DEFAULT_FIT_OPTIONS, fitCalibrationTable, PRESETS, type CalibrationPoint, type CalibrationTable, type FitOptions } from "../src/index.js";
 import { isAgentCaseFile, parseAgentCases, runAgentCases } from "./eval/agent-cases.js";
 import { loadCaseFile } from "./eval/load-cases.js";
 import { calibration } from "./eval/metrics.js";
@@ -24,6 +31,7 @@ import { runCases } from "./eval/run-cases.js";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const DEFAULT_CASES_DIR = resolve(ROOT, "../shared/cases");
 const DEFAULT_DATA_DIR = resolve(ROOT, "../shared/data");
+const DEFAULT_HELD_OUT_DIR = join(ROOT, "test/fixtures/held-out");
 const TABLE_PATH = join(ROOT, "src/verify/calibration-table.ts");
 
 /**
@@ -42,6 +50,9 @@ const RAW_REVIEW_BELOW = 0.9;
 interface Point extends CalibrationPoint {
   file: string;
   caseId: string;
+  /** The gold verdict, for the held-out weights. */
+  gold: string;
+  heldOut?: boolean;
 }
 
 function files(paths: string[], what: string): string[] {
@@ -61,13 +72,13 @@ async function pointsOf(path: string, tiers: Array<"exact" | "lexical">): Promis
   if (await isAgentCaseFile(path)) {
     const cases = parseAgentCases(readFileSync(path, "utf8"), path);
     const { outcomes } = await runAgentCases(cases, { tiers, calibration: false });
-    return outcomes.map((o) => ({ file, caseId: o.caseId, tier: o.tierName, verdict: o.predicted, raw: o.rawConfidence, correct: o.correct }));
+    return outcomes.map((o) => ({ file, caseId: o.caseId, gold: o.gold, tier: o.tierName, verdict: o.predicted, raw: o.rawConfidence, correct: o.correct }));
   }
   const withGold = (await loadCaseFile(path)).cases.filter((c) => c.claims !== undefined);
   if (withGold.length === 0) return null;
   const { results } = await runCases(withGold, { tiers, calibration: false });
   return results.flatMap((r) =>
-    (r.goldClaims ?? []).map((g) => ({ file, caseId: r.id, tier: g.tierName ?? "none", verdict: g.predicted, raw: g.rawConfidence ?? 1, correct: g.correct })),
+    (r.goldClaims ?? []).map((g) => ({ file, caseId: r.id, gold: g.verdict, tier: g.tierName ?? "none", verdict: g.predicted, raw: g.rawConfidence ?? 1, correct: g.correct })),
   );
 }
 
@@ -101,6 +112,52 @@ function crossValidated(points: readonly Point[], options: FitOptions): Map<Poin
     for (const p of points) if (fold(p) === k) out.set(p, confidenceOf(table, p));
   }
   return out;
+}
+
+/** Each gold label's share of the points. */
+function labelMix(points: readonly Point[]): Map<string, number> {
+  const mix = new Map<string, number>();
+  for (const p of points) mix.set(p.gold, (mix.get(p.gold) ?? 0) + 1 / points.length);
+  return mix;
+}
+
+/**
+ * Weights a held-out file's points to the target label mix: a point counts its label's target share over its
+ * share in the file (a label the target lacks counts 0).
+ */
+function reweighted(points: readonly Point[], target: ReadonlyMap<string, number>): Point[] {
+  const own = labelMix(points);
+  return points.map((p) => ({ ...p, heldOut: true, weight: (target.get(p.gold) ?? 0) / own.get(p.gold)! }));
+}
+
+/** Weighted ECE over ten equal-width bins (the eval's `calibration` without weights). */
+function weightedEce(points: ReadonlyArray<{ confidence: number; correct: boolean; weight: number }>): number {
+  const bins = Array.from({ length: 10 }, () => ({ w: 0, conf: 0, right: 0 }));
+  let total = 0;
+  for (const p of points) {
+    const b = bins[Math.min(9, Math.floor(p.confidence * 10))]!;
+    b.w += p.weight;
+    b.conf += p.weight * p.confidence;
+    b.right += p.correct ? p.weight : 0;
+    total += p.weight;
+  }
+  return total > 0 ? bins.reduce((s, b) => s + Math.abs(b.conf - b.right), 0) / total : 0;
+}
+
+/**
+ * Mean per-file weighted ECE of the held-out files, each scored by a table fitted on the dev points and the
+ * other half of the held-out files (halves by file name order): the estimate for an unseen file.
+ */
+function crossFile(devPoints: readonly Point[], heldOut: readonly Point[], options: FitOptions): { shipped: number; devOnly: number; crossed: number } | null {
+  const names = [...new Set(heldOut.map((p) => p.file))].sort();
+  if (names.length < 2) return null;
+  const half = (name: string) => names.indexOf(name) % 2;
+  const tables = [0, 1].map((k) => tableOf([...devPoints, ...heldOut.filter((p) => half(p.file) !== k)], options));
+  const devTable = tableOf(devPoints, options);
+  const mean = (table: (p: Point) => CalibrationTable) =>
+    names.reduce((s, name) => s + weightedEce(heldOut.filter((p) => p.file === name).map((p) => ({ confidence: confidenceOf(table(p), p), correct: p.correct, weight: p.weight ?? 1 }))), 0) /
+    names.length;
+  return { shipped: mean(() => CALIBRATION_TABLE), devOnly: mean(() => devTable), crossed: mean((p) => tables[half(p.file)]!) };
 }
 
 function gitCommit(): string | null {
@@ -162,6 +219,7 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: {
       cases: { type: "string", multiple: true },
+      "held-out": { type: "string", multiple: true },
       data: { type: "string", multiple: true },
       "min-bin": { type: "string" },
       prior: { type: "string" },
@@ -176,6 +234,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       "fit:calibration: fit src/verify/calibration-table.ts on the dev files.\n\n" +
         "Options:\n  --cases PATH      agent-case files or folders (default ../shared/cases)\n" +
+        "  --held-out PATH   agent-case files or folders weighted to the dev label mix (default test/fixtures/held-out; none to skip)\n" +
         "  --data PATH       benchmark files or folders; those with gold claims are used (default ../shared/data)\n" +
         `  --min-bin N       smallest step, in claims (default ${DEFAULT_FIT_OPTIONS.minBin})\n` +
         `  --prior N         prior weight of a step's group mean, in claims (default ${DEFAULT_FIT_OPTIONS.prior})\n` +
@@ -197,7 +256,10 @@ async function main(argv: string[]): Promise<number> {
     prior: num(values.prior, DEFAULT_FIT_OPTIONS.prior, "prior"),
     unseenShrink: Math.min(1, num(values["unseen-shrink"], DEFAULT_FIT_OPTIONS.unseenShrink, "unseen-shrink")),
   };
-  const paths = [...files(values.cases ?? [DEFAULT_CASES_DIR], "cases"), ...files(values.data ?? [DEFAULT_DATA_DIR], "data")];
+  const casePaths = files(values.cases ?? [DEFAULT_CASES_DIR], "cases");
+  const paths = [...casePaths, ...files(values.data ?? [DEFAULT_DATA_DIR], "data")];
+  const heldOutArg = values["held-out"] ?? (existsSync(DEFAULT_HELD_OUT_DIR) ? [DEFAULT_HELD_OUT_DIR] : []);
+  const heldOutPaths = heldOutArg.includes("none") ? [] : files(heldOutArg, "held-out");
   const points: Point[] = [];
   const used: Array<{ name: string; claims: number }> = [];
   for (const path of paths) {
@@ -207,6 +269,19 @@ async function main(argv: string[]): Promise<number> {
     used.push({ name: basename(path), claims: ps.length });
     process.stderr.write(`fit:calibration: ${basename(path)}: ${ps.length} gold claims\n`);
   }
+  const devPoints = [...points];
+  // The label mix the table serves: the dev agent cases' (the benchmark files' gold claims are another task).
+  const caseFiles = new Set(casePaths.map((path) => basename(path).replace(/\.jsonl$/i, "")));
+  const target = labelMix(devPoints.filter((p) => caseFiles.has(p.file)));
+  const heldOut: Point[] = [];
+  for (const path of heldOutPaths) {
+    const ps = await pointsOf(path, ["exact", "lexical"]);
+    if (ps === null) continue;
+    heldOut.push(...reweighted(ps, target));
+    used.push({ name: `held-out/${basename(path)}`, claims: ps.length });
+    process.stderr.write(`fit:calibration: held-out ${basename(path)}: ${ps.length} gold claims, reweighted\n`);
+  }
+  points.push(...heldOut);
   if (points.filter(fitted).length === 0) {
     process.stderr.write("fit:calibration: no gold claims to fit on.\n");
     return 2;
@@ -217,14 +292,21 @@ async function main(argv: string[]): Promise<number> {
     "file                    claims  ECE raw  ECE calibrated  ECE 2-fold CV",
     "----------------------  ------  -------  --------------  -------------",
   ];
-  const byFile = [...new Set(points.map((p) => p.file)), "(all)"];
+  const byFile = [...new Set(devPoints.map((p) => p.file)), "(all dev)"];
   for (const file of byFile) {
-    const ps = file === "(all)" ? points : points.filter((p) => p.file === file);
+    const ps = file === "(all dev)" ? devPoints : devPoints.filter((p) => p.file === file);
     const ece = (conf: (p: Point) => number) => calibration(ps.map((p) => ({ confidence: conf(p), correct: p.correct }))).ece.toFixed(3);
     lines.push(
       `${file.padEnd(22)}  ${String(ps.length).padStart(6)}  ${ece((p) => confidenceOf(null, p)).padStart(7)}  ${ece((p) => confidenceOf(table, p)).padStart(14)}  ${ece((p) => cv.get(p)!).padStart(13)}`,
     );
   }
+  const crossed = crossFile(devPoints, heldOut, options);
+  if (crossed)
+    lines.push(
+      "",
+      `held-out files, weighted to the dev label mix, mean per-file ECE: shipped table ${crossed.shipped.toFixed(3)}, dev-only fit ${crossed.devOnly.toFixed(3)}, ` +
+        `dev + the other half of the held-out files ${crossed.crossed.toFixed(3)}`,
+    );
   lines.push("", "groups (tier verdict: claims, mean; steps as raw <= upTo -> p (claims)):");
   for (const g of table.groups)
     lines.push(

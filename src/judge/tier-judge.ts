@@ -27,9 +27,10 @@ export interface JudgeOptions {
   model?: LlmModel;
   /**
    * Review earlier verdicts whose confidence, the calibrated probability that the verdict is right, is below
-   * this (0..1; default 0.9: only a verdict at least 90% likely right goes unreviewed). On the dev data no
-   * lexical verdict calibrates that high, so the judge re-reads every tier-1 verdict (before calibration it saw
-   * the 36% below raw 0.9); lower it (0.8 re-reads about 44%) to spend less. 0 sends only claims no tier decided.
+   * this (0..1; default 0.9: only a verdict at least 90% likely right goes unreviewed). No lexical verdict
+   * calibrates that high (its top step is about 0.82 on answers the rules were not written against), so the
+   * judge re-reads every tier-1 verdict (before calibration it saw the 36% below raw 0.9); lower it (0.8
+   * re-reads about two thirds) to spend less. 0 sends only claims no tier decided.
    */
   reviewBelow?: number;
   /** Review tier 0's verdicts too (default false: a model does not overrule exact figure comparisons). */

@@ -7,63 +7,63 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.8473,
+  "globalMean": 0.5492,
   "verdictMeans": {
-    "contradicted": 0.9916,
-    "not_checkable": 0.9887,
-    "supported": 0.9019,
-    "unsupported": 0.5448
+    "contradicted": 0.9053,
+    "not_checkable": 0.9584,
+    "supported": 0.7623,
+    "unsupported": 0.3064
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 64,
-      "mean": 0.9995,
+      "n": 214,
+      "mean": 0.9085,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9857,
-          "n": 64
+          "p": 0.9058,
+          "n": 214
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 14,
-      "mean": 0.9782,
+      "n": 63,
+      "mean": 0.8599,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9456,
-          "n": 14
+          "p": 0.854,
+          "n": 63
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 40,
-      "mean": 0.6177,
+      "n": 1266,
+      "mean": 0.2426,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.6189,
-          "n": 40
+          "p": 0.2428,
+          "n": 1266
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 50,
-      "mean": 0.9992,
+      "n": 181,
+      "mean": 0.9644,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9821,
-          "n": 50
+          "p": 0.9611,
+          "n": 181
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9963,
+      "mean": 0.9579,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9077,
+          "p": 0.8938,
           "n": 5
         }
       ]
@@ -83,53 +83,73 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 192,
-      "mean": 0.896,
+      "n": 2859,
+      "mean": 0.7604,
       "steps": [
         {
-          "upTo": 0.835,
-          "p": 0.8102,
-          "n": 12
+          "upTo": 0.885,
+          "p": 0.6734,
+          "n": 525
         },
         {
-          "upTo": 0.895,
-          "p": 0.8266,
-          "n": 31
+          "upTo": 0.925,
+          "p": 0.7229,
+          "n": 588
+        },
+        {
+          "upTo": 0.945,
+          "p": 0.7564,
+          "n": 426
         },
         {
           "upTo": 1,
-          "p": 0.907,
-          "n": 149
+          "p": 0.8164,
+          "n": 1320
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 54,
-      "mean": 0.4686,
+      "n": 1206,
+      "mean": 0.3647,
       "steps": [
         {
-          "upTo": 0.685,
-          "p": 0.2039,
-          "n": 13
+          "upTo": 0.625,
+          "p": 0.0418,
+          "n": 61
         },
         {
-          "upTo": 0.81,
-          "p": 0.4144,
-          "n": 13
+          "upTo": 0.685,
+          "p": 0.068,
+          "n": 181
+        },
+        {
+          "upTo": 0.795,
+          "p": 0.226,
+          "n": 456
+        },
+        {
+          "upTo": 0.87,
+          "p": 0.3724,
+          "n": 234
+        },
+        {
+          "upTo": 0.895,
+          "p": 0.4357,
+          "n": 69
         },
         {
           "upTo": 1,
-          "p": 0.6434,
-          "n": 28
+          "p": 0.6506,
+          "n": 205
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-02T11:10:48.188Z",
-    "commit": "81f8f04-dirty",
+    "at": "2026-12-06T03:38:58.452Z",
+    "commit": "3ae46b4-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
@@ -142,6 +162,94 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       {
         "name": "agent_traces.jsonl",
         "claims": 149
+      },
+      {
+        "name": "held-out/trial-a.jsonl",
+        "claims": 164
+      },
+      {
+        "name": "held-out/trial-b.jsonl",
+        "claims": 148
+      },
+      {
+        "name": "held-out/trial-c.jsonl",
+        "claims": 169
+      },
+      {
+        "name": "held-out/trial-d.jsonl",
+        "claims": 176
+      },
+      {
+        "name": "held-out/trial-e.jsonl",
+        "claims": 268
+      },
+      {
+        "name": "held-out/trial-f.jsonl",
+        "claims": 263
+      },
+      {
+        "name": "held-out/trial-g.jsonl",
+        "claims": 204
+      },
+      {
+        "name": "held-out/trial-h.jsonl",
+        "claims": 375
+      },
+      {
+        "name": "held-out/trial-i.jsonl",
+        "claims": 298
+      },
+      {
+        "name": "held-out/trial-j.jsonl",
+        "claims": 335
+      },
+      {
+        "name": "held-out/trial-k.jsonl",
+        "claims": 294
+      },
+      {
+        "name": "held-out/trial-l.jsonl",
+        "claims": 271
+      },
+      {
+        "name": "held-out/trial-m.jsonl",
+        "claims": 229
+      },
+      {
+        "name": "held-out/trial-n.jsonl",
+        "claims": 230
+      },
+      {
+        "name": "held-out/trial-o.jsonl",
+        "claims": 378
+      },
+      {
+        "name": "held-out/trial-p.jsonl",
+        "claims": 279
+      },
+      {
+        "name": "held-out/trial-q.jsonl",
+        "claims": 201
+      },
+      {
+        "name": "held-out/trial-r.jsonl",
+        "claims": 227
+      },
+      {
+        "name": "held-out/trial-s.jsonl",
+        "claims": 213
+      },
+      {
+        "name": "held-out/trial-t.jsonl",
+        "claims": 215
+      },
+      {
+        "name": "held-out/trial-w.jsonl",
+        "claims": 222
+      },
+      {
+        "name": "held-out/trial-x.jsonl",
+        "claims": 216
       }
     ],
     "options": {

@@ -75,6 +75,11 @@ export interface CalibrationPoint {
   /** Raw confidence, 0..1. */
   raw: number;
   correct: boolean;
+  /**
+   * How much the point counts (default 1): a fit over files whose label mix differs from the one the table
+   * serves weights each point by its label's share there over its share in its own file (importance weights).
+   */
+  weight?: number;
 }
 
 interface Block {
@@ -119,7 +124,7 @@ function poolAdjacentViolators(blocks: Block[]): Block[] {
  *   at 1), with non-decreasing `p`; empty for no points.
  */
 export function fitIsotonic(
-  points: ReadonlyArray<{ raw: number; correct: boolean }>,
+  points: ReadonlyArray<{ raw: number; correct: boolean; weight?: number }>,
   options: { minBin?: number; prior?: number; toward?: number; laplace?: number } = {},
 ): CalibrationStep[] {
   if (points.length === 0) return [];
@@ -129,8 +134,9 @@ export function fitIsotonic(
   const byRaw = new Map<number, Block>();
   for (const p of points) {
     const b = byRaw.get(p.raw) ?? { lo: p.raw, hi: p.raw, sum: 0, n: 0, count: 0 };
-    b.sum += p.correct ? 1 : 0;
-    b.n++;
+    const w = p.weight ?? 1;
+    b.sum += p.correct ? w : 0;
+    b.n += w;
     b.count++;
     byRaw.set(p.raw, b);
   }
@@ -147,7 +153,7 @@ export function fitIsotonic(
     const b = blocks[at + 1]!;
     blocks.splice(at, 2, { lo: a.lo, hi: b.hi, sum: a.sum + b.sum, n: a.n + b.n, count: a.count + b.count });
   }
-  const toward = options.toward ?? blocks.reduce((s, b) => s + b.sum, 0) / points.length;
+  const toward = options.toward ?? blocks.reduce((s, b) => s + b.sum, 0) / blocks.reduce((s, b) => s + b.n, 0);
   // Shrinking is done on counts (sum + prior * toward over n + prior), so PAV can pool the shrunk blocks.
   // `laplace` right and as many wrong pseudo-verdicts (Laplace's rule of succession) keep a block that was
   // always right from claiming certainty: 46 of 46 is about 0.98, not 1.
@@ -189,17 +195,18 @@ export function fitCalibrationTable(
   options: Partial<FitOptions> = {},
 ): Omit<CalibrationTable, "fitted"> & { options: FitOptions } {
   const o: FitOptions = { ...DEFAULT_FIT_OPTIONS, ...options };
-  const right = (ps: readonly CalibrationPoint[]) => ps.filter((p) => p.correct).length;
-  const globalMean = points.length ? right(points) / points.length : 0.5;
+  const right = (ps: readonly CalibrationPoint[]) => ps.reduce((s, p) => s + (p.correct ? (p.weight ?? 1) : 0), 0);
+  const total = (ps: readonly CalibrationPoint[]) => ps.reduce((s, p) => s + (p.weight ?? 1), 0);
+  const globalMean = points.length ? right(points) / total(points) : 0.5;
   const verdictMeans: Partial<Record<VerdictLabel, number>> = {};
   const byVerdict = groupBy(points, (p) => p.verdict);
   for (const [verdict, ps] of [...byVerdict].sort(([a], [b]) => a.localeCompare(b)))
-    verdictMeans[verdict] = round(shrunkMean(right(ps), ps.length, o.prior, globalMean));
+    verdictMeans[verdict] = round(shrunkMean(right(ps), total(ps), o.prior, globalMean));
   const groups: CalibrationGroup[] = [];
   const byGroup = groupBy(points, (p) => `${p.tier}\u0000${p.verdict}`);
   for (const ps of [...byGroup.values()].sort((a, b) => a[0]!.tier.localeCompare(b[0]!.tier) || a[0]!.verdict.localeCompare(b[0]!.verdict))) {
     const { tier, verdict } = ps[0]!;
-    const groupMean = shrunkMean(right(ps), ps.length, o.prior, verdictMeans[verdict]!);
+    const groupMean = shrunkMean(right(ps), total(ps), o.prior, verdictMeans[verdict]!);
     groups.push({
       tier,
       verdict,

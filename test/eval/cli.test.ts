@@ -129,8 +129,9 @@ describe.skipIf(!built)("eval command line", () => {
     expect(judged.costUsd).toBeCloseTo((judged.llmInputTokens! * 0.15 + judged.llmOutputTokens! * 0.6) / 1e6, 12);
     expect(results.datasets.toy!.llm.costPerAnswer).toBeGreaterThan(0);
     expect(judged.judgedClaims).toBe(1);
-    // The judge re-reads only what is less than 90% likely right once calibrated: of the four claims, the
-    // paraphrase; the lexical tier's supported verdicts on matched figures are above that (the fit's p 0.91).
-    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(1 / 4, 6);
+    // The judge re-reads what is less than 90% likely right once calibrated and was not settled by tier 0: of
+    // the four claims, the paraphrase and the lexical tier's supported verdicts on matched figures (about 0.82
+    // likely right on answers the rules were not written against, the fit's top lexical step).
+    expect(results.datasets.toy!.llm.judgedShare).toBeCloseTo(3 / 4, 6);
   });
 });

@@ -44,6 +44,34 @@ describe("fitIsotonic", () => {
     );
   });
 
+  it("should fit a point of integer weight w as w copies of it, for any points", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ raw: fc.double({ min: 0, max: 1, noNaN: true }), correct: fc.boolean(), weight: fc.integer({ min: 1, max: 4 }) }), {
+          minLength: 1,
+          maxLength: 40,
+        }),
+        fc.integer({ min: 0, max: 6 }),
+        (points, prior) => {
+          const copies = points.flatMap((p) => Array.from({ length: p.weight }, () => ({ raw: p.raw, correct: p.correct })));
+          const weighted = fitIsotonic(points, { minBin: 1, prior });
+          const copied = fitIsotonic(copies, { minBin: 1, prior });
+          expect(weighted.map((s) => [s.upTo, s.p])).toEqual(copied.map((s) => [s.upTo, s.p]));
+        },
+      ),
+    );
+  });
+
+  it("should weight a table's groups and means by the points' weights", () => {
+    const points: CalibrationPoint[] = [
+      { tier: "lexical", verdict: "unsupported", raw: 0.7, correct: true, weight: 3 },
+      { tier: "lexical", verdict: "unsupported", raw: 0.7, correct: false, weight: 1 },
+    ];
+    const fit = fitCalibrationTable(points, { prior: 0, laplace: 0 });
+    expect(fit.globalMean).toBe(0.75);
+    expect(fit.groups[0]).toMatchObject({ n: 2, mean: 0.75, steps: [{ upTo: 1, p: 0.75, n: 2 }] });
+  });
+
   it("should pool a violating pair into one step at their mean", () => {
     // Right at 0.6, wrong at 0.7: no increasing order exists, so both take 1/2.
     const points = [
