@@ -22,7 +22,16 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { CALIBRATION_TABLE, calibrate, DEFAULT_FIT_OPTIONS, fitCalibrationTable, PRESETS, type CalibrationPoint, type CalibrationTable, type FitOptions } from "../src/index.js";
+import {
+  CALIBRATION_TABLE,
+  calibrate,
+  DEFAULT_FIT_OPTIONS,
+  fitCalibrationTable,
+  PRESETS,
+  type CalibrationPoint,
+  type CalibrationTable,
+  type FitOptions,
+} from "../src/index.js";
 import { isAgentCaseFile, parseAgentCases, runAgentCases } from "./eval/agent-cases.js";
 import { loadCaseFile } from "./eval/load-cases.js";
 import { calibration } from "./eval/metrics.js";
@@ -78,7 +87,15 @@ async function pointsOf(path: string, tiers: Array<"exact" | "lexical">): Promis
   if (withGold.length === 0) return null;
   const { results } = await runCases(withGold, { tiers, calibration: false });
   return results.flatMap((r) =>
-    (r.goldClaims ?? []).map((g) => ({ file, caseId: r.id, gold: g.verdict, tier: g.tierName ?? "none", verdict: g.predicted, raw: g.rawConfidence ?? 1, correct: g.correct })),
+    (r.goldClaims ?? []).map((g) => ({
+      file,
+      caseId: r.id,
+      gold: g.verdict,
+      tier: g.tierName ?? "none",
+      verdict: g.predicted,
+      raw: g.rawConfidence ?? 1,
+      correct: g.correct,
+    })),
   );
 }
 
@@ -155,8 +172,12 @@ function crossFile(devPoints: readonly Point[], heldOut: readonly Point[], optio
   const tables = [0, 1].map((k) => tableOf([...devPoints, ...heldOut.filter((p) => half(p.file) !== k)], options));
   const devTable = tableOf(devPoints, options);
   const mean = (table: (p: Point) => CalibrationTable) =>
-    names.reduce((s, name) => s + weightedEce(heldOut.filter((p) => p.file === name).map((p) => ({ confidence: confidenceOf(table(p), p), correct: p.correct, weight: p.weight ?? 1 }))), 0) /
-    names.length;
+    names.reduce(
+      (s, name) =>
+        s +
+        weightedEce(heldOut.filter((p) => p.file === name).map((p) => ({ confidence: confidenceOf(table(p), p), correct: p.correct, weight: p.weight ?? 1 }))),
+      0,
+    ) / names.length;
   return { shipped: mean(() => CALIBRATION_TABLE), devOnly: mean(() => devTable), crossed: mean((p) => tables[half(p.file)]!) };
 }
 
