@@ -89,8 +89,28 @@ function countReadable(claim: FactValue, fact: EvidenceFact): boolean {
   // Nor a field that holds a measure by its key's unit ("36 bottles" against `bottle_ml: 750`).
   if (UNIT_KEY.test(keyPath(fact))) return false;
   if (claim.q.value > 100) return true;
-  return ![...fieldStems(fact)].some((k) => ORDINAL_FIELD.has(k));
+  return !numbersElements(keyPath(fact), fieldStems(fact));
 }
+
+/**
+ * Whether a field numbers its element rather than counting something: the ordinal word ends the field's name
+ * (`track_number`, `seat_no`, `position`, `Rank`). Where it opens the name (`Number of transactions`,
+ * `num_guests`, `numberOfItems`), the words after it name what is counted.
+ */
+export function numbersElements(key: string, stems: ReadonlySet<string>): boolean {
+  if (![...stems].some((k) => ORDINAL_FIELD.has(k))) return false;
+  const field = key.slice(key.lastIndexOf(".") + 1).replace(/\[\d+\]/g, "");
+  const words = field
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== "");
+  const last = words.at(-1);
+  return last === undefined || !/s$|^(?:people|children|men|women|staff)$/.test(last) || ORDINAL_WORD.test(last);
+}
+
+/** The whole words that number an element, as a field's last word. */
+const ORDINAL_WORD = /^(?:numbers|nos|indexes|indices|positions|ranks|seqs)$/;
 
 /** A key that ends in a unit: `bottle_ml`, `weight_kg`, `duration_ms`, `size_bytes`, `price_cents`, `share_pct`. */
 const UNIT_KEY =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { numbersElements } from "../../src/verify/claim-scope.js";
 import { check } from "./helpers.js";
 
 describe("an amount or a percentage against numbers that count", () => {
@@ -83,5 +84,53 @@ describe("an amount the claim qualifies in no way is the record's total", () => 
   ])("should read %j against %j as %j", async (claim, price, expected) => {
     const [verdict, values] = await check(firewall(price), claim);
     expect([verdict === "contradicted" || verdict === "supported" ? verdict : "unsupported", values]).toEqual(expected);
+  });
+});
+
+describe("a field that counts against one that numbers its element", () => {
+  it.each<[string, boolean]>([
+    ["track_number", true],
+    ["seat_no", true],
+    ["position", true],
+    ["Rank", true],
+    ["order_numbers", true],
+    ["Number of transactions", false],
+    ["number_of_guests", false],
+    ["numGuests", false],
+    ["stats.numberOfPeople", false],
+    ["num_items", false],
+    ["guest_count", false],
+  ])("should read the field %j as numbering its element: %s", (key, ordinal) => {
+    const stems = new Set(
+      key
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .map((w) => (w === "position" ? "posit" : w.replace(/s$/, ""))),
+    );
+    expect(numbersElements(key, stems)).toBe(ordinal);
+  });
+
+  it("should check a count against a 'Number of ...' line, in the claim's own words", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "statement", content: "Monthly statement - May 2025\nOpening balance: $2,915.40\nNumber of transactions: 23\nFees charged: $0.00\n" });
+    expect(await check(fw, "You made 23 transactions during the month.")).toEqual(["supported", []]);
+    expect(await check(fw, "You made 25 transactions during the month.")).toEqual(["contradicted", ["23"]]);
+  });
+
+  it("should still read a count of a noun as no reading of the element's own number", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "music_api",
+      content: {
+        album: "Blue Hours",
+        tracks: [
+          { title: "Dawn", track_number: 3 },
+          { title: "Dusk", track_number: 4 },
+        ],
+      },
+    });
+    const [verdict] = await check(fw, "Blue Hours has 2 tracks.");
+    expect(verdict).not.toBe("contradicted");
   });
 });
