@@ -193,6 +193,43 @@ const IRREGULAR_PAST = new Set([
   "sank",
   "shrank",
 ]);
+/**
+ * Third-person verbs that agent answers conjoin to a first clause ("... and sells for $5", "... and weighs
+ * 2 kg") and that are seldom a plural noun after "and": wink tags some of them as nouns there.
+ */
+const CONJOINED_VERB = new Set([
+  "lists",
+  "sells",
+  "ships",
+  "weighs",
+  "renews",
+  "expires",
+  "holds",
+  "opens",
+  "closes",
+  "takes",
+  "sits",
+  "stays",
+  "averages",
+  "peaks",
+  "pays",
+  "earns",
+  "ranks",
+  "leads",
+  "trails",
+  "departs",
+  "arrives",
+  "lands",
+  "includes",
+  "requires",
+  "seats",
+  "sleeps",
+  "measures",
+  "offers",
+  "allows",
+  "supports",
+  "accepts",
+]);
 /** Look-ahead bound of the scans at a comma, so each stays O(1) and the whole split linear. */
 const LOOKAHEAD = 12;
 
@@ -233,6 +270,14 @@ export function isVerb(tokens: Token[], k: number): boolean {
   // that a verb would take, is the noun counted.
   if (t.pos === "VERB" && prev?.pos === "NUM" && /[a-z]s$/.test(t.value) && (next === undefined || /^(?:PUNCT|CCONJ|ADP)$/.test(next.pos))) return false;
   if (t.pos === "VERB" || t.pos === "AUX") return true;
+  const lower = t.value.toLowerCase();
+  // "Truck 14 drove for 7.9 hours": an irregular past form wink tags as a noun, right after its subject and
+  // before what a verb takes (a preposition, an adverb, a figure, an article), is the verb.
+  if (t.pos === "NOUN" && IRREGULAR_PAST.has(lower) && /^(?:NOUN|PROPN|NUM|PRON)$/.test(prev?.pos ?? "") && /^(?:ADP|ADV|NUM|DET|SYM)$/.test(next?.pos ?? ""))
+    return true;
+  // "... is out of stock and lists at $43": a verb of the third person that is seldom a noun, after "and" or
+  // "but" and before what a verb takes, heads the second conjunct, whatever tag wink gives it.
+  if (t.pos === "NOUN" && prev?.pos === "CCONJ" && CONJOINED_VERB.has(lower) && /^(?:ADP|ADV|NUM|DET|SYM)$/.test(next?.pos ?? "")) return true;
   // "Here's", "There's", "That's" as wink reads them: one token that holds "is".
   if (CONTRACTED_IS.test(t.value)) return true;
   return (
