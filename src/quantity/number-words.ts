@@ -79,7 +79,7 @@ const WORD_RE = /([ \t\u00A0]+|-)?([A-Za-z]+)/y;
 
 /** Where a spelled number can start. "a"/"an" only count before a scale, dozen, fraction or "couple". */
 const START_RE = new RegExp(
-  `\\b(?:${Object.keys(SMALL).join("|")}|${Object.keys(TENS).join("|")}|dozen|half|` +
+  `\\b(?:${Object.keys(SMALL).join("|")}|${Object.keys(TENS).join("|")}|half|` +
     `an?(?=[ \\t]+(?:hundred|thousand|million|billion|trillion|dozen|half|quarter|third|fifth|couple)\\b))\\b`,
   "gi",
 );
@@ -145,8 +145,9 @@ export function readNumberWords(text: string, start: number): WordReading | null
       state = "scale";
       lastUnit = scale;
     } else if (w === "dozen") {
-      if (!(state === "start" || state === "a" || state === "ones" || state === "teen" || state === "tens")) break;
-      const dozens = state === "start" || state === "a" ? 1 : group;
+      // "a dozen", "three dozen"; a bare "dozen" counts nothing: it names the unit (`unit: dozen`, "per dozen").
+      if (!(state === "a" || state === "ones" || state === "teen" || state === "tens")) break;
+      const dozens = state === "a" ? 1 : group;
       return { value: total + dozens * 12, precision: 0.5, fraction: false, end: wEnd };
     } else if (w === "and" && (state === "hundred" || state === "scale")) {
       state = "and";

@@ -26,7 +26,6 @@ describe("parseNumberWords", () => {
     ["two million five hundred thousand", 2_500_000, 500],
     ["three billion", 3e9, 5e8],
     ["a dozen", 12, 0.5],
-    ["dozen", 12, 0.5],
     ["two dozen", 24, 0.5],
     ["a couple of", 2, 0.5],
     ["a couple", 2, 0.5],
@@ -45,7 +44,8 @@ describe("parseNumberWords", () => {
     expect(r?.precision).toBe(precision);
   });
 
-  it.each(["twice", "one two", "twenty thirty", "quarter", "a", "hundred", "the", "a quarters", "thousand million"])(
+  // A bare "dozen", like a bare "hundred", counts nothing: it names a unit (`unit: dozen`, "sold by the dozen").
+  it.each(["twice", "one two", "twenty thirty", "quarter", "a", "hundred", "dozen", "the", "a quarters", "thousand million"])(
     "should not read %j as one number",
     (phrase) => {
       expect(parseNumberWords(phrase)).toBeNull();

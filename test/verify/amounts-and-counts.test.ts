@@ -134,3 +134,24 @@ describe("a field that counts against one that numbers its element", () => {
     expect(verdict).not.toBe("contradicted");
   });
 });
+
+describe("a unit field that names a multiple", () => {
+  it("should not read a line item's `unit: dozen` as a count of 12", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "orders_api",
+      content: {
+        order: {
+          id: "BK-7",
+          line_items: [
+            { name: "Rye loaf", qty: 10, unit: "each" },
+            { name: "Lemon tart", qty: 2, unit: "dozen" },
+          ],
+        },
+      },
+    });
+    const [verdict, corrections] = await check(fw, "Lemon tart qty: 24");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+});
