@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5492,
+  "globalMean": 0.5501,
   "verdictMeans": {
-    "contradicted": 0.9053,
+    "contradicted": 0.9072,
     "not_checkable": 0.9584,
-    "supported": 0.7623,
-    "unsupported": 0.3064
+    "supported": 0.762,
+    "unsupported": 0.3076
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 214,
-      "mean": 0.9085,
+      "n": 213,
+      "mean": 0.9104,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9058,
-          "n": 214
+          "p": 0.9078,
+          "n": 213
         }
       ]
     },
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1266,
-      "mean": 0.2426,
+      "n": 1263,
+      "mean": 0.244,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2428,
-          "n": 1266
+          "p": 0.2442,
+          "n": 1263
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9579,
+      "mean": 0.9588,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8938,
+          "p": 0.8941,
           "n": 5
         }
       ]
@@ -83,17 +83,17 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2859,
-      "mean": 0.7604,
+      "n": 2864,
+      "mean": 0.76,
       "steps": [
         {
           "upTo": 0.885,
-          "p": 0.6734,
+          "p": 0.6753,
           "n": 525
         },
         {
           "upTo": 0.925,
-          "p": 0.7229,
+          "p": 0.7248,
           "n": 588
         },
         {
@@ -103,21 +103,21 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.8164,
-          "n": 1320
+          "p": 0.8135,
+          "n": 1325
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1206,
-      "mean": 0.3647,
+      "n": 1205,
+      "mean": 0.3656,
       "steps": [
         {
           "upTo": 0.625,
-          "p": 0.0418,
-          "n": 61
+          "p": 0.0438,
+          "n": 58
         },
         {
           "upTo": 0.685,
@@ -141,15 +141,15 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.6506,
-          "n": 205
+          "p": 0.6504,
+          "n": 207
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T03:38:58.452Z",
-    "commit": "3ae46b4-dirty",
+    "at": "2026-12-06T04:18:15.886Z",
+    "commit": "0aaa9f3",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
