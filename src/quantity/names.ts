@@ -69,7 +69,10 @@ const CAPS_STOP = new Set(
   (
     "OK ID API URL URI HTTP HTTPS JSON XML YAML CSV PDF HTML SQL FAQ TODO NOTE ERROR ERR WARN WARNING INFO DEBUG " +
     "TRACE FATAL FAIL FAILED PASS TRUE FALSE NULL NA AM PM UTC GMT USD EUR GBP JPY CNY AED CAD AUD CHF INR KB MB GB " +
-    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I I'm I've I'll I'd I’m I’ve I’ll I’d"
+    "TB MS CPU GPU RAM IMPORTANT UPDATE N A I I'm I've I'll I'd I’m I’ve I’ll I’d " +
+    // Technical and everyday terms, not names of anything a tool returned ("public IP", "SSH is open",
+    // "DC voltage", "the ETA"): a tool writes them inside keys (`PublicIpAddress`, `dcVoltage`) or not at all.
+    "IP DC AC SSH TLS SSL DNS VM OS UI UX ETA SLA KPI VPN LAN WAN CDN SSD HDD LED USB GPS SMS QR PIN VAT"
   ).split(" "),
 );
 /** SPDX licence identifiers that are written in capitals but are identifiers, not names. */

@@ -27,6 +27,10 @@ describe("extractNames", () => {
     ["Amara picked you up at 8:45 PM PT.", [["Amara", "amara", "name"]]],
     ["The meetup starts 6:30 ET sharp.", []],
     ["The PT team has four staff.", [["PT", "pt", "name"]]],
+    // Technical terms name no entity: "public IP", "DC voltage", "SSH is open" check their figures, not the term.
+    ["The host's public IP is in the VPC range.", [["VPC", "vpc", "name"]]],
+    ["DC voltage is near 400 V and the AC side is at 240 V.", []],
+    ["SSH is open to the office subnet.", []],
     [
       "It runs on Debian and ships via FedEx.",
       [
