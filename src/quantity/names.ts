@@ -8,6 +8,7 @@
  * and rejected for this: they tag any capitalised sentence-initial word PROPN ("Revenue/PROPN rose").
  */
 import { createRequire } from "node:module";
+import { codedNames } from "./iso-codes.js";
 import type { NameMention, Quantity } from "./types.js";
 
 /** Honorifics: kept in the span, dropped from the key. */
@@ -488,11 +489,18 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     return spelled.has(m[1]! + m[2]!.repeat(Number(m[3])));
   };
 
+  /** Names the evidence writes as ISO codes ("DE" for Germany, "MXN" for the Mexican peso), built on first use. */
+  let coded: Set<string> | null = null;
+  const hasCodedName = (key: string): boolean => {
+    coded ??= codedNames(evidenceText);
+    return coded.size > 0 && (coded.has(key) || demonymForms(key).some((form) => coded!.has(form)));
+  };
+
   return {
     has: (name) =>
       name.type === "code"
         ? hasCode(name.key) || hasCountedAcronym(name.text)
-        : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text) || hasCountedAcronym(name.text),
+        : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text) || hasCountedAcronym(name.text) || hasCodedName(name.key),
   };
 }
 

@@ -2,6 +2,7 @@
  * Where a name occurs in the session's evidence: alias-aware through the names module, and by word stems
  * for identifiers whose parts a record spells apart.
  */
+import { isoCodesFor } from "../quantity/iso-codes.js";
 import { acronymOf, demonymForms, prepareNameIndex } from "../quantity/names.js";
 import type { NameMention } from "../quantity/types.js";
 import { tokenize } from "../text/tokenize.js";
@@ -99,6 +100,9 @@ function otherForms(name: NameMention, terms: ReturnType<typeof recordTerms>): R
   const initials = acronymOf(name.text);
   if (initials) for (const id of terms.withToken(initials.toLowerCase())) out.add(id);
   if (/^\p{L}{5,}$/u.test(name.key)) for (const form of demonymForms(name.key)) for (const id of terms.withToken(form)) out.add(id);
+  // A country or currency the tool writes as its ISO code ("Germany": `DE`, "Mexican": `MXN`).
+  const forms = /^\p{L}{5,}$/u.test(name.key) ? [name.key, ...demonymForms(name.key)] : [name.key];
+  for (const form of forms) for (const code of isoCodesFor(form)) for (const id of terms.withToken(code.toLowerCase())) out.add(id);
   // A name whose earlier words are clipped ("Univ Library" for "University Library"): the records with its last word,
   // which the alias-aware index then checks word by word.
   const words = name.key.split(" ");
