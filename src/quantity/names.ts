@@ -60,6 +60,8 @@ const CALENDAR = new Set(
     "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun may"
   ).split(" "),
 );
+/** A calendar word or a day word with a possessive ("April's", "Saturday's", "Today's", "Tonight's"). */
+const CALENDAR_POSSESSIVE = new RegExp(`^(?:${[...CALENDAR].join("|")}|today|tonight|tomorrow|yesterday)['’]s$`, "i");
 /** Upper-case words that are labels, units or currencies in tool output rather than names. */
 /** A time zone's abbreviation ("PT", "EST", "CEST"): after a clock time it is part of the time, no name. */
 const TIME_ZONE = /^(?:UTC|GMT|Z|[PMCE][SD]?T|[AH]ST|[AH]DT|AK[SD]?T|BST|IST|CES?T|EES?T|WES?T|JST|KST|HKT|SGT|AE[SD]T|AC[SD]T|AW[SD]T|NZ[SD]T)$/;
@@ -254,7 +256,9 @@ export function extractNames(text: string): NameMention[] {
   }
   const isCap = (t: Tok) =>
     /^\p{Lu}/u.test(t.text) &&
+    // "April's bill", "Today's range": a day, a month or a day word with its possessive is a time, no name.
     !CALENDAR.has(t.text.toLowerCase()) &&
+    !CALENDAR_POSSESSIVE.test(t.text) &&
     !CAPS_STOP.has(t.text) &&
     !/^\p{Lu}$/u.test(t.text) &&
     !/^[QH][1-4]$/.test(t.text) &&

@@ -31,6 +31,9 @@ describe("extractNames", () => {
     ["The host's public IP is in the VPC range.", [["VPC", "vpc", "name"]]],
     ["DC voltage is near 400 V and the AC side is at 240 V.", []],
     ["SSH is open to the office subnet.", []],
+    // A month, a day or a day word with its possessive is a time, not a name; another possessive name stays one.
+    ["April's bill was higher than Today's.", []],
+    ["Saturday's game is at Mayfair's stadium.", [["Mayfair's", "mayfair's", "name"]]],
     [
       "It runs on Debian and ships via FedEx.",
       [
