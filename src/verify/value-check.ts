@@ -10,6 +10,7 @@ import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
 import { namedElementCount } from "./named-count.js";
+import { spanDuration } from "./span-duration.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
@@ -129,7 +130,8 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     ) ??
     writtenMeasure(figure, scope) ??
     minorUnitAmount(figure, scope) ??
-    namedElementCount(figure, scope);
+    namedElementCount(figure, scope) ??
+    spanDuration(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
