@@ -155,6 +155,28 @@ const ADVICE: KindRule[] = [
     why: "A course of action weighed in the conditional ('Running the dishwasher overnight would shave a bit off.', 'Pruning old images would free up space.') is a hypothetical, not a report.",
   },
   {
+    kind: "not_checkable",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:please|just|also|then|so)\s+)?(?:stay|take|keep|dress|bring|pack|wear|ask|call|email|text|book|reserve|avoid|wait|head|hold|set|discuss|remember|check|double-check|review|rotate|renew|remind|watch|monitor|grab|drink|allow|budget|skip|aim|go)(?![\w-])\s+(?:a|an|the|your|my|our|their|his|her|it|them|this|that|these|those|some|any|off|on|up|out|in|away|back|about|for|to|with|by|ahead|warmly|ready|alert|safe|calm|hydrated|inside|indoors|home|early|soon|clear|an eye)\b`,
+      "iu",
+    ),
+    why: "An imperative to the reader ('Stay off low-water crossings tonight.', 'Take a snapshot before you apply.', 'If the claim falls through, ask about a repair.') tells, it does not report; a bullet that states a fact ('Check-in at 3 pm', 'Leave approved') has no object or particle after its first word and stays checked.",
+  },
+  {
+    kind: "opinion",
+    pattern: new RegExp(
+      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}.{0,80}?\b(?:is|are|'s|’s|looks like|seems like|would be|will be|could be)\s+(?:probably\s+|still\s+|definitely\s+|clearly\s+|likely\s+)?(?:your|the|a|an)\s+(?:best|safest|better|easiest|smartest|obvious|right|good|great|solid)\s+(?:bet|pick|choice|option|move|call|window|fit)\b|^(?!.*\p{Nd}).{0,80}?\b(?:is|are|'s|’s)\s+(?:probably\s+|still\s+|definitely\s+)?the\s+(?:way to go|one to (?:watch|push|pick|beat|back))\b`,
+      "iu",
+    ),
+    why: "A recommendation ('The back room is probably the better pick.', 'B04 is the way to go.') weighs options; the measured facts behind it ('the cheapest option', 'the fastest train') stay checked.",
+  },
+  {
+    kind: "not_checkable",
+    pattern:
+      /^(?!.*\p{Nd})(?:(?:nice|great|good|excellent|fantastic|awesome|solid|impressive|strong|well)\s+(?:work|job|effort|going|done|progress|run|result|start|call|consistency)\b[^.!?]{0,80}[.!]?|not a bad [\p{L} -]{1,30}!|keep it up!?|keep up the good work[.!]?)$/iu,
+    why: "Praise for the reader ('Nice work getting the catalog refreshed.', 'Not a bad quarter!', 'Keep it up!') judges, it reports nothing.",
+  },
+  {
     kind: "opinion",
     pattern: new RegExp(
       String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:overall\s*,?\s+)?(?:nothing|everything|all|it|this|that|things|the\s+[\p{L}\s'’-]{1,40}?|[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:here\s+|else\s+)?(?:looks?|seems?|appears?)\s+(?:(?:very|pretty|quite|really|mostly|generally|broadly|largely|overall|perfectly|all)\s+)?(?:healthy|fine|good|great|ok|okay|normal|wrong|off|solid|stable|clean|sound|reasonable|sensible|misconfigured|broken|concerning|worrying|alarming|promising|on track|in (?:good|great|decent) shape|close to [\p{L}-]+)\b(?:\s+(?:overall|so far|for now|from here|to me|at the moment|right now|on (?:our|my|your|this) side))?\s*[.!]?$`,

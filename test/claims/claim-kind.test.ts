@@ -111,6 +111,18 @@ describe("classifyClaim", () => {
     ["Raising the pool size should help a lot here.", "not_checkable"],
     ["Nothing would change for existing users.", "factual"],
     ["Moving the job to 02:00 would cut the bill.", "factual"],
+    ["Stay off the flooded underpass tonight.", "not_checkable"],
+    ["If the refund falls through, ask about a store credit.", "not_checkable"],
+    ["Please bring your insurance card.", "not_checkable"],
+    ["Check the cron logs before you retry.", "not_checkable"],
+    ["Check-in opens at the front desk.", "factual"],
+    ["Hold music plays while you wait.", "factual"],
+    ["The back room is probably the better pick if your group gets loud.", "opinion"],
+    ["Plan B is the way to go.", "opinion"],
+    ["The express train is the fastest option.", "factual"],
+    ["Nice work getting the backlog cleared before the audit.", "not_checkable"],
+    ["Not a bad quarter!", "not_checkable"],
+    ["Keep it up!", "not_checkable"],
   ])("should classify %j as %s", (text, kind) => {
     expect(classifyClaim(text)).toBe(kind);
   });
