@@ -6,9 +6,11 @@
  * neighbour (PostgreSQL 16's "16" to its PID). It may agree with the evidence, never differ from it: a
  * difference leaves the figure unsettled.
  */
-import type { ClaimFigure } from "./claim-figures.js";
-import type { FigureResult } from "./claim-scope.js";
+import { nameOccursIn } from "../quantity/names.js";
 import { STOP_WORDS } from "../text/stop-words.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import type { ClaimScope, FigureResult } from "./claim-scope.js";
+import type { EvidenceFact } from "./evidence-facts.js";
 
 /** The capitalised word right before the figure ("Truck " of "Truck 22"). */
 const WORD_BEFORE = /(?<![\p{L}\p{N}_'’-])(\p{Lu}[\p{L}\p{N}]*)\s$/u;
@@ -34,11 +36,38 @@ export function isNameNumber(text: string, figure: ClaimFigure): boolean {
   return !COUNTED_AFTER.test(text.slice(figure.span[1])) && !/^[.,]\d|^\s*%/.test(text.slice(figure.span[1]));
 }
 
-/** The results with each name number's difference turned into an unsettled figure. */
-export function withNameNumbers(results: FigureResult[], text: string): FigureResult[] {
-  return results.map((r) =>
-    r.outcome === "mismatch" && !r.derived && isNameNumber(text, r.figure)
-      ? { ...r, outcome: "unsettled", best: undefined, note: `a number that is part of the name before it: ${r.note}` }
-      : r,
-  );
+/**
+ * The evidence line that writes a name number ("District 1") whole or as the tool abbreviates it, the name's
+ * initial and the number ("D1", "D-1"): in the row of the claim's other names when it has some, else
+ * anywhere the claim's passages reach. Null when none does.
+ */
+function writtenNameNumber(text: string, figure: ClaimFigure, scope: ClaimScope): EvidenceFact | null {
+  const word = WORD_BEFORE.exec(text.slice(0, figure.span[0]))?.[1];
+  if (!word || figure.value.type !== "quantity") return null;
+  const n = figure.value.q.text;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const whole = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}\\s*#?\\s*0*${n}(?![\\p{L}\\p{N}])`, "iu");
+  const initial = new RegExp(`(?<![\\p{L}\\p{N}])${word[0]!.toUpperCase()}-?0*${n}(?![\\p{L}\\p{N}])`, "u");
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" && f.value.n.text !== word ? [f.value.n] : []));
+  for (const fact of scope.facts) {
+    const where = fact.row ?? fact.quote.text;
+    if (names.length > 0 && (fact.row === undefined || !names.some((name) => nameOccursIn(name, fact.row!)))) continue;
+    if (whole.test(where) || initial.test(where)) return fact;
+  }
+  return null;
+}
+
+/**
+ * The results with each name number's difference turned into an unsettled figure, and a name number that
+ * no value settles but the evidence writes (whole, or as its initial and number: "District 1" as `D1`) found
+ * there, as a name is.
+ */
+export function withNameNumbers(results: FigureResult[], text: string, scope?: ClaimScope): FigureResult[] {
+  return results.map((r) => {
+    if (r.derived || !isNameNumber(text, r.figure)) return r;
+    if (r.outcome === "mismatch") return { ...r, outcome: "unsettled", best: undefined, note: `a number that is part of the name before it: ${r.note}` };
+    if (r.outcome === "match" || scope === undefined) return r;
+    const written = writtenNameNumber(text, r.figure, scope);
+    return written ? { figure: r.figure, outcome: "match", best: written, score: 0, note: "a number that is part of a name the evidence writes" } : r;
+  });
 }

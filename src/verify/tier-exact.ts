@@ -256,6 +256,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
         context.ledger,
       ),
       text,
+      scope,
     ),
     item,
   );
