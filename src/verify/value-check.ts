@@ -11,6 +11,8 @@ import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
 import { namedElementCount } from "./named-count.js";
 import { spanDuration } from "./span-duration.js";
+import { fillLevel } from "./derived/fill-level.js";
+import { sentenceOf } from "./derived/sentence.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
@@ -133,6 +135,10 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     namedElementCount(figure, scope) ??
     spanDuration(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
+  // A percentage of a level over the capacity beside it in the picked record (`level` over `max_capacity`):
+  // a ratio the typed slot cannot hold, read before a slot's difference settles anything (it only supports).
+  const level = fillLevelOf(figure, scope, inPicked, subjectOf);
+  if (level) return level;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
   // an equal number under another field (`terminal: 1`) is another slot's.
@@ -506,4 +512,25 @@ function anchoredValue(figure: ClaimFigure, agree: Scored, subjectOf: (f: Eviden
   const v = figure.value;
   if (v.type === "quantity") return !(Number.isInteger(v.q.value) && Math.abs(v.q.value) <= 12 && v.q.kind === "number");
   return v.type === "version" || (v.type === "date" && v.d.granularity !== "year");
+}
+
+/** The fill-level shape (see `derived/fill-level.ts`) over the quantities of the picked record of the claim's subject. */
+function fillLevelOf(
+  figure: ClaimFigure,
+  scope: ClaimScope,
+  inPicked: (f: EvidenceFact) => boolean,
+  subjectOf: (f: EvidenceFact) => number,
+): FigureResult | null {
+  if (figure.value.type !== "quantity" || figure.value.q.kind !== "percent") return null;
+  const named = scope.recordsOf.size > 0;
+  const values = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (!named || subjectOf(f) > 0));
+  const found = fillLevel.check({
+    figure: figure.value.q,
+    span: figure.span,
+    text: scope.text,
+    sentence: sentenceOf(scope.text, figure.span, scope.context.draft),
+    values,
+    dates: [],
+  });
+  return found ? { figure, outcome: "match", best: found.fact, score: 1, note: `fill level: ${found.note}`, anchored: true, derived: true } : null;
 }
