@@ -106,10 +106,12 @@ describe("a name found nowhere is corrected only by a value of the attribute the
     "Domain Name: lumen.example\nRegistrar: Example Registrar, Inc.\nRegistrant Organization: Privacy service provided by Hidden ehf\nRegistrant State/Province: Capital Region\nRegistrant Country: IS";
   const flag = { key: "new-checkout", rules: [{ clauses: [{ attribute: "country", op: "in", values: ["DE", "FR", "NL"] }], variation: "off" }] };
   it.each<[string, unknown, string, string]>([
-    // "registrant" names the entity the key qualifies, not its state: Iceland is no wrong state.
-    ["a text key's qualifier", whois, "The registrant is hidden behind a privacy service (Hidden ehf, Iceland).", "unsupported"],
-    // Country codes are the tool's; the claim's country names are no wrong values of `values`.
-    ["a list of codes", flag, "On new-checkout, users in Germany, France and the Netherlands are sent off by a rule.", "unsupported"],
+    // "registrant" names the entity the key qualifies, not its state: Iceland is no wrong state, and the
+    // tool writes it as its ISO code (`Registrant Country: IS`), so the claim is supported.
+    ["a text key's qualifier", whois, "The registrant is hidden behind a privacy service (Hidden ehf, Iceland).", "supported"],
+    // Country codes are the tool's; the claim's country names are no wrong values of `values`, but the
+    // countries those codes name.
+    ["a list of codes", flag, "On new-checkout, users in Germany, France and the Netherlands are sent off by a rule.", "supported"],
   ])("%s: %s", async (_, evidence, draft, verdict) => {
     expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
   });
