@@ -117,6 +117,9 @@ export function goldValues(correction: string): string[] {
   if (eq) out.push(eq[1]!.trim());
   const paren = /\(\s*(?:=\s*)?([^()]+?)\s*\)\s*$/.exec(correction);
   if (paren && /\d/.test(paren[1]!) && paren[1]!.split(/\s+/).length <= 3) out.push(paren[1]!.trim());
+  // "open (paid: false)": a field restated in parentheses as `key: true|false` gives the boolean value too.
+  const flag = /\(\s*[\w.[\]-]+:\s*(true|false)\s*[;)]/i.exec(correction);
+  if (flag) out.push(flag[1]!.toLowerCase());
   // A currency code before or after the figure says the same ("EUR 2,400" and "2,400 EUR").
   for (const x of [...out]) {
     const m = /^([A-Z]{3})\s+(.+)$/.exec(x);

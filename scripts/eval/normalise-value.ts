@@ -147,7 +147,7 @@ export function samePolarity(predicted: string, gold: string): boolean {
   const want = GOLD_TRUE.test(g) ? true : GOLD_FALSE.test(g) || denies ? false : null;
   if (want === null) return false;
   const p = predicted.normalize("NFKC").toLowerCase().trim();
-  const negative = /\b(?:not|never|off|disabled|inactive|false)\b|n['’]t\b/.test(p);
+  const negative = /\b(?:not|never|off|disabled|inactive|false|cannot)\b|n['’]t\b/.test(p);
   if (!want) return negative;
   return !negative && (GOLD_TRUE.test(p) || /^(?:is|are|was|were) [\p{L}-]+$/u.test(p));
 }

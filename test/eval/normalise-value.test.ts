@@ -77,6 +77,8 @@ describe("sameValue", () => {
 describe("samePolarity", () => {
   it.each([
     ["is not included", "false", true],
+    ["cannot book", "false", true],
+    ["cannot book", "true", false],
     ["off", "OFF", true],
     ["aren't allowed", "no", true],
     ["are allowed", "true", true],
