@@ -469,7 +469,8 @@ const OPPOSITE: Record<string, string> = {
 const ON_OFF =
   /\b(?:is|are|was|were|be|been|being|switched|turned|set(?: to)?)\s+(on|off|enabled|disabled|active|inactive|true|false)\b(?!\s+(?:the|a|an|its|their|his|her|my|your|our)\b)/gi;
 /** A copula and the one word of the predicate after it, possibly negated ("are allowed", "isn't included"). */
-const COPULA = /\b(is|are|was|were)(?:(\s+not)|(n['’]t))?\s+(\p{L}[\p{L}-]*)/giu;
+const COPULA =
+  /(?:\b(is|are|was|were|can|(?:has|have|had)(?:\s+already)?\s+been|can\s+be)|(?<=\b(?:it|that|this|he|she|there|here)|\b(?:you|we|they))(['’]s|['’]re))(?:(\s+not)|(n['’]t))?\s+(?:(an?)\s+)?(\p{L}[\p{L}-]*)/giu;
 /** Words after a copula that open a noun phrase or an adverb, not a predicate one can negate in place. */
 const NOT_PREDICATE = new Set(
   "a an the this that these those my your our their his her its some any all both each every no one there here also still now only just currently always never not".split(
@@ -505,14 +506,16 @@ export function polarityEdit(claimText: string, truth: boolean, flag?: Set<strin
     return { wrong: word, span: [at, at + word.length], value: inStyleOf(opposite, word) };
   }
   if (onOff.length > 1) return null;
-  const copulas = [...claimText.matchAll(COPULA)].filter((m) => !NOT_PREDICATE.has(m[4]!.toLowerCase()));
+  const copulas = [...claimText.matchAll(COPULA)].filter((m) => !NOT_PREDICATE.has(m[6]!.toLowerCase()));
   if (copulas.length !== 1) return null;
   const m = copulas[0]!;
-  const negated = m[2] !== undefined || m[3] !== undefined;
+  const negated = m[3] !== undefined || m[4] !== undefined;
   // Another negation elsewhere ("Nobody is allowed", "no pets are welcome") is not the copula's to undo.
   const rest = claimText.slice(0, m.index) + claimText.slice(m.index! + m[0].length);
   if (negated !== truth || NEGATION.test(rest)) return null;
-  const [copula, word] = [m[1]!, m[4]!];
+  // "has already been paid" is negated as "has not been paid"; "can" as "cannot"; "It's" as "It's not".
+  const copula = (m[1] ?? m[2]!).replace(/\s+already(?=\s)/, "");
+  const word = `${m[5] ? `${m[5]} ` : ""}${m[6]!}`;
   // The flag's word is the predicate, within the three words after it ("isn't set to auto-renew"), or the
   // subject right before the copula ("Dogs aren't allowed").
   const before = claimText.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-3).join(" ");
@@ -522,7 +525,19 @@ export function polarityEdit(claimText: string, truth: boolean, flag?: Set<strin
     .slice(0, 4)
     .join(" ")}`;
   if (flag && ![...featuresOf(reach).stems].some((x) => flag.has(x))) return null;
-  const value = negated ? `${copula} ${word}` : `${copula} not ${word}`;
+  // "is a private channel" negates as "is not a private channel" only when the flag is the word or the one
+  // after the article ("private", "channel"): "is a plan with roaming" says roaming is missing, not the plan.
+  if (m[5] !== undefined) {
+    const own = `${m[6]!} ${/^\s*([\p{L}-]+)/u.exec(claimText.slice(m.index! + m[0].length))?.[1] ?? ""}`;
+    if (!flag || ![...featuresOf(own).stems].some((x) => flag.has(x))) return null;
+  }
+  const value = negated
+    ? `${copula} ${word}`
+    : /^can$/i.test(copula)
+      ? `${copula}not ${word}`
+      : /^(?:has|have|had)\s+been$/i.test(copula)
+        ? `${copula.replace(/\s+been$/, "")} not been ${word}`
+        : `${copula} not ${word}`;
   return { wrong: m[0], span: [m.index!, m.index! + m[0].length], value };
 }
 

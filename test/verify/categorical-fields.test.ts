@@ -225,10 +225,24 @@ describe("a boolean corrected in place", () => {
     ["Nobody is allowed in.", true, null],
     ["It is a plan with roaming.", false, null],
     ["Pets welcome.", false, null],
+    // Other auxiliaries and contractions carry the polarity too.
+    ["You can book it instantly.", false, "cannot book"],
+    ["The deposit has already been paid.", false, "has not been paid"],
+    ["It's open right now.", false, "'s not open"],
+    ["You're eligible for the weekly pass.", false, "'re not eligible"],
+    ["Nonna's Table is closed.", false, "is not closed"],
   ])("should edit %j to the field's %s as %j", (claim, truth, value) => {
     const edit = polarityEdit(claim, truth);
     expect(edit?.value ?? null).toBe(value);
     if (edit) expect(claim.slice(edit.span[0], edit.span[1])).toBe(edit.wrong);
+  });
+
+  it.each<[string, string, string | null]>([
+    // An article's predicate is negated only when the flag is its own word.
+    ["#ops is a private channel.", "privat", "is not a private"],
+    ["It is a plan with roaming.", "roam", null],
+  ])("should edit %j for the flag %j as %j", (claim, stem, value) => {
+    expect(polarityEdit(claim, false, new Set([stem]))?.value ?? null).toBe(value);
   });
 
   it("should rewrite a wrong boolean to the field's polarity and re-read the result as supported", async () => {
