@@ -26,7 +26,8 @@ describe("flags a claim asserts, presupposes or denies", () => {
     // "fasting" modifies "glucose": the claim says the draw is done, nothing of fasting.
     ["a flag's word before its noun", draws, "The CBC after the fasting glucose is done.", "unsupported", []],
     ["a presupposed flag the record denies", plan, "The refundable S-1 plan renews in May.", "unsupported", []],
-    ["a flag in the predicate noun phrase", plan, "S-1 is a refundable plan.", "contradicted", []],
+    // The flag is the article's own adjective: the copula takes the negation ("S-1 is not a refundable plan").
+    ["a flag in the predicate noun phrase", plan, "S-1 is a refundable plan.", "contradicted", ["is not a refundable"]],
     ["after a contraction and an adverb", channel, "It's also a private channel.", "contradicted", []],
     ["a flag the predicate states", channel, "eng-news is private.", "contradicted", ["is not private"]],
     // "with HSTS enabled": HSTS is the noun, "enabled" its state; "is served" is no predicate of the flag.
