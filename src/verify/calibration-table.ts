@@ -7,12 +7,12 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5501,
+  "globalMean": 0.5607,
   "verdictMeans": {
-    "contradicted": 0.9072,
-    "not_checkable": 0.9584,
-    "supported": 0.762,
-    "unsupported": 0.3076
+    "contradicted": 0.9074,
+    "not_checkable": 0.9636,
+    "supported": 0.7628,
+    "unsupported": 0.3147
   },
   "groups": [
     {
@@ -31,39 +31,39 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 63,
-      "mean": 0.8599,
+      "n": 64,
+      "mean": 0.8616,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.854,
-          "n": 63
+          "p": 0.8558,
+          "n": 64
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1263,
-      "mean": 0.244,
+      "n": 1212,
+      "mean": 0.2469,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2442,
-          "n": 1263
+          "p": 0.2471,
+          "n": 1212
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 181,
-      "mean": 0.9644,
+      "n": 204,
+      "mean": 0.9688,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9611,
-          "n": 181
+          "p": 0.9659,
+          "n": 204
         }
       ]
     },
@@ -83,73 +83,73 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2864,
-      "mean": 0.76,
+      "n": 2902,
+      "mean": 0.7608,
       "steps": [
         {
           "upTo": 0.885,
-          "p": 0.6753,
-          "n": 525
+          "p": 0.6787,
+          "n": 542
         },
         {
           "upTo": 0.925,
-          "p": 0.7248,
-          "n": 588
+          "p": 0.7282,
+          "n": 602
         },
         {
           "upTo": 0.945,
-          "p": 0.7564,
-          "n": 426
+          "p": 0.7567,
+          "n": 427
         },
         {
           "upTo": 1,
-          "p": 0.8135,
-          "n": 1325
+          "p": 0.813,
+          "n": 1331
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1205,
-      "mean": 0.3656,
+      "n": 1194,
+      "mean": 0.3752,
       "steps": [
         {
           "upTo": 0.625,
-          "p": 0.0438,
-          "n": 58
+          "p": 0.0425,
+          "n": 61
         },
         {
           "upTo": 0.685,
-          "p": 0.068,
-          "n": 181
+          "p": 0.0675,
+          "n": 184
         },
         {
           "upTo": 0.795,
-          "p": 0.226,
-          "n": 456
+          "p": 0.2273,
+          "n": 454
         },
         {
           "upTo": 0.87,
-          "p": 0.3724,
-          "n": 234
+          "p": 0.3878,
+          "n": 227
         },
         {
           "upTo": 0.895,
-          "p": 0.4357,
+          "p": 0.4352,
           "n": 69
         },
         {
           "upTo": 1,
-          "p": 0.6504,
-          "n": 207
+          "p": 0.6821,
+          "n": 199
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T04:18:15.886Z",
-    "commit": "0aaa9f3",
+    "at": "2026-12-06T05:01:33.791Z",
+    "commit": "383633d",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
