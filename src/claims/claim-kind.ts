@@ -103,6 +103,11 @@ const ALWAYS: KindRule[] = [
   },
   {
     kind: "not_checkable",
+    pattern: /^(?:(?:ok(?:ay)?|sure|so|alright)[,!.]?\s+)?here(?:'s|’s| is) what i (?:found|see|have|got|pulled|dug up|could find)\b[^:;.!?\d]{0,80}[.!:]?$/i,
+    why: "An intro that names its topic ('Here's what I found for Saturday's crossings to Kerrow Island.') announces what follows; the facts come after it.",
+  },
+  {
+    kind: "not_checkable",
     pattern:
       /^(?:please\s+)?(?:run|install|use|try|click|open|type|enter|restart|upgrade|make sure|remember to|don'?t forget to|be sure to|go to|navigate to|refer to|check out|consider|follow)\b(?!\s+(?:of|is|are|was|were)\b|:)/i,
     why: "Instructions to the user ('Run npm install to update.') tell, they do not state.",
@@ -116,6 +121,12 @@ const ALWAYS: KindRule[] = [
 const ADVICE_OPENER = String.raw`(?:(?:so|also|otherwise|honestly|overall|personally|then|meanwhile|in the meantime|for now|either way|in any case|(?:if|once|when|until|unless|since|given|before|after)\s[^,;:.!?]{1,80}?)\s*[,—–-]\s*|(?:so|also|honestly|overall|personally|then)\s+)?`;
 
 /**
+ * A figure: a digit that is no part of an identifier ("$40", "5 minutes"; not "KE-103", "#1873", "v12"). Advice
+ * may name a record by its code and stays the answer's own; a figure in it is a fact.
+ */
+const FIGURE = String.raw`(?<![\p{L}\p{N}#_]|[\p{L}\p{N}]-)\p{Nd}`;
+
+/**
  * Advice, offers and impressions: the answer's own next steps for the reader, and the speaker's overall
  * impression. A tool output states what is; it never states what the reader should do next, what the agent
  * offers to do, or that things "look healthy". Each row applies only to a sentence without a figure: a figure
@@ -125,7 +136,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "not_checkable",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:you|she|he|they|we)(?:'ll|’ll| will)?\s+(?:probably\s+|also\s+|still\s+|just\s+)?(?:(?:may|might|could|should)\s+(?:also\s+|probably\s+|still\s+|just\s+|really\s+)?(?!not\b|have\b|be\b|been\b|get\b|see\b|notice\b|find\b)[a-z]+|(?:want|need)\s+to)\b`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?:you|she|he|they|we)(?:'ll|’ll| will)?\s+(?:probably\s+|also\s+|still\s+|just\s+)?(?:(?:may|might|could|should)\s+(?:also\s+|probably\s+|still\s+|just\s+|really\s+)?(?!not\b|have\b|be\b|been\b|get\b|see\b|notice\b|find\b)[a-z]+|(?:want|need)\s+to)\b`,
       "iu",
     ),
     why: "Advice to the reader or a third person ('You may want to email the customer a reminder.', 'If you're flexible, you could wait.', 'She may want to plan time off.') is a next step, not a report; 'They may be delayed' (a hedged state) and 'You'll see 3 charges' (a figure) stay checked.",
@@ -133,7 +144,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "not_checkable",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:it|this|that)(?:'s|’s| is| may be| might be| could be| would be| will be| was)\s+|(?:might|may|could|would)\s+be\s+|probably\s+|definitely\s+)?(?:(?:well|probably|definitely|still|also)\s+)?worth\s+(?:a|an|another|some|\p{L}+ing)\b|^(?!.*\p{Nd}).*\b(?:might|may|could|would|will)\s+be\s+(?:well\s+)?worth\s+(?:a|an|another|it|\p{L}+ing)\b`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?:(?:it|this|that)(?:'s|’s| is| may be| might be| could be| would be| will be| was)\s+|(?:might|may|could|would)\s+be\s+|probably\s+|definitely\s+)?(?:(?:well|probably|definitely|still|also)\s+)?worth\s+(?:a|an|another|some|\p{L}+ing)\b|^(?!.*${FIGURE}).*\b(?:might|may|could|would|will)\s+be\s+(?:well\s+)?worth\s+(?:a|an|another|it|\p{L}+ing)\b`,
       "iu",
     ),
     why: "'Worth a call', 'It might be worth waiting', 'refinancing would be worth a look' weigh a next step; a value ('worth just under $600') carries a figure and stays checked.",
@@ -141,7 +152,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "not_checkable",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:i|we)(?:'d|’d| would| am| are|'m|’m|'re|’re)?\s+(?:be\s+)?(?:happy|glad)\s+to|(?:happy|glad)\s+to|(?:i|we)\s+(?:can|could)\s+(?:also\s+|easily\s+|always\s+)?(?!not\b|see\b|confirm\b|tell\b|find\b|verify\b|say\b|report\b|only\b|now\b)(?=[a-z]+\b))`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?:(?:i|we)(?:'d|’d| would| am| are|'m|’m|'re|’re)?\s+(?:be\s+)?(?:happy|glad)\s+to|(?:happy|glad)\s+to|(?:i|we)\s+(?:can|could)\s+(?:also\s+|easily\s+|always\s+)?(?!not\b|see\b|confirm\b|tell\b|find\b|verify\b|say\b|report\b|only\b|now\b)(?=[a-z]+\b))`,
       "iu",
     ),
     why: "The agent's offer of a next task ('I can export both receipts as a PDF if you'd like.', 'Happy to draft a reminder.') states nothing a tool returned; 'I can see three open tickets' and 'I can confirm it shipped' report, and stay checked.",
@@ -149,7 +160,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "not_checkable",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?!(?:no|some|any|every)?thing\b|(?:morn|even|spr|ceil|build|meet|wedd|str|r|k|sibl|p|br|w|sw|cl|sl|sp|d|l|s)ing\b)\p{L}{2,}ing\b[^,;:.!?]{0,80}?\s(?:would|could|might|should|may|will)\s+(?:probably\s+|likely\s+|really\s+|also\s+|definitely\s+|still\s+)?(?!not\b|have\b)[a-z]+`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?!(?:no|some|any|every)?thing\b|(?:morn|even|spr|ceil|build|meet|wedd|str|r|k|sibl|p|br|w|sw|cl|sl|sp|d|l|s)ing\b)\p{L}{2,}ing\b[^,;:.!?]{0,80}?\s(?:would|could|might|should|may|will)\s+(?:probably\s+|likely\s+|really\s+|also\s+|definitely\s+|still\s+)?(?!not\b|have\b)[a-z]+`,
       "iu",
     ),
     why: "A course of action weighed in the conditional ('Running the dishwasher overnight would shave a bit off.', 'Pruning old images would free up space.') is a hypothetical, not a report.",
@@ -157,7 +168,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "not_checkable",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:(?:please|just|also|then|so)\s+)?(?:stay|take|keep|dress|bring|pack|wear|ask|call|email|text|book|reserve|avoid|wait|head|hold|set|discuss|remember|check|double-check|review|rotate|renew|remind|watch|monitor|grab|drink|allow|budget|skip|aim|go)(?![\w-])\s+(?:a|an|the|your|my|our|their|his|her|it|them|this|that|these|those|some|any|off|on|up|out|in|away|back|about|for|to|with|by|ahead|warmly|ready|alert|safe|calm|hydrated|inside|indoors|home|early|soon|clear|an eye)\b`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?:(?:please|just|also|then|so)\s+)?(?:stay|take|keep|dress|bring|pack|wear|ask|call|email|text|book|reserve|avoid|wait|head|hold|set|discuss|remember|check|double-check|review|rotate|renew|remind|watch|monitor|grab|drink|allow|budget|skip|aim|go)(?![\w-])\s+(?:a|an|the|your|my|our|their|his|her|it|them|this|that|these|those|some|any|off|on|up|out|in|away|back|about|for|to|with|by|ahead|warmly|ready|alert|safe|calm|hydrated|inside|indoors|home|early|soon|clear|an eye)\b`,
       "iu",
     ),
     why: "An imperative to the reader ('Stay off low-water crossings tonight.', 'Take a snapshot before you apply.', 'If the claim falls through, ask about a repair.') tells, it does not report; a bullet that states a fact ('Check-in at 3 pm', 'Leave approved') has no object or particle after its first word and stays checked.",
@@ -179,7 +190,7 @@ const ADVICE: KindRule[] = [
   {
     kind: "opinion",
     pattern: new RegExp(
-      String.raw`^(?!.*\p{Nd})${ADVICE_OPENER}(?:overall\s*,?\s+)?(?:nothing|everything|all|it|this|that|things|the\s+[\p{L}\s'’-]{1,40}?|[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:here\s+|else\s+)?(?:looks?|seems?|appears?)\s+(?:(?:very|pretty|quite|really|mostly|generally|broadly|largely|overall|perfectly|all)\s+)?(?:healthy|fine|good|great|ok|okay|normal|wrong|off|solid|stable|clean|sound|reasonable|sensible|misconfigured|broken|concerning|worrying|alarming|promising|on track|in (?:good|great|decent) shape|close to [\p{L}-]+)\b(?:\s+(?:overall|so far|for now|from here|to me|at the moment|right now|on (?:our|my|your|this) side))?\s*[.!]?$`,
+      String.raw`^(?!.*${FIGURE})${ADVICE_OPENER}(?:overall\s*,?\s+)?(?:nothing|everything|all|it|this|that|things|the\s+[\p{L}\s'’-]{1,40}?|[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s+(?:here\s+|else\s+)?(?:looks?|seems?|appears?)\s+(?:(?:very|pretty|quite|really|mostly|generally|broadly|largely|overall|perfectly|all)\s+)?(?:healthy|fine|good|great|ok|okay|normal|wrong|off|solid|stable|clean|sound|reasonable|sensible|misconfigured|broken|concerning|worrying|alarming|promising|on track|in (?:good|great|decent) shape|close to [\p{L}-]+)\b(?:\s+(?:overall|so far|for now|from here|to me|at the moment|right now|on (?:our|my|your|this) side))?\s*[.!]?$`,
       "iu",
     ),
     why: "An overall impression ('Overall, the account looks healthy.', 'Nothing here looks misconfigured.') judges what the figures mean; the figures themselves are the checked claims.",

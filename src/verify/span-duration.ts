@@ -1,5 +1,5 @@
 /**
- * A duration the claim states for an element that records when it starts and when it ends: "the Design
+ * A duration the claim states for an element that records when it starts (departs) and ends (arrives): "the Design
  * Review runs about 45 minutes" against `start: 14:00` and `end: 14:45`, "Ruth's talk is 30 minutes" against
  * a session's `start: "10:30"` and `end: "11:00"`. The claim says the element lasts that long, so the interval
  * between its own start and end is the value it computes (DESIGN.md, derived values: date arithmetic only
@@ -19,9 +19,9 @@ import type { EvidenceFact } from "./evidence-facts.js";
 
 /** A start and an end field of one element: `start`, `starts_at`, `start.dateTime`, `startTime`, `begin`, `from`. */
 const START_KEY =
-  /(?:^|[._\]])(?:start|starts|begin|begins)(?:[_-]?(?:at|time|date|datetime))?(?:\.dateTime)?$|(?:^|[._\]])start(?:Time|Date|DateTime|At)(?:\.dateTime)?$/i;
+  /(?:^|[._\]])(?:start|starts|begin|begins|depart|departs|departure)(?:[_-]?(?:at|time|date|datetime))?(?:\.dateTime)?$|(?:^|[._\]])(?:start|depart|departure)(?:Time|Date|DateTime|At)(?:\.dateTime)?$/i;
 const END_KEY =
-  /(?:^|[._\]])(?:end|ends|finish|finishes)(?:[_-]?(?:at|time|date|datetime))?(?:\.dateTime)?$|(?:^|[._\]])end(?:Time|Date|DateTime|At)(?:\.dateTime)?$/i;
+  /(?:^|[._\]])(?:end|ends|finish|finishes|arrive|arrives|arrival)(?:[_-]?(?:at|time|date|datetime))?(?:\.dateTime)?$|(?:^|[._\]])(?:end|arrive|arrival)(?:Time|Date|DateTime|At)(?:\.dateTime)?$/i;
 /** A clock time ("09:30", "9:30 PM") or an ISO date-time ("2024-06-10T14:45:00+02:00"); its day, if any. */
 const CLOCK = /^(?:(\d{4}-\d{2}-\d{2})[T ])?(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*([AaPp][Mm])?(?:Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -137,7 +137,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   // A percentage of a level over the capacity beside it in the picked record (`level` over `max_capacity`):
   // a ratio the typed slot cannot hold, read before a slot's difference settles anything (it only supports).
-  const level = fillLevelOf(figure, scope, inPicked, subjectOf);
+  // The quantities of the claim's subject, in the elements its names pick (every recorded value without a named subject).
+  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (scope.recordsOf.size === 0 || subjectOf(f) > 0));
+  const level = fillLevelOf(figure, scope, subjectValues);
   if (level) return level;
   if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
@@ -168,9 +170,6 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
-  // Without a named subject ("together the 3 packages"), every recorded value is the claim's.
-  const named = scope.recordsOf.size > 0;
-  const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (!named || subjectOf(f) > 0));
   const derived = derivedMatch(
     figure.value,
     near,
@@ -515,15 +514,8 @@ function anchoredValue(figure: ClaimFigure, agree: Scored, subjectOf: (f: Eviden
 }
 
 /** The fill-level shape (see `derived/fill-level.ts`) over the quantities of the picked record of the claim's subject. */
-function fillLevelOf(
-  figure: ClaimFigure,
-  scope: ClaimScope,
-  inPicked: (f: EvidenceFact) => boolean,
-  subjectOf: (f: EvidenceFact) => number,
-): FigureResult | null {
+function fillLevelOf(figure: ClaimFigure, scope: ClaimScope, values: EvidenceFact[]): FigureResult | null {
   if (figure.value.type !== "quantity" || figure.value.q.kind !== "percent") return null;
-  const named = scope.recordsOf.size > 0;
-  const values = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (!named || subjectOf(f) > 0));
   const found = fillLevel.check({
     figure: figure.value.q,
     span: figure.span,

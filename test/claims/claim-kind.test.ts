@@ -123,6 +123,12 @@ describe("classifyClaim", () => {
     ["Nice work getting the backlog cleared before the audit.", "not_checkable"],
     ["Not a bad quarter!", "not_checkable"],
     ["Keep it up!", "not_checkable"],
+    // Advice may name a record by its code; a figure in it stays checked.
+    ["You may want to book vehicle space on KE-103 soon.", "not_checkable"],
+    ["You may want to escalate #4410 to the on-call lead.", "not_checkable"],
+    ["You may want to pay the $40 fee soon.", "hedge"],
+    ["Here's what I found for Saturday's crossings to Kerrow Island.", "not_checkable"],
+    ["Here's what I found: revenue rose 5%.", "factual"],
   ])("should classify %j as %s", (text, kind) => {
     expect(classifyClaim(text)).toBe(kind);
   });

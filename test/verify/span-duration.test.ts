@@ -18,6 +18,13 @@ const CALENDAR = {
   ],
 };
 
+const SAILINGS = {
+  sailings: [
+    { sailing_id: "KE-101", depart: "2025-06-14T07:15:00+01:00", arrive: "2025-06-14T08:40:00+01:00" },
+    { sailing_id: "KE-103", depart: "2025-06-14T10:30:00+01:00", arrive: "2025-06-14T11:50:00+01:00" },
+  ],
+};
+
 describe("a duration between an element's start and end", () => {
   it.each<[unknown, string, string]>([
     [AGENDA, "Oda Lindqvist's talk is 45 minutes.", "supported"],
@@ -28,6 +35,8 @@ describe("a duration between an element's start and end", () => {
     // Another element's interval is no reading of the named one's; a wrong one is left open, never "corrected".
     [AGENDA, "Kofi Mensimah's talk is 45 minutes.", "unsupported"],
     [AGENDA, "Lea Varga's talk runs about 30 minutes.", "unsupported"],
+    [SAILINGS, "The KE-103 crossing takes 1 hour 20 minutes.", "supported"],
+    [SAILINGS, "The KE-101 crossing takes 1 hour 20 minutes.", "unsupported"],
     // A span over two days is not read.
     [CALENDAR, "The Vendor Call lasts 17 hours.", "unsupported"],
   ])("should read %#: %s as %s", async (content, claim, verdict) => {
