@@ -7,12 +7,12 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5607,
+  "globalMean": 0.5623,
   "verdictMeans": {
     "contradicted": 0.9074,
-    "not_checkable": 0.9636,
+    "not_checkable": 0.9647,
     "supported": 0.7628,
-    "unsupported": 0.3147
+    "unsupported": 0.3158
   },
   "groups": [
     {
@@ -44,26 +44,26 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1212,
-      "mean": 0.2469,
+      "n": 1210,
+      "mean": 0.2474,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2471,
-          "n": 1212
+          "p": 0.2476,
+          "n": 1210
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 204,
-      "mean": 0.9688,
+      "n": 211,
+      "mean": 0.9698,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9659,
-          "n": 204
+          "p": 0.9669,
+          "n": 211
         }
       ]
     },
@@ -111,45 +111,45 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1194,
-      "mean": 0.3752,
+      "n": 1189,
+      "mean": 0.3769,
       "steps": [
         {
           "upTo": 0.625,
-          "p": 0.0425,
+          "p": 0.0426,
           "n": 61
         },
         {
           "upTo": 0.685,
-          "p": 0.0675,
+          "p": 0.0676,
           "n": 184
         },
         {
           "upTo": 0.795,
-          "p": 0.2273,
+          "p": 0.2274,
           "n": 454
         },
         {
           "upTo": 0.87,
-          "p": 0.3878,
-          "n": 227
+          "p": 0.3944,
+          "n": 223
         },
         {
           "upTo": 0.895,
-          "p": 0.4352,
+          "p": 0.4353,
           "n": 69
         },
         {
           "upTo": 1,
-          "p": 0.6821,
-          "n": 199
+          "p": 0.6849,
+          "n": 198
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T05:01:33.791Z",
-    "commit": "383633d",
+    "at": "2026-12-06T05:19:45.396Z",
+    "commit": "92e5b7d",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
