@@ -3,11 +3,7 @@
  * Germany, the Netherlands and the Mexican peso. English names come from the runtime's ICU data
  * (`Intl.DisplayNames`; ISO 3166-1 alpha-2 regions, ISO 4217 currencies), so nothing is downloaded or shipped.
  */
-
-/** Accent-folded, lower-cased, spaces collapsed: as `foldText` of the names module folds a name's key. */
-function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
+import { foldText } from "../text/fold.js";
 
 const REGION_NAMES = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
 const CURRENCY_NAMES = new Intl.DisplayNames(["en"], { type: "currency", fallback: "none" });

@@ -8,6 +8,7 @@
  * and rejected for this: they tag any capitalised sentence-initial word PROPN ("Revenue/PROPN rose").
  */
 import { createRequire } from "node:module";
+import { foldText } from "../text/fold.js";
 import { codedNames } from "./iso-codes.js";
 import type { NameMention, Quantity } from "./types.js";
 
@@ -108,10 +109,7 @@ const CODE_PATTERNS: Array<[RegExp, RegExp]> = [
   [/[A-Za-z]\d/, /(?<![\w.-])[A-Za-z]+\d[A-Za-z0-9]*(?![\w-])/g],
 ];
 
-/** Accent-folds (NFD, combining marks removed), lower-cases and collapses whitespace. */
-export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
+export { foldText };
 
 /** Whether a token matched by the generic identifier pattern is code and not prose ("real-time", "and/or", "3.5"). */
 function isCodeToken(tok: string, pattern: number): boolean {

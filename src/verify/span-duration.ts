@@ -17,7 +17,7 @@ import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 
-/** A start and an end field of one element: `start`, `starts_at`, `start.dateTime`, `startTime`, `begin`, `from`. */
+/** A start and an end field of one element: `start`, `starts_at`, `start.dateTime`, `startTime`, `begin`, `depart`; `end`, `arrive`, ... */
 const START_KEY =
   /(?:^|[._\]])(?:start|starts|begin|begins|depart|departs|departure)(?:[_-]?(?:at|time|date|datetime))?(?:\.dateTime)?$|(?:^|[._\]])(?:start|depart|departure)(?:Time|Date|DateTime|At)(?:\.dateTime)?$/i;
 const END_KEY =

@@ -11,6 +11,9 @@
  * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values);
  * 9. running total: the sum of the sentence's earlier figures, or the first less the others ("leaving $470").
  *
+ * The fill level (`fill-level.ts`: a level over the capacity beside it, "toner at 5%") is a shape of the same
+ * seam that only supports; the value check runs it before reading a typed slot, since the slot cannot hold a ratio.
+ *
  * Each applies only when the claim's words announce its computation and its operands are values the evidence
  * states; each contradicts only when its operands are unambiguous (the running total never does). After them, `derived-values.ts` tries its
  * sums, differences and date spans over the claim's subjects, which only support.
