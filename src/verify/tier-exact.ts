@@ -42,6 +42,7 @@ import {
   gradeResult,
 } from "./claim-shapes.js";
 import { ownRecords, checkName } from "./name-check.js";
+import { withoutQualifiedAgreement } from "./qualified-field.js";
 import { checkValue } from "./value-check.js";
 import { statusUndecided } from "./categorical-fields.js";
 
@@ -239,26 +240,29 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (joined.size > 0) scope.joinedRows.set(f, joined);
   }
 
-  const results = withLabelFigures(
-    withNameNumbers(
-      withinNamedSources(
-        checkInterval(
-          swapSuperlative(
-            withinRows(
-              figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+  const results = withoutQualifiedAgreement(
+    withLabelFigures(
+      withNameNumbers(
+        withinNamedSources(
+          checkInterval(
+            swapSuperlative(
+              withinRows(
+                figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+                scope,
+              ),
               scope,
             ),
             scope,
           ),
-          scope,
+          text,
+          context.ledger,
         ),
         text,
-        context.ledger,
+        scope,
       ),
-      text,
-      scope,
+      item,
     ),
-    item,
+    scope,
   );
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);

@@ -15,6 +15,7 @@ import { fillLevel } from "./derived/fill-level.js";
 import { sentenceOf } from "./derived/sentence.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import { compatibleFacts, qualifiedAgreement, unstatedQualifier } from "./qualified-field.js";
 import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
 import { attributeAgrees, kindAgrees, swappedInto } from "./typed-slot.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
@@ -145,7 +146,20 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
   // an equal number under another field (`terminal: 1`) is another slot's.
   const nounSlots = counted ? ranked.filter((r) => [...counted].some((n) => r.fact.slot.has(n) || hasCanon(r.fact.slot, n))) : [];
-  const agree = ranked.filter((r) => compare(figure.value, r.fact.value) === "match" && (nounSlots.length === 0 || nounSlots.includes(r)));
+  const agreeing = ranked.filter((r) => compare(figure.value, r.fact.value) === "match" && (nounSlots.length === 0 || nounSlots.includes(r)));
+  // An agreeing value under a field the claim does not qualify as its own (`summary.avg` for "PM10 is 268.4")
+  // is another attribute's: it agrees only when no plain field does, and then settles nothing.
+  const agree = agreeing.filter((r) => unstatedQualifier(r.fact, scope.text, compatibleFacts(figure, scope.facts)) === null);
+  if (agree.length === 0 && agreeing.length > 0) {
+    const first: FigureResult = {
+      figure,
+      outcome: "match",
+      best: agreeing[0]!.fact,
+      score: agreeing[0]!.score,
+      note: "agrees with the best-matching evidence value",
+    };
+    return qualifiedAgreement(first, scope) ?? first;
+  }
   const top = ranked[0];
   const bestAgree = agree[0];
   // The sentence that states the best-ranked value also states an agreeing one ("January 4, 1918 – April 3, 2002").
