@@ -60,7 +60,7 @@ function gapped(tokens: Token[], from: number, to: number, verbEnd: number): boo
 /** Longest subject-and-verb head a later item carries, in characters; a longer one is no simple subject. */
 const HEAD_MAX = 90;
 
-type SeparatorKind = "comma" | "and" | "dash" | "colon" | "phrase";
+type SeparatorKind = "comma" | "and" | "dash" | "colon" | "phrase" | "relative";
 
 interface Separator {
   kind: SeparatorKind;
@@ -103,6 +103,40 @@ function partitiveAt(tokens: Token[], k: number, to: number): boolean {
   return (
     (DIGIT.test(figure.value) || figure.pos === "NUM") && tokens[k + 1]!.value.toLowerCase() === "of" && PARTITIVE_OF.has(tokens[k + 2]!.value.toLowerCase())
   );
+}
+
+/** Words that open a relative clause after a comma. */
+const RELATIVE = new Set(["which", "who", "whose"]);
+
+/**
+ * Whether tokens from `k` open a relative clause that runs to `to` with no comma, semicolon or dash of its
+ * own: ", which had 3 upvotes", ", of which 1,064 are visible", ", most of which ...".
+ */
+function relativeAt(tokens: Token[], k: number, to: number): boolean {
+  let j = k;
+  const first = tokens[j]?.value.toLowerCase() ?? "";
+  if (!RELATIVE.has(first)) {
+    if (first !== "of" || !RELATIVE.has(tokens[j + 1]?.value.toLowerCase() ?? "")) return false;
+    j++;
+  }
+  for (let i = j + 1; i < to; i++) if (/^(?:[,;:(]|—|–|--)$/.test(tokens[i]!.value)) return false;
+  return j + 1 < to;
+}
+
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
+
+/**
+ * Whether every figure in tokens `[from, to)` is part of a date ("March 2", "2 May 2024"): a number beside a
+ * month name, or a year after one.
+ */
+function datesOnly(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const t = tokens[k]!;
+    if (!DIGIT.test(t.value) && t.pos !== "NUM") continue;
+    const month = (j: number) => j >= from && j < to && MONTH.test(tokens[j]!.value);
+    if (!(month(k - 1) || month(k + 1) || (YEAR.test(t.value) && (month(k - 1) || month(k - 2))))) return false;
+  }
+  return true;
 }
 
 /** A number written in digits alone: "471", "1,204", "3.5". */
@@ -376,10 +410,16 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     const t = tokens[k]!;
     if (isProtected(k)) continue;
     const v = t.value.toLowerCase();
+    const next = tokens[k + 1]!;
+    // A relative clause after a comma that ends the clause (", of which 1,064 are visible", ", which had 3
+    // upvotes"): a fact of its own; nothing after it is an item of the main clause's list.
+    if (v === "," && relativeAt(tokens, k + 1, to)) {
+      separators.push({ kind: "relative", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
+      break;
+    }
     // A subordinate clause may put its own verb after the list ("states that 55% of X and 60% of Y come
     // from Z"): its items share that verb, not the main one.
     if (t.pos === "SCONJ" || (t.pos !== "DET" && SUBORDINATE.test(v))) break;
-    const next = tokens[k + 1]!;
     const nextValue = next.value.toLowerCase();
     const spaced = /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? "");
     if (v === "," && partitiveAt(tokens, k + 1, to)) {
@@ -432,13 +472,28 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   let asideCut = false;
   /** The entity the open aside describes, whose name its items carry ("88 Pine Road: 2 bed"). */
   let asideOf: string | null = null;
+  /** Whether separator `i` is an "and" at token `k`. */
+  const andAt = (i: number, k: number): boolean => separators[i]?.kind === "and" && separators[i]!.at === k;
   for (let s = 0; s < separators.length; s++) {
     const sep = separators[s]!;
     const itemTo = s + 1 < separators.length ? separators[s + 1]!.at : to;
     const right = tokens[sep.rightFrom];
     let cut = false;
     let carry = false;
-    if (sep.kind === "phrase") {
+    let startAt = sep.rightStart;
+    let relativeOf: string | null = null;
+    if (sep.kind === "relative") {
+      // Read after the entity the clause names ("Benu: which has 4.5 stars"). A clause that names none but
+      // pins its record by a date alone is read whole before it ("The pothole reported March 2: which had 3
+      // upvotes"): alone, "which had 3 upvotes" would be any record's. A clause with figures of its own is
+      // left out, since what the relative word refers to among them is not known: the part keeps its own words.
+      cut = hasFigure(tokens, from, sep.at) && figureWithWord(tokens, sep.rightFrom, to);
+      const entity = cut ? asideEntity(text, tokens, from, sep.at) : null;
+      const before = text.slice(clause.start + (clause.drop ?? 0), sep.leftEnd).trim();
+      if (entity !== null) relativeOf = `${entity}:`;
+      else if (cut && before.length <= HEAD_MAX && datesOnly(tokens, from, sep.at)) relativeOf = `${clause.subject ? `${clause.subject} ` : ""}${before}:`;
+      sharing = false;
+    } else if (sep.kind === "phrase") {
       // A phrase of its own figure after an item with one ("leaves at 08:16 from platform 4", "rated 8.4 from
       // about 92k votes"): another fact of the subject, read with its subject and verb.
       cut = hasFigure(tokens, itemFrom, sep.at) && figureWithWord(tokens, sep.rightFrom, itemTo) && !hasOwnClause(tokens, sep.rightFrom, itemTo);
@@ -457,8 +512,12 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
         while (c < separators.length && separators[c]!.kind !== "dash") c++;
         const closer = separators[c];
         if (closer) {
-          const goesOnTo = c + 1 < separators.length ? separators[c + 1]!.at : to;
-          cut = figureWithWord(tokens, closer.rightFrom, goesOnTo);
+          // "— ... — and a 7.1% click rate": the list goes on after the "and" that follows the closing dash.
+          let next = c + 1;
+          if (andAt(next, closer.rightFrom)) next++;
+          const goesOnFrom = next > c + 1 ? separators[c + 1]!.rightFrom : closer.rightFrom;
+          const goesOnTo = next < separators.length ? separators[next]!.at : to;
+          cut = figureWithWord(tokens, goesOnFrom, goesOnTo);
         }
       }
       if (sep.kind === "dash") {
@@ -472,6 +531,12 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       // "The server handled" + "at a 0.4% error rate".
       carry = closing && headFits && !direct && continues && !hasOwnClause(tokens, sep.rightFrom, itemTo);
       sharing = closing && canCarry;
+      // "had a 42.9% open rate — ... — and a 7.1% click rate": the verb's list goes on after the "and", with
+      // the verb's subject ("The campaign had a 7.1% click rate").
+      if (closing && cut && andAt(s + 1, sep.rightFrom)) {
+        startAt = separators[s + 1]!.rightStart;
+        carry = canCarry;
+      }
     } else {
       const left = tokens[sep.at - 1]!;
       // A predicate phrase ("$2,300, due 15 March") needs no noun on its left; a list item ("$5, $6 and $7
@@ -511,9 +576,10 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     if (cut) {
       const last = parts[parts.length - 1]!;
       last.end = trimEnd(text, last.start, sep.leftEnd);
-      const part: Clause = { start: sep.rightStart, end: clause.end };
+      const part: Clause = { start: startAt, end: clause.end };
       if (carry) part.subject = head;
       else if (inAside && asideOf !== null) part.subject = `${asideOf}:`;
+      else if (relativeOf !== null) part.subject = relativeOf;
       parts.push(part);
     }
     // The next item starts after this separator whether or not it cut: each pair of neighbours is judged alone.

@@ -254,6 +254,28 @@ describe("one claim per figure in a list-like clause", () => {
   });
 
   it.each<[string, Piece[]]>([
+    // A closing relative clause with a figure of its own is a fact of its own. It reads after the entity the
+    // clause names, after a clause that pins its record by a date alone, and otherwise in its own words.
+    ["There are 420 seats, of which 96 are still free.", ["There are 420 seats", "of which 96 are still free."]],
+    ["Benu is the splurge at $300, which buys 9 courses.", ["Benu is the splurge at $300", ["which buys 9 courses.", "Benu buys 9 courses."]]],
+    ["The leak reported May 4, which had 12 upvotes", ["The leak reported May 4", ["which had 12 upvotes", "The leak reported May 4: which had 12 upvotes"]]],
+    // A relative clause that goes on past a comma, or one without a figure, is left to the clause splitter.
+    ["The pump, which draws 40 W, runs at night.", ["The pump, which draws 40 W, runs at night."]],
+  ])("should give a closing relative clause with a figure its own claim in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    // After a dash aside, "and" goes on with the verb's list: the item reads with the clause's subject and verb.
+    [
+      "The campaign had a 42.9% open rate — about double the 21.6% average — and a 7.1% click rate.",
+      ["The campaign had a 42.9% open rate", "about double the 21.6% average", ["a 7.1% click rate.", "The campaign had a 7.1% click rate."]],
+    ],
+  ])("should go on with the list after an aside and 'and' in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
     ["The refund was $80.00, so you paid $920.00.", ["The refund was $80.00", "you paid $920.00."]],
     ["The plan costs $12, though the first month is free.", ["The plan costs $12", "the first month is free."]],
     ["Two of the three desks are free, since D3 is closed until 11:00.", ["Two of the three desks are free", "D3 is closed until 11:00."]],
