@@ -148,14 +148,20 @@ function hasFigure(tokens: Token[], from: number, to: number): boolean {
   return false;
 }
 
-/** Whether tokens `[from, to)` hold a figure and a word: "312 seats", "at 93%", not "$6" or "2024". */
+/** Counts in words that may open a list item ("two critical", "four high findings"); not "one", often a pronoun. */
+const COUNT_WORD = /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen)$/i;
+
+/** Whether tokens `[from, to)` hold a figure and a word: "312 seats", "at 93%", "four high findings", not "$6" or "2024". */
 function figureWithWord(tokens: Token[], from: number, to: number): boolean {
   let figure = false;
   let word = false;
   for (let k = from; k < to; k++) {
     const t = tokens[k]!;
-    if (DIGIT.test(t.value)) figure = true;
-    if (LETTER.test(t.value) && t.pos !== "CCONJ" && t.pos !== "DET") word = true;
+    // A count in words is an item's figure only where it opens the item ("four high findings"), not inside a
+    // phrase about it ("spread across two pods").
+    const countWord = t.pos === "NUM" && COUNT_WORD.test(t.value) && k === from;
+    if (DIGIT.test(t.value) || countWord) figure = true;
+    if (LETTER.test(t.value) && !countWord && t.pos !== "CCONJ" && t.pos !== "DET") word = true;
   }
   return figure && word;
 }
@@ -431,7 +437,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
     } else if (v === ":") {
       separators.push({ kind: "colon", at: k, leftEnd: t.start, rightStart: next.start, rightFrom: k + 1 });
     } else if (v === ",") {
-      if (ALTERNATIVES.has(nextValue)) continue;
+      // ", plus 11 medium": the "plus" is the separator (below), and the comma adds none.
+      if (ALTERNATIVES.has(nextValue) || nextValue === "plus") continue;
       if (nextValue === "and" && k + 2 < to) {
         separators.push({ kind: "comma", at: k, leftEnd: t.start, rightStart: tokens[k + 2]!.start, rightFrom: k + 2 });
         k++;

@@ -271,7 +271,13 @@ describe("one claim per figure in a list-like clause", () => {
       "The campaign had a 42.9% open rate — about double the 21.6% average — and a 7.1% click rate.",
       ["The campaign had a 42.9% open rate", "about double the 21.6% average", ["a 7.1% click rate.", "The campaign had a 7.1% click rate."]],
     ],
-  ])("should go on with the list after an aside and 'and' in %j", (draft, expected) => {
+    // ", plus" is one separator; a count in words opens an item as a figure in digits does.
+    ["Rent is $1,200 a month, plus $80 for parking.", ["Rent is $1,200 a month", "plus $80 for parking."]],
+    [
+      "The scan has 2 critical and four high findings, plus 11 medium.",
+      ["The scan has 2 critical", ["four high findings", "The scan has four high findings"], "plus 11 medium."],
+    ],
+  ])("should cut list items after an aside's 'and', after ', plus' and at a count in words in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
 
@@ -308,6 +314,8 @@ describe("one claim per figure in a list-like clause", () => {
     // Bare numbers before the last share its unit.
     "The two wired tests came in at about 471 and 464 Mbps.",
     "The replicas answered in 182, 209 and 230 ms.",
+    // A count in words inside a phrase is no item of its own.
+    "I found 5 timeout errors between 14:02 and 14:12, spread across two pods.",
   ])("should keep %j as one claim", (draft) => {
     expect(pieces(draft)).toEqual([[draft, draft]]);
   });
