@@ -280,7 +280,8 @@ function trimEnd(text: string, start: number, end: number): number {
  *   subject and verb, `subject` set to them. Time is linear in the clause.
  */
 export function splitFigureList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean = () => false): Clause[] {
-  const parts = splitList(text, tokens, clause, inside);
+  const listed = splitList(text, tokens, clause, inside);
+  const parts = listed.length === 1 ? (nounList(text, tokens, clause, inside) ?? listed) : listed;
   // A trailing appositive that restates a figure ("..., a spread of about 6.4 degrees", "..., a rise of 20%")
   // is a fact of its own, whether or not the clause has a verb ("Temperatures range from ... to ...").
   const last = parts[parts.length - 1]!;
@@ -288,6 +289,78 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   if (comma < 0) return parts;
   const cut: Clause = { ...last, end: trimEnd(text, last.start, tokens[comma]!.start) };
   return [...parts.slice(0, -1), cut, { start: tokens[comma + 1]!.start, end: last.end }];
+}
+
+/** Verbs of having and including whose object may list what an entity has ("has water, power and a pump-out"). */
+const HAVING = /^(?:has|have|had|includes|include|included|including|offers|offer|offered|features|feature|provides|provide|comes|come)$/i;
+/** Longest item of a noun list, in tokens. */
+const ITEM_MAX = 6;
+
+/**
+ * A list of three or more noun phrases as the object of a verb of having ("The slip has water, both 30 and
+ * 50 amp power, and a pump-out"): each item is a fact of its own (a tool states each amenity as its own
+ * field), read with the clause's subject and verb ("The slip has a pump-out"). Only "A, B, and C" or "A, B
+ * and C" with short items that hold no verb, no proper name beside another ("Austin, TX") and no cut inside
+ * parentheses, quotes or code; else null.
+ */
+function nounList(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  const from = firstTokenAt(tokens, clause.start);
+  const to = firstTokenAt(tokens, clause.end);
+  let verb = -1;
+  for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
+  if (verb < 0 || !HAVING.test(tokens[verb]!.value)) return null;
+  let verbEnd = verb;
+  // "comes with": the preposition belongs to the verb.
+  if (/^com/i.test(tokens[verb]!.value)) {
+    if (tokens[verb + 1]?.value.toLowerCase() !== "with") return null;
+    verbEnd++;
+  }
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  let end = to;
+  while (end > verbEnd + 1 && tokens[end - 1]!.pos === "PUNCT" && tokens[end - 1]!.value !== ")") end--;
+  // Item bounds: commas, and the last "and" (after a comma or not).
+  const cuts: Array<{ at: number; next: number }> = [];
+  for (let k = verbEnd + 1; k < end; k++) {
+    const t = tokens[k]!;
+    const v = t.value.toLowerCase();
+    if (inParens[k - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b)) {
+      if (v === "," || v === "and") return null;
+      continue;
+    }
+    if (v === ";" || v === ":" || DASH.test(t.value) || ALTERNATIVES.has(v) || SUBORDINATE.test(v)) return null;
+    if (v === ",") {
+      const and = tokens[k + 1]?.value.toLowerCase() === "and";
+      cuts.push({ at: k, next: and ? k + 2 : k + 1 });
+      if (and) k++;
+    } else if (v === "and" && t.pos === "CCONJ" && !sharedUnit(tokens[k - 1]!, tokens[k + 1])) cuts.push({ at: k, next: k + 1 });
+  }
+  if (cuts.length < 2) return null;
+  // Only the last cut may be a bare "and": "A and B, C" is no list of this shape.
+  if (cuts.slice(0, -1).some((c) => tokens[c.at]!.value !== ",")) return null;
+  const starts = [verbEnd + 1, ...cuts.map((c) => c.next)];
+  const ends = [...cuts.map((c) => c.at), end];
+  for (let i = 0; i < starts.length; i++) {
+    const a = starts[i]!;
+    const b = ends[i]!;
+    if (b <= a || b - a > ITEM_MAX) return null;
+    for (let k = a; k < b; k++) {
+      const t = tokens[k]!;
+      // An "and" inside an item joins two numbers that share its unit ("both 30 and 50 amp power").
+      // wink tags a bare noun after "has" as a verb ("has water"): a verb may open an item, not go on in it.
+      if ((k > a && isVerb(tokens, k)) || t.pos === "AUX" || t.pos === "SCONJ" || (t.pos === "CCONJ" && !sharedUnit(tokens[k - 1]!, tokens[k + 1])))
+        return null;
+    }
+    if (i > 0 && tokens[a]!.pos === "PROPN" && tokens[ends[i - 1]! - 1]!.pos === "PROPN") return null;
+  }
+  const head = text.slice(clause.start + (clause.drop ?? 0), tokens[verbEnd]!.end);
+  const subject = clause.subject ? `${clause.subject}${clause.drop ? "" : " "}${head}` : head;
+  if (subject.length > HEAD_MAX) return null;
+  return starts.map((a, i) =>
+    i === 0
+      ? { ...clause, end: trimEnd(text, clause.start, tokens[ends[0]!]!.start) }
+      : { start: tokens[a]!.start, end: i === starts.length - 1 ? clause.end : trimEnd(text, tokens[a]!.start, tokens[ends[i]!]!.start), subject },
+  );
 }
 
 /** Words a trailing appositive may hold between its article and "of" ("a spread", "an overall drop"). */

@@ -266,6 +266,34 @@ describe("one claim per figure in a list-like clause", () => {
   });
 
   it.each<[string, Piece[]]>([
+    // What an entity has, listed as the object of a verb of having: one claim per item, each with the subject
+    // and verb (a tool states each amenity as a field of its own).
+    [
+      "The cabin has a sauna, a wood stove, and a hot tub.",
+      ["The cabin has a sauna", ["a wood stove", "The cabin has a wood stove"], ["a hot tub.", "The cabin has a hot tub."]],
+    ],
+    [
+      "The berth has water, both 30 and 50 amp power, and a pump-out.",
+      ["The berth has water", ["both 30 and 50 amp power", "The berth has both 30 and 50 amp power"], ["a pump-out.", "The berth has a pump-out."]],
+    ],
+    [
+      "The room includes breakfast, parking and a late checkout.",
+      ["The room includes breakfast", ["parking", "The room includes parking"], ["a late checkout.", "The room includes a late checkout."]],
+    ],
+  ])("should give each item of what an entity has its own claim in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each([
+    // Two items, places with their states, and items that hold a verb stay whole.
+    "The room has a desk and a lamp.",
+    "The firm has offices in Austin, TX, Denver, CO and Boise, ID.",
+    "The kit has a pump that inflates the tent, a mallet, and a bag.",
+  ])("should keep the object of a verb of having whole in %j", (draft) => {
+    expect(pieces(draft)).toEqual([[draft, draft]]);
+  });
+
+  it.each<[string, Piece[]]>([
     // After a dash aside, "and" goes on with the verb's list: the item reads with the clause's subject and verb.
     [
       "The campaign had a 42.9% open rate — about double the 21.6% average — and a 7.1% click rate.",
