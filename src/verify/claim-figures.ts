@@ -121,7 +121,7 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
       !keys.some(([a, b]) => a < q.span[0] && q.span[1] <= b) &&
       !extra.some((n) => n.span[0] <= q.span[0] && q.span[1] <= n.span[1] && isDigitLedCode(n.text))
     )
-      figures.push({ value: asYear(q) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
+      figures.push({ value: asYear(q, text.slice(Math.max(0, q.span[0] - 8), q.span[0])) ?? { type: "quantity", q: claimReading(q) }, span: q.span });
   // "no orders", "zero open issues": a count of 0 of that noun, to meet `orders: []` or `openIssues: 0`.
   for (const m of text.matchAll(NO_COUNT)) {
     const span: [number, number] = [m.index!, m.index! + m[1]!.length];

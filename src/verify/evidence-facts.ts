@@ -706,10 +706,15 @@ function keyStems(path: string): Set<string> {
 /**
  * A bare four-digit whole number from 1800 to 2100 ("founded in 1958", "1958") is read as a year, so that
  * it compares with dates of any granularity ("September 2006" has the year 2006).
+ *
+ * @param q the quantity as read.
+ * @param before the text before it, when known: after an article, the noun that follows is what the year
+ *   qualifies, not what the number counts ("a 1952 ranch-style home", "a 1930 drawing").
  */
-export function asYear(q: Quantity): FactValue | null {
-  // "a 2014 Egyptian film": a capitalised word after the number is no count noun.
-  const unitOk = q.unit === null || /^\p{Lu}/u.test(q.unit);
+export function asYear(q: Quantity, before = ""): FactValue | null {
+  // "a 2014 Egyptian film": a capitalised word after the number is no count noun; nor is a singular noun after
+  // an article ("a 1930 drawing": one drawing, of 1930).
+  const unitOk = q.unit === null || /^\p{Lu}/u.test(q.unit) || (/\b(?:a|an|the|its|their|his|her)\s+$/i.test(before) && !/s$/i.test(q.unit));
   if (q.kind !== "number" || q.word || !unitOk || q.bound !== "eq" || !/^\d{4}$/.test(q.text.trim())) return null;
   if (q.value < 1800 || q.value > 2100) return null;
   return { type: "date", d: { text: q.text, span: q.span, year: q.value, month: null, day: null, quarter: null, granularity: "year", instant: null } };

@@ -14,6 +14,12 @@ describe("claimFigures", () => {
     // A measure glued to its unit stays a measure; a lower-case word and a number are no issue key.
     ["The 3-day trip costs $40.", ["quantity 3-day", "quantity $40"]],
     ["You used 3.5 GB of your 5GB allowance.", ["quantity 3.5 GB", "quantity 5GB"]],
+    // A year-like number after an article qualifies the singular noun after it: a year, not a count.
+    ["It is a 1952 ranch-style home.", ["date", "name ranch-style"]],
+    ["It is a 1930 drawing.", ["date"]],
+    // A plural noun is what the number counts, even after an article ("the 1850 seats").
+    ["The 1850 seats sold out.", ["quantity 1850"]],
+    ["We sold 1850 seats.", ["quantity 1850"]],
   ])("should read %s", (text, want) => {
     expect(kinds(text)).toEqual(want);
   });
