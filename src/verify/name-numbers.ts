@@ -37,8 +37,8 @@ export function isNameNumber(text: string, figure: ClaimFigure): boolean {
 }
 
 /**
- * The evidence line that writes a name number ("District 1") whole or as the tool abbreviates it, the name's
- * initial and the number ("D1", "D-1"): in the row of the claim's other names when it has some, else
+ * The evidence line that writes a name number ("District 1") whole, as the tool abbreviates it, the name's
+ * initial and the number ("D1", "D-1"), or split over two fields of one element: in the row of the claim's other names when it has some, else
  * anywhere the claim's passages reach. Null when none does.
  */
 function writtenNameNumber(text: string, figure: ClaimFigure, scope: ClaimScope): EvidenceFact | null {
@@ -48,11 +48,22 @@ function writtenNameNumber(text: string, figure: ClaimFigure, scope: ClaimScope)
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const whole = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}\\s*#?\\s*0*${n}(?![\\p{L}\\p{N}])`, "iu");
   const initial = new RegExp(`(?<![\\p{L}\\p{N}])${word[0]!.toUpperCase()}-?0*${n}(?![\\p{L}\\p{N}])`, "u");
+  // Or split over two fields of one element, as course catalogues and registries write a code (`subject:
+  // CHEM`, `course_number: "2310"` for "CHEM 2310").
+  const wordField = new RegExp(`(?:^|\\n)[^\\n]*: ${escaped}(?:\\n|$)`, "iu");
+  const numberField = new RegExp(`(?:^|\\n)[^\\n]*: 0*${n}(?:\\n|$)`, "u");
   const names = scope.figures.flatMap((f) => (f.value.type === "name" && f.value.n.text !== word ? [f.value.n] : []));
   for (const fact of scope.facts) {
     const where = fact.row ?? fact.quote.text;
     if (names.length > 0 && (fact.row === undefined || !names.some((name) => nameOccursIn(name, fact.row!)))) continue;
     if (whole.test(where) || initial.test(where)) return fact;
+  }
+  // The split form, in an element or a record that holds the claim's other names too: the fact that states
+  // the number is the quote.
+  for (const fact of scope.facts) {
+    if (!fact.structured || !numberField.test(`\n${fact.quote.text}`)) continue;
+    const where = fact.row ?? scope.context.ledger.get(fact.chunk.evidenceId)?.text ?? "";
+    if (wordField.test(where) && numberField.test(where) && names.every((name) => nameOccursIn(name, where))) return fact;
   }
   return null;
 }

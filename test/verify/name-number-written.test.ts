@@ -21,3 +21,28 @@ describe("a number that is part of a name the evidence writes", () => {
     expect(corrections).toEqual([]);
   });
 });
+
+// Invented catalogue records that write a code over two fields (`dept: BIOL`, `number: "3140"`).
+const CATALOGUE = {
+  sections: [
+    { dept: "BIOL", number: "3140", title: "Marine Ecology", seats_open: 5 },
+    { dept: "GEOL", number: "2205", title: "Field Mapping", seats_open: 0 },
+  ],
+};
+const SECTION = { dept: "HIST", number: "1010", title: "World History I", seats_open: 12 };
+
+describe("a code the evidence writes over two fields of one element", () => {
+  it.each<[string, unknown, string]>([
+    ["Marine Ecology is BIOL 3140.", CATALOGUE, "supported"],
+    ["World History I is HIST 1010.", SECTION, "supported"],
+    // Another element's number, or a number no field writes, stays open and is never corrected.
+    ["Marine Ecology is BIOL 2205.", CATALOGUE, "unsupported"],
+    ["World History I is HIST 1020.", SECTION, "unsupported"],
+  ])("should read %j as %s", async (claim, evidence, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "catalogue", content: evidence as never });
+    const [got, corrections] = await check(fw, claim);
+    expect(got).toBe(verdict);
+    expect(corrections).toEqual([]);
+  });
+});
