@@ -73,6 +73,7 @@ export function readWithWink(text: string): WinkReading {
     byIndex[i] = token;
     at = start + value.length;
   }
+  joinUnderscores(tokens, byIndex);
   const sentences: Array<[number, number]> = [];
   const spans = doc.sentences().out(its.span) as unknown as Array<[number, number]>;
   for (const [first, last] of spans) {
@@ -81,4 +82,37 @@ export function readWithWink(text: string): WinkReading {
     if (a && b) sentences.push([a.start, b.end]);
   }
   return { tokens, sentences };
+}
+
+/**
+ * Joins an identifier that wink cuts at its underscores ("Kilo_Vex" as `Kilo`, `_`, `Vex`/VERB) into one
+ * token, a proper name when it opens with a capital and a noun otherwise: its parts are no words of the
+ * sentence, and a part tagged as a verb would head a clause. In place; `byIndex` keeps pointing at the
+ * joined token for each of its parts (sentence bounds stay right).
+ */
+function joinUnderscores(tokens: Token[], byIndex: Array<Token | undefined>): void {
+  const joinedOf = new Map<Token, Token>();
+  const glued = (k: number) =>
+    k + 2 < tokens.length && tokens[k + 1]!.value === "_" && tokens[k + 1]!.start === tokens[k]!.end && tokens[k + 2]!.start === tokens[k + 1]!.end;
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!glued(i)) {
+      out.push(tokens[i]!);
+      continue;
+    }
+    let last = i + 2;
+    while (glued(last)) last += 2;
+    const parts = tokens.slice(i, last + 1);
+    const value = parts.map((t) => t.value).join("");
+    const joined: Token = { start: tokens[i]!.start, end: tokens[last]!.end, value, pos: /^\p{Lu}/u.test(value) ? "PROPN" : "NOUN" };
+    for (const t of parts) joinedOf.set(t, joined);
+    out.push(joined);
+    i = last;
+  }
+  if (joinedOf.size === 0) return;
+  tokens.splice(0, tokens.length, ...out);
+  for (let k = 0; k < byIndex.length; k++) {
+    const t = byIndex[k];
+    if (t && joinedOf.has(t)) byIndex[k] = joinedOf.get(t);
+  }
 }

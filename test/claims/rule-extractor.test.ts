@@ -16,6 +16,9 @@ describe("extractClaimsSync on prose", () => {
     ["The cabin is booked and sleeps 6 guests.", ["The cabin is booked", "The cabin sleeps 6 guests."]],
     ["The menu has soups and salads at $8.", ["The menu has soups and salads at $8."]],
     ["Maria drove the van.", ["Maria drove the van."]],
+    // An identifier with underscores is one name, whatever wink tags its parts ("Vex" as a verb).
+    ["Zed_Vex is second and is a verified player.", ["Zed_Vex is second", "Zed_Vex is a verified player."]],
+    ["The job_runner service restarted twice.", ["The job_runner service restarted twice."]],
   ])("should split %j into its clauses", (draft, texts) => {
     expect(extractClaimsSync(draft).map((c) => c.text)).toEqual(texts);
   });
