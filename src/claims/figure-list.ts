@@ -284,6 +284,8 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   const parts = listed.length === 1 ? (nounList(text, tokens, clause, inside) ?? listed) : listed;
   // A trailing appositive that restates a figure ("..., a spread of about 6.4 degrees", "..., a rise of 20%")
   // is a fact of its own, whether or not the clause has a verb ("Temperatures range from ... to ...").
+  const withPhrase = parts.length === 1 ? trailingWith(text, tokens, clause, inside) : null;
+  if (withPhrase) return withPhrase;
   const last = parts[parts.length - 1]!;
   const comma = trailingAppositive(text, tokens, last, inside);
   if (comma < 0) return parts;
@@ -361,6 +363,46 @@ function nounList(text: string, tokens: Token[], clause: Clause, inside: (offset
       ? { ...clause, end: trimEnd(text, clause.start, tokens[ends[0]!]!.start) }
       : { start: tokens[a]!.start, end: i === starts.length - 1 ? clause.end : trimEnd(text, tokens[a]!.start, tokens[ends[i]!]!.start), subject },
   );
+}
+
+/** Forms of "be" before a predicate noun phrase ("is a private channel"). */
+const BE = /^(?:is|are|was|were|'s|’s)$/i;
+/** Words that may stand between "with" and its figure ("with about 42 members"). */
+const FIGURE_LEAD = /^(?:about|around|roughly|nearly|almost|over|under|just|only|some|exactly|approximately|~)$/i;
+
+/**
+ * A predicate noun phrase that ends in "with" and a figure ("#war-room is a private channel with 42
+ * members"): the figure is a fact of its own, and the predicate another. The figure reads with the subject
+ * and "has" ("#war-room has 42 members"); the predicate keeps its own words. Only after a form of "be" with a
+ * subject of a few words, with no figure before "with" and no comma, verb, quote or code after it; else null.
+ */
+function trailingWith(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  if (clause.subject) return null;
+  const from = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  const to = firstTokenAt(tokens, clause.end);
+  let verb = -1;
+  for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
+  if (verb <= from || !BE.test(tokens[verb]!.value) || tokens[verb + 1]?.pos !== "DET") return null;
+  let w = -1;
+  for (let k = verb + 2; k < to && w < 0; k++) if (tokens[k]!.value.toLowerCase() === "with") w = k;
+  if (w < 0 || hasFigure(tokens, verb + 1, w) || w - verb < 3) return null;
+  let figure = w + 1;
+  while (figure < to && FIGURE_LEAD.test(tokens[figure]!.value)) figure++;
+  if (!DIGIT.test(tokens[figure]?.value ?? "")) return null;
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  for (let k = w; k < to; k++) {
+    const t = tokens[k]!;
+    if (t.value === "," || t.value === ";" || t.value === "(" || isVerb(tokens, k) || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b))
+      return null;
+  }
+  if (!figureWithWord(tokens, figure, to)) return null;
+  const subject = text.slice(tokens[from]!.start, tokens[verb - 1]!.end);
+  // "There is another flight with 2 stops" introduces an entity: "There" is no subject that has anything.
+  if (subject.length > HEAD_MAX || hasFigure(tokens, from, verb) || /[—:]/.test(subject) || /^(?:there|here)$/i.test(subject)) return null;
+  return [
+    { ...clause, end: trimEnd(text, clause.start, tokens[w]!.start) },
+    { start: tokens[w + 1]!.start, end: clause.end, subject: `${subject} has` },
+  ];
 }
 
 /** Words a trailing appositive may hold between its article and "of" ("a spread", "an overall drop"). */

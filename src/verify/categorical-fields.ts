@@ -405,10 +405,11 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const candidates = pickEntity(flags, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
   if (candidates.length === 0) return null;
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
-  if (!candidates.every((l) => truth(l) === truth(candidates[0]!))) return null;
-  const field = candidates[0]!;
+  const deciding = candidates.every((l) => truth(l) === truth(candidates[0]!)) ? candidates : withoutHeadNouns(claimText, candidates);
+  if (deciding.length === 0 || !deciding.every((l) => truth(l) === truth(deciding[0]!))) return null;
+  const field = deciding[0]!;
   // A flag named for the negative (`isHeatOff`, `notifications_disabled`) states the opposite of its value.
-  if (candidates.some((l) => NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? ""))) return null;
+  if (deciding.some((l) => NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? ""))) return null;
   const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
   if (attributive && agrees) return null;
@@ -421,6 +422,22 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
     ...(flip && !attributive ? { flip } : {}),
     ...(attributive ? { presupposed: true as const } : {}),
   };
+}
+
+/**
+ * The flags of one entity that disagree, less those named only by the noun another named flag's word
+ * modifies: in "is a private channel", `is_channel: true` names what the thing is, and `is_private: false`
+ * what the claim says of it. Whatever is left must agree for the claim to be decided.
+ */
+function withoutHeadNouns(claimText: string, flags: FieldLine[]): FieldLine[] {
+  const words = claimText.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const stemsAt = words.map((w) => featuresOf(w).stems);
+  const names = (l: FieldLine, k: number) => [...flagName(l.path)].some((n) => [...(stemsAt[k] ?? [])].some((st) => stemsMeet(st, n)));
+  const head = (l: FieldLine) => {
+    const at = words.map((_, k) => k).filter((k) => names(l, k));
+    return at.length > 0 && at.every((k) => k > 0 && flags.some((o) => o !== l && names(o, k - 1)));
+  };
+  return flags.filter((l) => !head(l));
 }
 
 /** What ends the reach of a negation: a clause break, or a word that opens another phrase ("nothing paid after 3 attempts"). */

@@ -280,6 +280,9 @@ describe("one claim per figure in a list-like clause", () => {
       "The room includes breakfast, parking and a late checkout.",
       ["The room includes breakfast", ["parking", "The room includes parking"], ["a late checkout.", "The room includes a late checkout."]],
     ],
+    // A predicate noun phrase that ends in "with" and a figure: the figure reads with the subject and "has".
+    ["#ops-room is a private channel with 42 members.", ["#ops-room is a private channel", ["42 members.", "#ops-room has 42 members."]]],
+    ["The Lodge is a cabin with about 3 bedrooms.", ["The Lodge is a cabin", ["about 3 bedrooms.", "The Lodge has about 3 bedrooms."]]],
   ])("should give each item of what an entity has its own claim in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
@@ -289,6 +292,10 @@ describe("one claim per figure in a list-like clause", () => {
     "The room has a desk and a lamp.",
     "The firm has offices in Austin, TX, Denver, CO and Boise, ID.",
     "The kit has a pump that inflates the tent, a mallet, and a bag.",
+    // A figure before "with", or a verb after it, keeps the predicate whole.
+    "The hotel is a 4-star property with 120 rooms.",
+    "Ana is the lead with 3 reports who joined in May.",
+    "There is another flight with 2 stops.",
   ])("should keep the object of a verb of having whole in %j", (draft) => {
     expect(pieces(draft)).toEqual([[draft, draft]]);
   });

@@ -28,6 +28,21 @@ describe("flags a claim asserts, presupposes or denies", () => {
     ["a presupposed flag the record denies", plan, "The refundable S-1 plan renews in May.", "unsupported", []],
     // The flag is the article's own adjective: the copula takes the negation ("S-1 is not a refundable plan").
     ["a flag in the predicate noun phrase", plan, "S-1 is a refundable plan.", "contradicted", ["is not a refundable"]],
+    // The noun names a flag too (`is_channel: true`): what the thing is, not what the claim says of it.
+    [
+      "a flag beside the flag of its noun",
+      { channel: { name: "ops-war-room", is_channel: true, is_private: false } },
+      "ops-war-room is a private channel.",
+      "contradicted",
+      ["is not a private"],
+    ],
+    [
+      "a flag of its noun that agrees",
+      { channel: { name: "ops-war-room", is_channel: true, is_private: true } },
+      "ops-war-room is a private channel.",
+      "supported",
+      [],
+    ],
     ["after a contraction and an adverb", channel, "It's also a private channel.", "contradicted", []],
     ["a flag the predicate states", channel, "eng-news is private.", "contradicted", ["is not private"]],
     // "with HSTS enabled": HSTS is the noun, "enabled" its state; "is served" is no predicate of the flag.
