@@ -30,6 +30,8 @@ const GROUPS: string[][] = [
   ["assignee", "assigned", "assign", "assignees"],
   ["owner", "owns", "owned"],
   ["end", "ends", "ending", "until", "till", "thru"],
+  // A search's hit count (`numFound`, `total_hits`, `matches`): "matched 36,000 records", "found 12 results".
+  ["found", "matched", "hits"],
 ];
 
 const CANON = new Map<string, string>();
