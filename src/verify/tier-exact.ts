@@ -387,6 +387,8 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
   item.hints.matchedQuotes = quotes;
+  const values = results.filter((r) => r.outcome === "match" && r.figure.value.type !== "name");
+  item.hints.figuresDerived = values.length > 0 && values.every((r) => r.derived);
   item.hints.valueQuotes = uniqueQuotes(byWeight.filter((r) => r.figure.value.type !== "name" && !r.derived).map((r) => r.best!.quote));
   item.hints.focus = results.filter((r) => r.best).map((r) => ({ ...r.best!.chunk, score: 0 }));
   return {

@@ -410,8 +410,12 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     // ("uuid is not MIT-licensed" on `license: MIT`), if any.
     const namesOnly = predicate.length > 0 && !predicate.some((x) => best!.sentence.stems.has(x));
     const read = namesOnly ? saying : best;
-    const polarity =
-      anchorLines.length > 0 && anchors.length === 0
+    // Figures tier 0 matched only as derived values (a column's sum, a mean) have no line of their own: the
+    // claim's polarity is read against none, so only a negation of the claim's own differs.
+    const derivedOnly = item.hints.figuresMatched === true && item.hints.figuresDerived === true;
+    const polarity = derivedOnly
+      ? clausePolarity("", item.claim.text).differs
+      : anchorLines.length > 0 && anchors.length === 0
         ? false
         : anchors.length > 0
           ? anchors.every((text) => clausePolarity(text, withoutQuotedValues(item.claim.text, text)).differs)

@@ -43,6 +43,8 @@ export interface TierHints {
   figuresKeyed: boolean;
   /** The claim holds at least one figure, date or name that tier 0 checked. */
   hasFigures: boolean;
+  /** Every figure, date and version tier 0 matched, it matched as a derived value (a column's sum, a mean): none has a line of its own. */
+  figuresDerived?: boolean;
   /**
    * A figure, date or version of the claim that tier 0 found no agreeing value for, while values of its kind
    * differ from it: the words around it cannot support the claim, since the figure is what it asserts.

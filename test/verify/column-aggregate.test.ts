@@ -19,6 +19,14 @@ const readings = {
     ["2024-03-17", 11.842],
   ].map(([day, kwh]) => ({ consumption: kwh, interval_start: `${day}T00:00:00Z`, interval_end: `${day}T23:59:59Z` })),
 };
+// Each element carries a flag that is false: the sum has no line of its own, so no "false" is read against it.
+const costs = {
+  days: [
+    { day: "2024-02-11", estimated: false, amount: 0.25 },
+    { day: "2024-02-12", estimated: false, amount: 1.5 },
+    { day: "2024-02-13", estimated: false, amount: 1.5 },
+  ],
+};
 const expenses = {
   currency: "EUR",
   expenses: [
@@ -47,6 +55,8 @@ describe("a total or a mean over one field of a list", () => {
     ["Over March 12–14 you used 30.5 kWh.", "unsupported", readings],
     ["The expenses came to €89.75 in total.", "supported", expenses],
     ["On average each person spent €29.92.", "supported", expenses],
+    ["The costs came to $3.25 in total.", "supported", costs],
+    ["The costs did not come to $3.25 in total.", "unsupported", costs],
     // No column adds up to these: not supported, and not contradicted either (a total of something else).
     ["You used 75.0 kWh.", "unsupported", readings],
     ["You used about 15 kWh a day.", "unsupported", readings],
