@@ -405,7 +405,7 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const candidates = pickEntity(flags, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
   if (candidates.length === 0) return null;
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
-  const deciding = candidates.every((l) => truth(l) === truth(candidates[0]!)) ? candidates : withoutHeadNouns(claimText, candidates);
+  const deciding = candidates.every((l) => truth(l) === truth(candidates[0]!)) ? candidates : disagreeing(claimText, candidates, attributive);
   if (deciding.length === 0 || !deciding.every((l) => truth(l) === truth(deciding[0]!))) return null;
   const field = deciding[0]!;
   // A flag named for the negative (`isHeatOff`, `notifications_disabled`) states the opposite of its value.
@@ -413,7 +413,11 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
   if (attributive && agrees) return null;
-  const flip = agrees ? null : polarityEdit(claimText, truth(field), flagWords(field.path));
+  // A flag picked among others the claim names too is edited only where it is the predicate's own modifier
+  // ("is not a private channel"); beside another flag's predicate ("is furnished with parking") an edit of
+  // the copula would deny the wrong one.
+  const picked = deciding.length < candidates.length && withoutHeadNouns(claimText, candidates).length === candidates.length;
+  const flip = agrees || picked ? null : polarityEdit(claimText, truth(field), flagWords(field.path));
   return {
     agrees,
     quote: quoteOf(field),
@@ -422,6 +426,40 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
     ...(flip && !attributive ? { flip } : {}),
     ...(attributive ? { presupposed: true as const } : {}),
   };
+}
+
+/**
+ * Which of a claim's named flags decide when their values disagree. Flags named only by the noun another
+ * flag's word modifies drop out ({@link withoutHeadNouns}). Distinct flags of one entity that the claim
+ * asserts each ("Cats and dogs are both welcome" against `pets.cats: true`, `pets.dogs: false`) are facts of
+ * their own: one the claim gets wrong decides. Otherwise (flags of several entities, a presupposed flag) what
+ * is left must agree, or nothing is decided.
+ */
+function disagreeing(claimText: string, flags: FieldLine[], attributive: boolean): FieldLine[] {
+  const left = withoutHeadNouns(claimText, flags);
+  const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
+  if (attributive || left.every((l) => truth(l) === truth(left[0]!))) return left;
+  // Distinct attributes: one field name per flag (`left.feedback` and `right.feedback` are one attribute of two
+  // parts, and which part the claim means is not known).
+  const oneEntity =
+    new Set(left.map((l) => `${l.evidenceId}:${l.row}`)).size === 1 && new Set(left.map((l) => [...flagName(l.path)].sort().join(" "))).size === left.length;
+  if (!oneEntity || coordinated(claimText, left)) return left;
+  const wrong = left.filter((l) => !negationReachesFlag(claimText, l.path) !== truth(l));
+  return wrong.length > 0 ? wrong : left;
+}
+
+/**
+ * Whether two of the flags are named by the two sides of one "and" ("Cats and dogs are welcome"): the claim
+ * states two facts in one clause, and one verdict for both would condemn the right one with the wrong.
+ */
+function coordinated(claimText: string, flags: FieldLine[]): boolean {
+  const names = (l: FieldLine, word: string) => [...flagName(l.path)].some((n) => [...featuresOf(word).stems].some((st) => stemsMeet(st, n)));
+  for (const m of claimText.matchAll(/([\p{L}\p{N}][\p{L}\p{N}'’-]*)\s*,?\s+(?:and|or|&)\s+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/gu)) {
+    const a = flags.filter((l) => names(l, m[1]!));
+    const b = flags.filter((l) => names(l, m[2]!));
+    if (a.some((x) => b.some((y) => x !== y))) return true;
+  }
+  return false;
 }
 
 /**

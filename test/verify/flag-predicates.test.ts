@@ -43,6 +43,10 @@ describe("flags a claim asserts, presupposes or denies", () => {
       "supported",
       [],
     ],
+    // Two attributes of one entity, each asserted: the one the claim gets wrong decides, with no edit of the
+    // other's predicate ("is not furnished" would deny the right one).
+    ["two flags of one entity", { flat: { id: "F-2", furnished: true, parking: false } }, "F-2 is furnished with parking.", "contradicted", []],
+    ["two flags of one entity that agree", { flat: { id: "F-2", furnished: true, parking: true } }, "F-2 is furnished with parking.", "supported", []],
     ["after a contraction and an adverb", channel, "It's also a private channel.", "contradicted", []],
     ["a flag the predicate states", channel, "eng-news is private.", "contradicted", ["is not private"]],
     // "with HSTS enabled": HSTS is the noun, "enabled" its state; "is served" is no predicate of the flag.
@@ -70,5 +74,14 @@ describe("statuses a claim denies", () => {
 
   it("should still contradict a status the claim gives", async () => {
     expect(await verdictOf(inverters, "INV-2 is producing.")).toEqual(["contradicted", ["fault"]]);
+  });
+});
+
+describe("flags on both sides of one 'and'", () => {
+  it("should not give one clause that states two facts the verdict of the wrong one", async () => {
+    // Cats are welcome, dogs are not: "contradicted" would condemn the right half with the wrong one.
+    const [got, corrections] = await verdictOf({ flat: { id: "F-2", pets: { cats: true, dogs: false } } }, "At F-2, cats and dogs are welcome.");
+    expect(got).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
   });
 });
