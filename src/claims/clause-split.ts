@@ -13,7 +13,7 @@
  *   "Housing is 67.2% of spending".
  * Nothing inside matched parentheses is cut.
  */
-import { isAnchored } from "./claim-kind.js";
+import { classifyClaim, isAnchored } from "./claim-kind.js";
 import type { Sentence } from "./sentence-split.js";
 import { asideEntity } from "./aside-entity.js";
 import type { Token } from "./wink.js";
@@ -696,7 +696,13 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       while (k < part.to && /^(ADV|PART)$/.test(tokens[k]!.pos)) k++;
       const startsWithVerb = k < part.to && isVerb(tokens, k) && part.kind !== "clause" && part.kind !== "first";
       // "..., performing at Coachella, and ..." reads "The band was performing at Coachella".
-      if (startsWithVerb && /^there$/i.test(subject)) carry = "";
+      // "..., and shipping cost $129.99": an -ing word before a noun and an amount is a subject of its own
+      // ("shipping cost" states the amount), no participle of the clause before.
+      const gerundSubject = startsWithVerb && /ing$/i.test(tokens[k]!.value) && tokens[k + 1]?.pos === "NOUN" && /^(?:SYM|NUM)$/.test(tokens[k + 2]?.pos ?? "");
+      // "..., so make sure someone is home": an instruction to the reader has no subject of the clause before.
+      const instruction =
+        startsWithVerb && !/(?:ing|ed)$/i.test(tokens[k]!.value) && classifyClaim(text.slice(tokens[k]!.start, tokens[part.to - 1]!.end)) === "not_checkable";
+      if (startsWithVerb && (/^there$/i.test(subject) || gerundSubject || instruction)) carry = "";
       else if (startsWithVerb) carry = /ing$/i.test(tokens[k]!.value) && subject !== "" ? `${subject} ${beFor(verb, subject)}` : subject;
       else {
         subject = subjectOf(part, verbAt);

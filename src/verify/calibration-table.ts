@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5623,
+  "globalMean": 0.567,
   "verdictMeans": {
-    "contradicted": 0.9074,
-    "not_checkable": 0.9647,
-    "supported": 0.7628,
-    "unsupported": 0.3158
+    "contradicted": 0.9239,
+    "not_checkable": 0.9648,
+    "supported": 0.765,
+    "unsupported": 0.3183
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 213,
-      "mean": 0.9104,
+      "n": 206,
+      "mean": 0.9274,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9078,
-          "n": 213
+          "p": 0.9246,
+          "n": 206
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 64,
-      "mean": 0.8616,
+      "n": 65,
+      "mean": 0.8632,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8558,
-          "n": 64
+          "p": 0.8574,
+          "n": 65
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1210,
-      "mean": 0.2474,
+      "n": 1193,
+      "mean": 0.2499,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2476,
-          "n": 1210
+          "p": 0.25,
+          "n": 1193
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9588,
+      "mean": 0.9662,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8941,
+          "p": 0.8968,
           "n": 5
         }
       ]
@@ -83,73 +83,73 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2902,
-      "mean": 0.7608,
+      "n": 2939,
+      "mean": 0.763,
       "steps": [
         {
           "upTo": 0.885,
-          "p": 0.6787,
-          "n": 542
+          "p": 0.6859,
+          "n": 549
         },
         {
           "upTo": 0.925,
-          "p": 0.7282,
-          "n": 602
+          "p": 0.732,
+          "n": 611
         },
         {
           "upTo": 0.945,
-          "p": 0.7567,
-          "n": 427
+          "p": 0.7545,
+          "n": 434
         },
         {
           "upTo": 1,
-          "p": 0.813,
-          "n": 1331
+          "p": 0.8137,
+          "n": 1345
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1189,
-      "mean": 0.3769,
+      "n": 1175,
+      "mean": 0.3794,
       "steps": [
         {
           "upTo": 0.625,
-          "p": 0.0426,
-          "n": 61
+          "p": 0.0444,
+          "n": 59
         },
         {
           "upTo": 0.685,
-          "p": 0.0676,
-          "n": 184
+          "p": 0.0683,
+          "n": 181
         },
         {
           "upTo": 0.795,
-          "p": 0.2274,
-          "n": 454
+          "p": 0.2313,
+          "n": 442
         },
         {
           "upTo": 0.87,
-          "p": 0.3944,
-          "n": 223
+          "p": 0.3927,
+          "n": 225
         },
         {
           "upTo": 0.895,
-          "p": 0.4353,
-          "n": 69
+          "p": 0.4394,
+          "n": 68
         },
         {
           "upTo": 1,
-          "p": 0.6849,
-          "n": 198
+          "p": 0.6824,
+          "n": 200
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T05:19:45.396Z",
-    "commit": "92e5b7d",
+    "at": "2026-12-06T08:13:23.521Z",
+    "commit": "9d75bff",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",

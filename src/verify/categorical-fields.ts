@@ -230,11 +230,38 @@ function namesField(claimText: string, claimStems: Set<string>, path: string, at
   const lastStems = featuresOf(segments(path).at(-1) ?? "").stems;
   const modality = [...lastStems].filter((x) => MODALITY.has(x));
   if (modality.length > 0 && lastStems.size > modality.length && !modality.some((m) => stemMeets(stems, m))) return false;
+  // A flag that is a participle (`delivered`, `refunded`) is the state, named by the claim's participle or
+  // verb ("was delivered", "refunded"), never by the noun made from it: "Estimated delivery is March 14" says
+  // nothing of whether the parcel was delivered.
+  if (participleNamedByNounOnly(claimText, segments(path).at(-1) ?? "")) return false;
   if ([...name].every((s) => stemMeets(stems, s, capability))) return attributive || name.size !== 1 || !onlyAttributive(claimText, [...name][0]!);
   // A camel-case key written as one word ("AutoPay" for `autoPay`), or as its words ("park outside" for
   // `parkOutSide`).
   const last = segments(path).at(-1) ?? "";
   return tokenize(last).length > 1 && writesKey(claimText, letters(last));
+}
+
+/** Endings of the nouns made from a verb ("delivery", "shipment", "payment", "cancellation", "refunds"). */
+const VERB_NOUN = /(?:y|ies|ment|ments|tion|tions|sion|sions|al|als|s)$/i;
+
+/**
+ * Whether a participle flag (`delivered`, `isRefunded`, `payment_captured`'s `captured`) is named in the
+ * claim only by nouns made from its verb: the claim's words that share its stem all end as nouns
+ * ("delivery", "refunds"), none as the participle or the verb ("delivered", "deliver", "delivers").
+ */
+function participleNamedByNounOnly(claimText: string, lastSegment: string): boolean {
+  const words = tokenize(lastSegment.replace(/([a-z])([A-Z])/g, "$1 $2"));
+  const participle = words.at(-1) ?? "";
+  if (!/^\p{L}{3,}ed$/iu.test(participle)) return false;
+  const stem = featuresOf(participle).stems.values().next().value ?? "";
+  if (stem.length < 4) return false;
+  const base = participle.slice(0, -2).toLowerCase();
+  const sharing = (claimText.match(/\p{L}+/gu) ?? []).filter((w) => [...featuresOf(w).stems].some((st) => stemsMeet(st, stem)));
+  if (sharing.length === 0) return false;
+  return sharing.every((w) => {
+    const lower = w.toLowerCase();
+    return !/(?:ed|ing)$/.test(lower) && lower !== base && lower !== `${base}s` && lower !== `${base}e` && lower !== `${base}es` && VERB_NOUN.test(lower);
+  });
 }
 
 /**

@@ -37,6 +37,9 @@ describe("classifyClaim", () => {
     ["Hi Julia, your order A-1021 shipped on 2026-11-02.", "factual"],
     ["Great question", "not_checkable"],
     ["Run npm install to update.", "not_checkable"],
+    // A word that names a numbered thing is a noun, not an instruction.
+    ["Run #1543 failed after 412 seconds.", "factual"],
+    ["Run 1544 was cancelled.", "factual"],
     ["I'd get any errands done before noon.", "not_checkable"],
     ["For the soup of the day I'd just ask your server.", "not_checkable"],
     ["I'd checked the logs and found 3 errors.", "factual"],

@@ -19,6 +19,11 @@ describe("extractClaimsSync on prose", () => {
     // An identifier with underscores is one name, whatever wink tags its parts ("Vex" as a verb).
     ["Zed_Vex is second and is a verified player.", ["Zed_Vex is second", "Zed_Vex is a verified player."]],
     ["The job_runner service restarted twice.", ["The job_runner service restarted twice."]],
+    // An -ing word before a noun and an amount is a subject of its own, not a participle of the clause before;
+    // an instruction after ", so" takes no subject either.
+    ["The box weighs 3.1 kg, and shipping cost $18.40.", ["The box weighs 3.1 kg", "shipping cost $18.40."]],
+    ["A signature is required, so make sure someone is home.", ["A signature is required", "make sure someone is home."]],
+    ["The band toured Europe, performing at 12 festivals.", ["The band toured Europe, performing at 12 festivals."]],
   ])("should split %j into its clauses", (draft, texts) => {
     expect(extractClaimsSync(draft).map((c) => c.text)).toEqual(texts);
   });

@@ -43,6 +43,15 @@ describe("flags a claim asserts, presupposes or denies", () => {
       "supported",
       [],
     ],
+    // A participle flag is named by the participle or the verb, not by the noun made from it.
+    [
+      "a noun of a participle flag",
+      { parcel: { id: "P-1", delivered: false, estimated_delivery: "2025-03-14" } },
+      "Estimated delivery is March 14, 2025.",
+      "supported",
+      [],
+    ],
+    ["the participle itself", { parcel: { id: "P-1", delivered: false } }, "P-1 was delivered.", "contradicted", ["was not delivered"]],
     // Two attributes of one entity, each asserted: the one the claim gets wrong decides, with no edit of the
     // other's predicate ("is not furnished" would deny the right one).
     ["two flags of one entity", { flat: { id: "F-2", furnished: true, parking: false } }, "F-2 is furnished with parking.", "contradicted", []],
