@@ -109,8 +109,8 @@ const ALWAYS: KindRule[] = [
   {
     kind: "not_checkable",
     pattern:
-      /^(?:please\s+)?(?:run|install|use|try|click|open|type|enter|restart|upgrade|make sure|remember to|don'?t forget to|be sure to|go to|navigate to|refer to|check out|consider|follow)\b(?!\s+(?:of|is|are|was|were)\b|:|\s*(?:#|no\.?\s*)?\d)/i,
-    why: "Instructions to the user ('Run npm install to update.') tell, they do not state; a word that names a numbered thing ('Run #1543 failed', 'Run 12 passed') is a noun.",
+      /^(?:please\s+)?(?:run|install|use|try|click|open|type|enter|restart|upgrade|make sure|remember to|don'?t forget to|be sure to|go to|navigate to|refer to|check out|consider|follow)\b(?!\s+(?:of|is|are|was|were)\b|:|\s*(?:#|no\.?\s*)?\d|\s+(?:on|at|by|before|after|until)\s+(?:\d|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight)))/i,
+    why: "Instructions to the user ('Run npm install to update.') tell, they do not state; a word that names a numbered thing ('Run #1543 failed', 'Run 12 passed') is a noun, and a time after it ('Check out on September 16', 'Check out by 11 am') states a schedule.",
   },
 ];
 

@@ -705,7 +705,7 @@ export function statusClass(word: string): string | null {
 
 /** A status the claim gives its subject: a status word after a form of "be"/"have been" or as its verb. */
 const CLAIM_STATUS =
-  /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered)\b/gi;
+  /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered|(?:finished|completed|ended) successfully)\b/gi;
 const STATUS_END =
   /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well|because|after|until|while|when|though|although|so|due)\b)/i;
 /** A clause opened inside the claim before a bare status verb: "is Pending because its image pull failed". */
@@ -735,7 +735,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
   let at = -1;
   for (const m of claimText.matchAll(CLAIM_STATUS)) {
     const w = m[1] ?? m[2]!;
-    const c = statusClass(w);
+    // "finished successfully", "completed successfully": a run that succeeded.
+    const c = /successfully$/i.test(w) ? "success" : statusClass(w);
     // A status ends its phrase ("has been delivered.", "delivered on 3 May"); "is running more than half an
     // hour late" uses the word as a verb of something else.
     // "due at 14:40", "due by Friday": a schedule, not the unpaid status.
@@ -767,7 +768,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
   if (ids.length > 0) {
     const every = fieldLines(ledger, "categorical-statuses-any", (l) => STATUS_KEY.test(l.path) && !HISTORY_PATH.test(l.path));
     const own = ids.flatMap((n) => numberedRows(every, ledger, n));
-    if (own.some((l) => statusClass(l.value) === null)) return null;
+    // A field with no value (`conclusion: null` while the run is in progress) states no status at all.
+    if (own.some((l) => statusClass(l.value) === null && !/^(?:null|none|)$/i.test(l.value.trim()))) return null;
   }
   // Likewise an entity the claim names ("Metformin is waiting on ...") whose own status is outside the
   // vocabulary (`needs_prescriber_auth`): another element's status is no value of it.
@@ -898,12 +900,19 @@ export function statusUndecided(claimText: string, names: readonly string[], led
   return reading.candidates.every((l) => statusClass(l.value) !== reading.cls) ? reading.word : null;
 }
 
+/** Statuses that read as a state after "is" ("in progress", "pending", "open"), not as a verb or a noun ("success"). */
+const STATE_PHRASE = /^(?:in|on|under|awaiting|pending|open|active|inactive|queued|running|scheduled|paused|idle|draft|overdue|due|unpaid)\b/i;
+
 /**
  * The in-place edit of a status word: the word itself ("has been delivered" -> "has been in transit"), or with
  * the auxiliary of a perfect verb, which a state does not take ("has settled" -> "is pending").
  */
 function statusEdit(claimText: string, word: string, at: number, value: string): { wrong: string; span: [number, number]; value: string } {
   const aux = /\b(has|have|had)\s+$/i.exec(claimText.slice(0, at));
+  // A bare verb ("The run finished successfully") takes a copula before a state that is no verb: "is in
+  // progress", not "The run in progress".
+  const copula = /\b(?:is|are|was|were|be|been|being|got|still|now|already|not)\s+$|['’](?:s|re)\s+$/i.test(claimText.slice(0, at));
+  if (!aux && !copula && STATE_PHRASE.test(value)) return { wrong: word, span: [at, at + word.length], value: `is ${value}` };
   if (!aux) return { wrong: word, span: [at, at + word.length], value };
   const be = { has: "is", have: "are", had: "was" }[aux[1]!.toLowerCase() as "has" | "have" | "had"];
   return { wrong: claimText.slice(aux.index, at + word.length), span: [aux.index, at + word.length], value: `${be} ${value}` };

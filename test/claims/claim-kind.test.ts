@@ -40,6 +40,9 @@ describe("classifyClaim", () => {
     // A word that names a numbered thing is a noun, not an instruction.
     ["Run #1543 failed after 412 seconds.", "factual"],
     ["Run 1544 was cancelled.", "factual"],
+    // A time after it states a schedule.
+    ["Check out on September 16 by 11 am.", "factual"],
+    ["Check out the docs for more.", "not_checkable"],
     ["I'd get any errands done before noon.", "not_checkable"],
     ["For the soup of the day I'd just ask your server.", "not_checkable"],
     ["I'd checked the logs and found 3 errors.", "factual"],

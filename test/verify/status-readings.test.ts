@@ -56,6 +56,22 @@ describe("status readings", () => {
     // a status outside the vocabulary ("acknowledged") settles nothing.
     ["a numbered element's status", incidents, "#512 is still open.", "contradicted", ["resolved"]],
     ["a numbered element's unclassed status", incidents, "#515 is still open.", "unsupported", []],
+    // A field with no value (`conclusion: null` while a run is in progress) is no status outside the
+    // vocabulary; "finished successfully" gives the run success; a state after a bare verb takes "is".
+    [
+      "a run in progress said to have succeeded",
+      { workflow_runs: [{ run_number: 88, name: "Deploy", status: "in_progress", conclusion: null }] },
+      "The Deploy run #88 finished successfully.",
+      "contradicted",
+      ["is in progress"],
+    ],
+    [
+      "a run that succeeded",
+      { workflow_runs: [{ run_number: 88, name: "Deploy", status: "completed", conclusion: "success" }] },
+      "The Deploy run #88 finished successfully.",
+      "supported",
+      [],
+    ],
     // "after it was opened": a status in a clause of time is a past state, not the one the claim gives.
     ["a status in a clause of time", incidents, "#512 was closed the day after it was opened.", "unsupported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
