@@ -169,6 +169,35 @@ function idWritten(row: string, lowerClaim: string): boolean {
   return false;
 }
 
+/** An element's kind line (`balances[0].type: annual`): a field that says which kind of thing the element is. */
+const KIND_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])(?:type|kind|category|class|variant)(?:\[\d+\])?: (\p{Ll}[\p{Ll} _-]{1,23})(?=\n|$)/gu;
+
+/**
+ * The elements picked by the word of their kind field the claim writes (`type: annual` for "annual leave"),
+ * when the other elements of their array hold other kinds that the claim does not write: "annual" beside
+ * "sick". None when the claim writes the kinds of two elements of one array, or of none.
+ */
+function kindPicked(facts: readonly EvidenceFact[], lowerClaim: string): Set<string> {
+  const kinds = new Map<string, string>();
+  for (const f of facts) {
+    if (f.row === undefined || f.rowId === undefined || kinds.has(f.rowId)) continue;
+    const own = f.rowOwnEnd === undefined ? f.row : f.row.slice(0, f.rowOwnEnd);
+    const m = KIND_LINE.exec(own);
+    KIND_LINE.lastIndex = 0;
+    if (m) kinds.set(f.rowId, m[1]!.replace(/_/g, " ").trim());
+  }
+  const byArray = new Map<string, Array<[string, string]>>();
+  for (const [id, kind] of kinds) byArray.set(arrayOf(id), [...(byArray.get(arrayOf(id)) ?? []), [id, kind]]);
+  const out = new Set<string>();
+  for (const elements of byArray.values()) {
+    const written = elements.filter(([, kind]) => wordAt(lowerClaim, kind) >= 0);
+    const distinct = new Set(elements.map(([, kind]) => kind));
+    if (distinct.size < 2 || new Set(written.map(([, kind]) => kind)).size !== 1) continue;
+    for (const [id] of written) out.add(id);
+  }
+  return out;
+}
+
 /**
  * The test {@link namedRows} applies: whether a fact lies in an element the claim picks, or in no array it
  * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
@@ -213,6 +242,11 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     };
     for (const id of ownHits) byName.add(id);
     for (const id of heldHits) if (!besideOwn(id)) byName.add(id);
+    // With no name, an element whose kind field's word the claim writes ("annual leave" for `type: annual`
+    // beside `type: sick`) is the claim's.
+    // Only for a claim of one figure: "Adult tickets are $18.50, seniors $14" gives each kind its own figure.
+    const figures = scope.figures.filter((x) => x.value.type !== "name").length;
+    if (ownHits.size === 0 && heldHits.size === 0 && figures <= 1) for (const id of kindPicked(scope.facts, lower)) byName.add(id);
     // Elements of other lists that refer by id to a named element are the named entity's too.
     for (const [figure, rows] of scope.joinedRows) if (figure !== self) for (const id of rows) byName.add(id);
     memo.byName.set(nameKey, byName);
