@@ -7,7 +7,7 @@
 export type QuantityKind = "number" | "percent" | "money" | "measure";
 
 /** Physical dimension of a `measure`, each with its base unit. */
-export type Dimension = "data" | "time" | "length" | "mass" | "energy" | "power" | "pressure" | "frequency" | "bitrate" | "volume";
+export type Dimension = "data" | "time" | "length" | "mass" | "energy" | "power" | "pressure" | "frequency" | "bitrate" | "volume" | "speed";
 
 /** How a figure bounds the true value: `eq` for a plain figure, `le` for "up to / at most / no more than", ... */
 export type Bound = "eq" | "le" | "lt" | "ge" | "gt";

@@ -82,6 +82,11 @@ const ROWS: UnitRow[] = [
   ["L", "volume", 1, "L", "litre litres liter liters"],
   ["kL", "volume", 1e3, "kL kl", "kilolitre kilolitres kiloliter kiloliters"],
   ["gal", "volume", 3.785411784, "gal", "gallon gallons"],
+  // Speed in metres per second: a wind, a vehicle, a current ("14 mph", "30 km/h", "12 kt").
+  ["m/s", "speed", 1, "m/s", "metres-per-second meters-per-second"],
+  ["km/h", "speed", 1 / 3.6, "km/h kph kmh km/hr", ""],
+  ["mph", "speed", 0.44704, "mph MPH", ""],
+  ["kn", "speed", 1852 / 3600, "kn kt kts", "knot knots"],
   ["bps", "bitrate", 1, "bps bit/s", "bits-per-second"],
   ["kbps", "bitrate", 1e3, "kbps Kbps kbit/s kb/s Kb/s", "kilobits-per-second"],
   ["Mbps", "bitrate", 1e6, "Mbps mbps Mbit/s Mb/s", "megabits-per-second"],

@@ -389,8 +389,8 @@ describe("compound rate units", () => {
     ["best at 35.0 L/100 km, roughly", [["35.0 L/100 km", "number", 35, "L/100 km"]]],
     ["8.1 L per 100 km", [["8.1 L per 100 km", "number", 8.1, "L/100 km"]]],
     ["uses 0.18 kWh/km", [["0.18 kWh/km", "number", 0.18, "kWh/km"]]],
-    // Over a period: the first unit's amount, read with its period.
-    ["at 60 km/h", [["60 km", "measure", 60000, "km"]]],
+    // A speed is a unit of its own (metres per second), not a distance over a period.
+    ["at 60 km/h", [["60 km/h", "measure", 60 / 3.6, "km/h"]]],
     // A like unit is a usage and its limit; a noun or a path is no unit.
     [
       "612MiB / 2GiB",

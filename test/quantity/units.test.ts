@@ -6,6 +6,12 @@ describe("lookupUnit", () => {
   it.each([
     ["B", "data", "B", 1],
     ["Mbps", "bitrate", "Mbps", 1e6],
+    // Speeds, in metres per second.
+    ["mph", "speed", "mph", 0.44704],
+    ["km/h", "speed", "km/h", 1 / 3.6],
+    ["kph", "speed", "km/h", 1 / 3.6],
+    ["knots", "speed", "kn", 1852 / 3600],
+    ["m/s", "speed", "m/s", 1],
     ["litres", "volume", "L", 1],
     ["mL", "volume", "mL", 1e-3],
     ["gallons", "volume", "gal", 3.785411784],
@@ -69,7 +75,9 @@ describe("lookupUnit", () => {
   });
 
   it("should not read a unit that runs on into letters", () => {
-    expect(readUnitAt("5 kmh", 1)).toBeNull();
+    expect(readUnitAt("5 kmz", 1)).toBeNull();
+    // "kmh" is a unit of its own: kilometres per hour.
+    expect(readUnitAt("5 kmh", 1)?.info.symbol).toBe("km/h");
     expect(readUnitAt("7d9f", 1)).toBeNull();
     expect(readUnitAt("5 MBq", 1)).toBeNull();
     expect(readUnitAt("5 Mbps", 1)?.info.symbol).toBe("Mbps");

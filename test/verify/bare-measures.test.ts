@@ -54,3 +54,17 @@ describe("a share of a whole the record never names", () => {
     expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
   });
 });
+
+describe("speeds in any unit against a key that states its unit", () => {
+  // An invented weather reply: `wind_kph` states kilometres per hour.
+  const weather = { current: { wind_kph: 22.5, gust_kph: 40.2, wind_dir: "SSW" } };
+  it.each<[string, string, string[]]>([
+    // 22.5 km/h is 14.0 mph, 12.1 kt.
+    ["The wind is blowing at 14 mph.", "supported", []],
+    ["The wind is at about 12 knots.", "supported", []],
+    ["The wind is at 22.5 km/h.", "supported", []],
+    ["The wind is blowing at 20 mph.", "contradicted", ["14 mph"]],
+  ])("should read %j as %s", async (claim, verdict, corrections) => {
+    expect(await verdictOf(weather, claim, "weather.current")).toEqual([verdict, corrections]);
+  });
+});
