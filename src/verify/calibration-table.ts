@@ -7,12 +7,12 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.567,
+  "globalMean": 0.5675,
   "verdictMeans": {
     "contradicted": 0.9239,
-    "not_checkable": 0.9648,
+    "not_checkable": 0.9651,
     "supported": 0.765,
-    "unsupported": 0.3183
+    "unsupported": 0.3187
   },
   "groups": [
     {
@@ -44,26 +44,26 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1193,
-      "mean": 0.2499,
+      "n": 1191,
+      "mean": 0.25,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.25,
-          "n": 1193
+          "p": 0.2502,
+          "n": 1191
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 211,
-      "mean": 0.9698,
+      "n": 213,
+      "mean": 0.97,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9669,
-          "n": 211
+          "p": 0.9672,
+          "n": 213
         }
       ]
     },
@@ -83,36 +83,36 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2939,
+      "n": 2940,
       "mean": 0.763,
       "steps": [
         {
           "upTo": 0.885,
-          "p": 0.6859,
-          "n": 549
+          "p": 0.6863,
+          "n": 550
         },
         {
           "upTo": 0.925,
-          "p": 0.732,
-          "n": 611
+          "p": 0.7285,
+          "n": 609
         },
         {
           "upTo": 0.945,
-          "p": 0.7545,
-          "n": 434
+          "p": 0.7587,
+          "n": 435
         },
         {
           "upTo": 1,
-          "p": 0.8137,
-          "n": 1345
+          "p": 0.8138,
+          "n": 1346
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1175,
-      "mean": 0.3794,
+      "n": 1174,
+      "mean": 0.3799,
       "steps": [
         {
           "upTo": 0.625,
@@ -121,8 +121,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.685,
-          "p": 0.0683,
-          "n": 181
+          "p": 0.068,
+          "n": 182
         },
         {
           "upTo": 0.795,
@@ -131,25 +131,25 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.87,
-          "p": 0.3927,
+          "p": 0.3928,
           "n": 225
         },
         {
           "upTo": 0.895,
-          "p": 0.4394,
-          "n": 68
+          "p": 0.4325,
+          "n": 70
         },
         {
           "upTo": 1,
-          "p": 0.6824,
-          "n": 200
+          "p": 0.6897,
+          "n": 196
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T08:13:23.521Z",
-    "commit": "9d75bff",
+    "at": "2026-12-06T08:40:28.019Z",
+    "commit": "d23c563",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
