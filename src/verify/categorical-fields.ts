@@ -244,6 +244,14 @@ function namesField(claimText: string, claimStems: Set<string>, path: string, at
 /** Endings of the nouns made from a verb ("delivery", "shipment", "payment", "cancellation", "refunds"). */
 const VERB_NOUN = /(?:y|ies|ment|ments|tion|tions|sion|sions|al|als|s)$/i;
 
+/** The claim's words with their stems, for the last claim read (a claim is read against many flags). */
+let wordStemsOf: { text: string; words: Array<[string, Set<string>]> } | null = null;
+
+function claimWordStems(claimText: string): Array<[string, Set<string>]> {
+  if (wordStemsOf?.text !== claimText) wordStemsOf = { text: claimText, words: (claimText.match(/\p{L}+/gu) ?? []).map((w) => [w, featuresOf(w).stems]) };
+  return wordStemsOf.words;
+}
+
 /**
  * Whether a participle flag (`delivered`, `isRefunded`, `payment_captured`'s `captured`) is named in the
  * claim only by nouns made from its verb: the claim's words that share its stem all end as nouns
@@ -256,7 +264,9 @@ function participleNamedByNounOnly(claimText: string, lastSegment: string): bool
   const stem = featuresOf(participle).stems.values().next().value ?? "";
   if (stem.length < 4) return false;
   const base = participle.slice(0, -2).toLowerCase();
-  const sharing = (claimText.match(/\p{L}+/gu) ?? []).filter((w) => [...featuresOf(w).stems].some((st) => stemsMeet(st, stem)));
+  const sharing = claimWordStems(claimText)
+    .filter(([, stems]) => [...stems].some((st) => stemsMeet(st, stem)))
+    .map(([w]) => w);
   if (sharing.length === 0) return false;
   return sharing.every((w) => {
     const lower = w.toLowerCase();

@@ -90,10 +90,10 @@ function sameOrder(a: EvidenceFact, b: EvidenceFact): boolean {
  * @param fact an evidence value that agrees with one of the claim's figures.
  * @param claimText the claim's text.
  * @param siblings the values of the claim's scope compatible with the figure (the plain sibling is sought
- *   among them, in `fact`'s element).
+ *   among them, in `fact`'s element), read only for a fact whose key states a qualifier.
  * @returns the qualifier's name ("a maximum", "an average", ...) for a trace note, or null.
  */
-export function unstatedQualifier(fact: EvidenceFact, claimText: string, siblings: readonly EvidenceFact[]): string | null {
+export function unstatedQualifier(fact: EvidenceFact, claimText: string, siblings: () => readonly EvidenceFact[]): string | null {
   if (!fact.structured || fact.key.size === 0) return null;
   const q = qualifierOf(fact);
   // A field name in the claim states its qualifier too ("within the maxUnavailable of 1").
@@ -102,7 +102,7 @@ export function unstatedQualifier(fact: EvidenceFact, claimText: string, sibling
   // The field's own attribute besides the qualifier (`avg_rating`: rating); a sibling must name it too. A
   // field that is the qualifier alone (`summary.avg`, `feels_like`) is a statistic of its element's reading.
   const own = new Set([...fieldWords(fact)].filter((w) => !q.keys.has(w) && !FILLER.has(w)));
-  const plain = siblings.some(
+  const plain = siblings().some(
     (f) =>
       f !== fact &&
       f.structured &&
@@ -127,7 +127,7 @@ export function compatibleFacts(figure: ClaimFigure, facts: readonly EvidenceFac
  */
 export function qualifiedAgreement(r: FigureResult, scope: ClaimScope): FigureResult | null {
   if (r.outcome !== "match" || !r.best || r.derived) return null;
-  const q = unstatedQualifier(r.best, scope.text, compatibleFacts(r.figure, scope.facts));
+  const q = unstatedQualifier(r.best, scope.text, () => compatibleFacts(r.figure, scope.facts));
   if (q === null) return null;
   const field = r.best.quote.text.split(": ")[0] ?? "";
   return { figure: r.figure, outcome: "unsettled", best: r.best, score: r.score, note: `agrees only with ${field}, ${q} the claim does not state` };

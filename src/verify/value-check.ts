@@ -149,7 +149,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const agreeing = ranked.filter((r) => compare(figure.value, r.fact.value) === "match" && (nounSlots.length === 0 || nounSlots.includes(r)));
   // An agreeing value under a field the claim does not qualify as its own (`summary.avg` for "PM10 is 268.4")
   // is another attribute's: it agrees only when no plain field does, and then settles nothing.
-  const agree = agreeing.filter((r) => unstatedQualifier(r.fact, scope.text, compatibleFacts(figure, scope.facts)) === null);
+  let siblings: EvidenceFact[] | undefined;
+  const compatibleOnce = () => (siblings ??= compatibleFacts(figure, scope.facts));
+  const agree = agreeing.filter((r) => unstatedQualifier(r.fact, scope.text, compatibleOnce) === null);
   if (agree.length === 0 && agreeing.length > 0) {
     const first: FigureResult = {
       figure,
