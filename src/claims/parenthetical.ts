@@ -7,8 +7,8 @@
  * "(^8.2.1)" after a name and a year of reference ("54 million (2020)") are left in the claim.
  *
  * An aside between the subject and its verb that lists the subject's attributes with a figure, and has no verb
- * of its own ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019"), is a claim too:
- * "<subject>: <aside>".
+ * of its own ("The Field Guide by Ana Ruiz (Harbor Press, 212 pages) was published in 2019", "#4823 (Jonas
+ * Keller, €221.00) has shipped"), is a claim too: "<subject>: <aside>".
  */
 import { isParticiple, isVerb } from "./clause-split.js";
 import { firstTokenAt } from "./figure-list.js";
@@ -248,8 +248,8 @@ function labelledFigure(text: string, from: number, open: number, close: number,
   return { open, close, innerStart, figureStart: innerStart, figureEnd: innerStart + inner.length, verbEnd: subjectEnd, lead: ": " };
 }
 
-/** Words of an aside that lists attributes: a figure with a word ("179 pages"), and no verb. */
-const ATTRIBUTE_FIGURE = /\d[\d,.]*\s?\p{L}{2,}/u;
+/** Words of an aside that lists attributes: a figure with a word ("179 pages") or an amount ("€221.00"), and no verb. */
+const ATTRIBUTE_FIGURE = /\d[\d,.]*\s?\p{L}{2,}|[$€£¥]\s?\d/u;
 
 /**
  * An aside between the subject and its verb that lists the subject's own attributes with a figure
@@ -260,7 +260,8 @@ function subjectAside(text: string, from: number, open: number, close: number, r
   const inner = raw.trim();
   if (!ATTRIBUTE_FIGURE.test(inner) || NOT_RESTATEMENT.test(inner) || inner.split(/\s+/).length < 2) return [];
   const subject = text.slice(from, open).trim();
-  if (!/\p{Lu}/u.test(subject) || subject.length === 0) return [];
+  // A name or a number ("#4823 (Jonas Keller, €221.00) has shipped").
+  if (!/\p{Lu}|#\d/u.test(subject) || subject.length === 0) return [];
   for (let k = first; k < tokens.length && tokens[k]!.start < close; k++) if (tokens[k]!.start > open && isVerb(tokens, k)) return [];
   const leadingSpace = raw.length - raw.trimStart().length;
   const innerStart = open + 1 + leadingSpace;

@@ -170,6 +170,15 @@ describe("one claim per figure in a list-like clause", () => {
         ["212 pages", "The Field Guide by Ana Ruiz: 212 pages"],
       ],
     ],
+    // An order's number with its customer and amount: the amount is the aside's figure, the number its subject.
+    [
+      "#5120 (Ana Ruiz, €84.00) has shipped.",
+      [
+        ["#5120", "#5120 has shipped."],
+        ["Ana Ruiz", "#5120: Ana Ruiz"],
+        ["€84.00", "#5120: €84.00"],
+      ],
+    ],
     // Each attribute of the aside is its own fact; a date's comma parts no attributes.
     [
       "Invoice #1060 for Alder Dental ($640, Net 15, due July 30) still has to be sent.",
