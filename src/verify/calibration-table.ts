@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5675,
+  "globalMean": 0.5673,
   "verdictMeans": {
-    "contradicted": 0.9239,
+    "contradicted": 0.9283,
     "not_checkable": 0.9651,
-    "supported": 0.765,
-    "unsupported": 0.3187
+    "supported": 0.7652,
+    "unsupported": 0.3183
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 206,
-      "mean": 0.9274,
+      "n": 202,
+      "mean": 0.932,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9246,
-          "n": 206
+          "p": 0.9292,
+          "n": 202
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 65,
-      "mean": 0.8632,
+      "n": 67,
+      "mean": 0.866,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8574,
-          "n": 65
+          "p": 0.8603,
+          "n": 67
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1191,
-      "mean": 0.25,
+      "n": 1192,
+      "mean": 0.2495,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2502,
-          "n": 1191
+          "p": 0.2496,
+          "n": 1192
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9662,
+      "mean": 0.9681,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8968,
+          "p": 0.8975,
           "n": 5
         }
       ]
@@ -83,8 +83,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2940,
-      "mean": 0.763,
+      "n": 2941,
+      "mean": 0.7631,
       "steps": [
         {
           "upTo": 0.885,
@@ -103,8 +103,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.8138,
-          "n": 1346
+          "p": 0.8139,
+          "n": 1347
         }
       ]
     },
@@ -148,8 +148,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     }
   ],
   "fitted": {
-    "at": "2026-12-06T08:40:28.019Z",
-    "commit": "d23c563",
+    "at": "2026-12-06T09:01:20.977Z",
+    "commit": "e7b71f1",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
