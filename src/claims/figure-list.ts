@@ -20,6 +20,7 @@
  * verb ("We have" + "MRR of $48k"); a continuation after an aside reads with them too ("It's pouring" + "at
  * 16.8 °C"); anything else (a prepositional phrase, an aside, the items after a colon) reads as its own words.
  */
+import { extractDates } from "../quantity/date-parse.js";
 import { asideEntity } from "./aside-entity.js";
 import { isParticiple, isVerb, parenDepth, quotedSpans, type Clause } from "./clause-split.js";
 import type { Token } from "./wink.js";
@@ -123,19 +124,17 @@ function relativeAt(tokens: Token[], k: number, to: number): boolean {
   return j + 1 < to;
 }
 
-const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?$/i;
-
 /**
- * Whether every figure in tokens `[from, to)` is part of a date ("March 2", "2 May 2024"): a number beside a
- * month name, or a year after one.
+ * Whether every figure in `text[start, end)` is part of a date the date parser reads there ("March 2",
+ * "2 May 2024"), and none is a count in words: a clause that pins its record by a date alone.
  */
-function datesOnly(tokens: Token[], from: number, to: number): boolean {
-  for (let k = from; k < to; k++) {
-    const t = tokens[k]!;
-    if (!DIGIT.test(t.value) && t.pos !== "NUM") continue;
-    const month = (j: number) => j >= from && j < to && MONTH.test(tokens[j]!.value);
-    if (!(month(k - 1) || month(k + 1) || (YEAR.test(t.value) && (month(k - 1) || month(k - 2))))) return false;
-  }
+function datesOnly(text: string, tokens: Token[], start: number, end: number): boolean {
+  // A count in words ("one rider-cancelled trip") is a figure no date holds.
+  for (let k = firstTokenAt(tokens, start); k < tokens.length && tokens[k]!.start < end; k++)
+    if (tokens[k]!.pos === "NUM" && !DIGIT.test(tokens[k]!.value)) return false;
+  const part = text.slice(start, end);
+  const dates = extractDates(part).map((d) => d.span);
+  for (const m of part.matchAll(/\d+/g)) if (!dates.some(([a, b]) => a <= m.index! && m.index! < b)) return false;
   return true;
 }
 
@@ -613,7 +612,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       const entity = cut ? asideEntity(text, tokens, from, sep.at) : null;
       const before = text.slice(clause.start + (clause.drop ?? 0), sep.leftEnd).trim();
       if (entity !== null) relativeOf = `${entity}:`;
-      else if (cut && before.length <= HEAD_MAX && datesOnly(tokens, from, sep.at)) relativeOf = `${clause.subject ? `${clause.subject} ` : ""}${before}:`;
+      else if (cut && before.length <= HEAD_MAX && datesOnly(text, tokens, tokens[from]!.start, sep.leftEnd))
+        relativeOf = `${clause.subject ? `${clause.subject} ` : ""}${before}:`;
       sharing = false;
     } else if (sep.kind === "phrase") {
       // A phrase of its own figure after an item with one ("leaves at 08:16 from platform 4", "rated 8.4 from
