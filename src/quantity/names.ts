@@ -10,6 +10,7 @@
 import { createRequire } from "node:module";
 import { foldText } from "../text/fold.js";
 import { codedNames } from "./iso-codes.js";
+import { quakeMagnitudeAt } from "./quantity-extract.js";
 import type { NameMention, Quantity } from "./types.js";
 
 /** Honorifics: kept in the span, dropped from the key. */
@@ -166,6 +167,11 @@ function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array }
     if (!gate.test(text)) return;
     for (const m of text.matchAll(re)) {
       if (i === 4 && /^\d{2}\.\d{2}\.\d{4}$/.test(m[0])) continue; // a dotted date, not a version
+      // An earthquake's magnitude ("M4.9", "M6.1", as USGS titles write "M 4.9"): a figure, no identifier.
+      if (i === 7 && /^M\d$/.test(m[0]) && quakeMagnitudeAt(text, m.index)) {
+        taken.fill(1, m.index, m.index + 1);
+        continue;
+      }
       if (isCodeToken(m[0].replace(/[.,;:!?)\]]+$/, ""), i)) add(m[0], m.index);
     }
   });

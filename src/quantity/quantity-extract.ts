@@ -315,11 +315,22 @@ interface Found {
   word?: { value: number; precision: number };
 }
 
+/** An earthquake magnitude as catalogues write it: "M4.9", "M6.1" (USGS titles: "M 4.9"); no "M4" (a code) nor "M4.9.1". */
+const QUAKE_MAGNITUDE = /M\d\.\d+(?![\d.]*\.\d|[\p{L}_])/uy;
+
+/** Whether a quake magnitude ("M4.9") starts at `at` of `text`, its "M" no letter's last. */
+export function quakeMagnitudeAt(text: string, at: number): boolean {
+  if (/[\p{L}\p{N}_]/u.test(text[at - 1] ?? "")) return false;
+  QUAKE_MAGNITUDE.lastIndex = at;
+  return QUAKE_MAGNITUDE.test(text);
+}
+
 /** Reads the digit figure at [s, e), or null when context says it is no quantity. */
 function readDigits(src: string, s: number, core: string): Found | null {
   const c1 = src[s - 1] ?? "";
   const c2 = src[s - 2] ?? "";
-  if ((LETTER_RE.test(c1) && !CJK_RE.test(c1)) || /[#@/\\^&]/.test(c1)) return null;
+  const magnitude = c1 === "M" && quakeMagnitudeAt(src, s - 1);
+  if ((LETTER_RE.test(c1) && !CJK_RE.test(c1) && !magnitude) || /[#@/\\^&]/.test(c1)) return null;
   let e = s + core.length;
   // Decades: "1990s", "the '90s".
   if (src[e] === "s" && !GLUED_WORD_RE.test(src[e + 1] ?? "") && (/^(?:1\d\d0|20\d0)$/.test(core) || /['’]/.test(c1))) return null;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { extractNames } from "../../src/quantity/names.js";
 import { extractQuantities } from "../../src/quantity/quantity-extract.js";
 import { claimFigures } from "../../src/verify/claim-figures.js";
 
@@ -58,5 +59,25 @@ describe("units glued to their number", () => {
   it("should not read a spaced letter as a unit", () => {
     expect(extractQuantities("grade 5 G band").every((q) => q.kind === "number")).toBe(true);
     expect(extractQuantities("plan 3 d").every((q) => q.kind === "number")).toBe(true);
+  });
+});
+
+describe("earthquake magnitudes", () => {
+  // A catalogue writes "M 4.9"; an answer writes "M4.9": the figure is the magnitude, and "M4" is no name.
+  it.each([
+    ["There was a M4.9 south of the islands.", ["4.9"], []],
+    ["4 quakes of M4.5+ in the past day", ["4", "4.5+"], []],
+    ["The largest was an M6.1 near the coast.", ["6.1"], []],
+    // A code, a dotted code and a longer word keep their reading.
+    ["The BMW M4 costs 80000", ["80000"], ["BMW M4"]],
+    ["firmware M4.9.1 is out", [], ["M4"]],
+    ["AM4.5 socket", [], ["AM4.5"]],
+  ])("%j", (text, figures, names) => {
+    expect(texts(text)).toEqual(figures);
+    expect(
+      extractNames(text)
+        .map((n) => n.text)
+        .filter((n) => /\d/.test(n)),
+    ).toEqual(names);
   });
 });
