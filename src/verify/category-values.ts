@@ -170,7 +170,7 @@ export function categoryMismatch(
   const subjectRows = (recordId: string): { picked: Set<string>; inElements: boolean } | null => {
     if (!rowsOf.has(recordId)) {
       const recordText = ledger.get(recordId)?.text ?? "";
-      const naming = subjectNames.length === 0 ? null : namingRows(recordText, subjectNames);
+      const naming = subjectNames.length === 0 ? null : namingOrMentioningRow(recordText, subjectNames);
       rowsOf.set(
         recordId,
         naming === null
@@ -194,6 +194,8 @@ export function categoryMismatch(
     const row = /^(.*?\[\d+\])\./.exec(f.quote.text)?.[1];
     return row === undefined ? rows.picked.size === 0 && !rows.inElements : rows.picked.has(row);
   };
+  // "Every incident except the ETL one is high urgency": the claim speaks of the others, not of the one it names.
+  if (EXCEPTION.test(text)) return null;
   const fields = [...subjectRecords].flatMap((id) => categoryFields(ledger, id)).filter(ownRow);
   if (fields.length === 0) return null;
   const own = new Set(fields.map((f) => f.value.toLowerCase()));
@@ -240,6 +242,9 @@ export function categoryMismatch(
   }
   return best && { field: best.field, wrong: best.wrong, span: best.span };
 }
+
+/** Words that set the entity after them apart from what the claim says ("all but", "except", "other than"). */
+const EXCEPTION = /\b(?:except|excepting|other than|apart from|aside from|besides|all but|but not|excluding|save for)\b/i;
 
 /** A negation right before a status word ("not charging", "no longer active", "isn't running"). */
 const NEGATED_BEFORE = /\b(?:not|never|no longer|\w+n['’]t)\s+(?:\p{L}+\s+)?$/iu;
@@ -308,6 +313,22 @@ export function namingRows(text: string, names: string[]): Set<string> {
       rows.add(row);
   }
   return rows;
+}
+
+/**
+ * The elements that name one of `names` as their identity (see `namingRows`); when none does, the one element
+ * whose values mention a name as a word ("the quake near Anza" for `features[1].properties.place: 5 km NE of
+ * Anza, CA`), if only one does.
+ */
+export function namingOrMentioningRow(text: string, names: string[]): Set<string> {
+  const naming = namingRows(text, names);
+  if (naming.size > 0) return naming;
+  const mentioning = new Set<string>();
+  for (const m of text.matchAll(/^((?:[^\n:[]*\[\d+\])+)[^\n:]*: ([^\n]*)$/gm)) {
+    if (names.some((n) => wordAt(m[2]!, n) >= 0)) mentioning.add(/^(.*?\[\d+\])/.exec(m[1]!)![1]!);
+    if (mentioning.size > 1) return naming;
+  }
+  return mentioning;
 }
 
 /** Whether some record has a field named `word` (`waitlist: 12`); cached per ledger size. */

@@ -155,3 +155,33 @@ describe("a categorical value that a figure qualifies", () => {
     expect(plain.corrections.map((c) => c.value)).toEqual(["On time"]);
   });
 });
+
+describe("an element the claim names by a word of its values", () => {
+  // A list whose elements have no name field: the claim names one by its place, as a word in a value.
+  function catalogue(): Firewall {
+    const fw = new Firewall();
+    const event = (mag: number, place: string, status: string) => ({ properties: { mag, place, status } });
+    fw.record({
+      source: "catalogue",
+      content: {
+        features: [event(4.6, "12 km SSW of Lindholm, CA", "reviewed"), event(2.9, "5 km NE of Varga, CA", "automatic"), event(5.3, "Osk Islands", "reviewed")],
+      },
+    });
+    return fw;
+  }
+
+  it.each([
+    ["The event near Varga has already been reviewed.", "contradicted", [["reviewed", "automatic"]]],
+    ["The Lindholm event is automatic.", "contradicted", [["automatic", "reviewed"]]],
+    // The record's own value is never contradicted (the words left over may leave it unsupported).
+    ["The event near Varga is automatic.", "not contradicted", []],
+    // A name two elements mention picks neither; a claim about every other element is not about the one it names.
+    ["The event near CA has been reviewed.", "unsupported", []],
+    ["Every event except the Varga one has been reviewed.", "unsupported", []],
+  ])("%j", async (claim, verdict, corrections) => {
+    const v = (await catalogue().verify(claim)).verdicts[0]!;
+    if (verdict === "not contradicted") expect(v.verdict).not.toBe("contradicted");
+    else expect(v.verdict).toBe(verdict);
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual(corrections);
+  });
+});
