@@ -317,15 +317,18 @@ export function namingRows(text: string, names: string[]): Set<string> {
 
 /**
  * The elements that name one of `names` as their identity (see `namingRows`); when none does, the one element
- * whose values mention a name as a word ("the quake near Anza" for `features[1].properties.place: 5 km NE of
- * Anza, CA`), if only one does.
+ * whose values mention a name as a word of a longer value ("the quake near Anza" for `features[1].properties.place:
+ * 5 km NE of Anza, CA`), if only one does.
  */
 export function namingOrMentioningRow(text: string, names: string[]): Set<string> {
   const naming = namingRows(text, names);
   if (naming.size > 0) return naming;
   const mentioning = new Set<string>();
   for (const m of text.matchAll(/^((?:[^\n:[]*\[\d+\])+)[^\n:]*: ([^\n]*)$/gm)) {
-    if (names.some((n) => wordAt(m[2]!, n) >= 0)) mentioning.add(/^(.*?\[\d+\])/.exec(m[1]!)![1]!);
+    // The name inside a longer value describes the element; a value that is the name alone refers to it
+    // (`service: search-api` of an incident).
+    const value = m[2]!.trim().toLowerCase();
+    if (names.some((n) => value !== n.toLowerCase() && wordAt(value, n) >= 0)) mentioning.add(/^(.*?\[\d+\])/.exec(m[1]!)![1]!);
     if (mentioning.size > 1) return naming;
   }
   return mentioning;

@@ -34,6 +34,11 @@ const EMPTY_VALUE = /:\s*(?:\{\}|\[\]|[$€£¥]?\s?0(?:[.,]0+)?(?:\s(?:[A-Z]{3}
 /** A leading "No," / "Nope." / "No but" that answers a question. */
 const ANSWER_NO = /^\W*(?:no|nope|nah)(?:\s*[,.!;:]+|\s+(?=but\b))\s*/i;
 
+/** Hedges on a figure or a time ("roughly 3.1k", "around 5 pm", "almost nothing"): tier 0 reads them, they assert nothing. */
+const HEDGES: ReadonlySet<string> = new Set(["roughly", "around", "approximately", "approx", "nearly", "almost", "some", "circa"]);
+/** The suffix of an ordinal the tokenizer parts from its digits ("the 10th" -> "10", "th"). */
+const ORDINAL_SUFFIX: ReadonlySet<string> = new Set(["st", "nd", "rd", "th"]);
+
 /** Reads content stems and negation cues of a text. */
 export function featuresOf(text: string): TextFeatures {
   const stems = new Set<string>();
@@ -50,8 +55,9 @@ export function featuresOf(text: string): TextFeatures {
       if (!(tok === "no" && /^\d/.test(next)) && !(tok === "not" && /^(?:sure|certain)$/.test(next)) && !value) negations++;
       continue;
     }
-    if (STOP_WORDS.has(tok)) continue;
-    stems.add(stemOf(tok));
+    if (STOP_WORDS.has(tok) || HEDGES.has(tok) || (ORDINAL_SUFFIX.has(tok) && /^\d/.test(toks[i - 1] ?? ""))) continue;
+    // "Raman's order": the possessor's own word.
+    stems.add(stemOf(tok.length > 3 && /['’]s$/.test(tok) ? tok.slice(0, -2) : tok));
   }
   return { stems, negations };
 }
