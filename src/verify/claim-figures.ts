@@ -2,6 +2,7 @@
  * The figures, dates, versions and names a claim states, read from its text, each with its span in the
  * claim: what tier 0 checks.
  */
+import { claimClockTimes } from "./clock-times.js";
 import { extractDates } from "../quantity/date-parse.js";
 import { MONTH_DAY_TAIL } from "./date-ranges.js";
 import { extractNames, numberWordInName } from "../quantity/names.js";
@@ -108,6 +109,12 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     if (!taken(span)) figures.push({ value: { type: "version", v: m[0].replace(/^v/, "") }, span });
   }
+  // Times of day ("at 09:14 UTC", "7:58 pm"), before counts: their digits are no figures of their own.
+  for (const t of claimClockTimes(
+    text,
+    figures.map((f) => f.span),
+  ))
+    figures.push({ value: { type: "time", t }, span: t.span });
   // An issue key such as "CP2-90" or "ENG-481" is one identifier, not a code and a number.
   const keys = [...text.matchAll(ISSUE_KEY)].map((m) => [m.index!, m.index! + m[0].length] as [number, number]);
   // A capitalised number word inside a name ("the Half Dozen Oysters", "Ocean's Eleven") is part of the name;

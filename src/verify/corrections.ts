@@ -108,7 +108,7 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
 
 export function surface(f: EvidenceFact): string {
   const v = f.value;
-  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.n.text;
+  return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.type === "time" ? v.t.text : v.n.text;
 }
 
 export function correctionOf(figure: ClaimFigure, fact: EvidenceFact, item: TierItem): Correction | null {

@@ -10,6 +10,7 @@ import { extractQuantities } from "../quantity/quantity-extract.js";
 import { extractNames, numberWordInName } from "../quantity/names.js";
 import type { DateMention, Dimension, NameMention, Quantity } from "../quantity/types.js";
 import type { Chunk, EvidenceQuote } from "../schema.js";
+import type { ClockTime } from "./clock-times.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
 import { inlineFields } from "./inline-fields.js";
@@ -20,7 +21,8 @@ export type FactValue =
   | { type: "quantity"; q: Quantity }
   | { type: "date"; d: DateMention }
   | { type: "version"; v: string }
-  | { type: "name"; n: NameMention };
+  | { type: "name"; n: NameMention }
+  | { type: "time"; t: ClockTime };
 
 export interface EvidenceFact {
   value: FactValue;

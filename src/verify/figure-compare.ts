@@ -2,6 +2,7 @@
  * Which evidence values can be compared with a claim's figure, and how they compare: rounding-aware
  * quantities, dates at the claim's granularity, exact versions, alias-aware names.
  */
+import { roundHour } from "./clock-times.js";
 import { matchDate } from "../quantity/date-parse.js";
 import { nameOccursIn } from "../quantity/names.js";
 import { matchQuantity } from "../quantity/quantity-match.js";
@@ -56,6 +57,8 @@ export function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" |
 export function specific(v: FactValue): boolean {
   if (v.type === "version") return true;
   if (v.type === "date") return v.d.granularity === "day";
+  // A time to the minute ("09:14", "7:58 pm"), not a round hour ("7 PM").
+  if (v.type === "time") return !roundHour(v.t);
   if (v.type === "quantity") return v.q.kind !== "number" || (/\d[\d,.]{2,}/.test(v.q.text) && !Number.isInteger(v.q.value)) || Math.abs(v.q.value) >= 1000;
   return false;
 }

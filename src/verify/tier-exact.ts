@@ -44,6 +44,7 @@ import {
 import { ownRecords, checkName } from "./name-check.js";
 import { withoutQualifiedAgreement } from "./qualified-field.js";
 import { checkValue } from "./value-check.js";
+import { checkClock } from "./clock-check.js";
 import { statusUndecided } from "./categorical-fields.js";
 
 /**
@@ -240,6 +241,17 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (joined.size > 0) scope.joinedRows.set(f, joined);
   }
 
+  // Times of day are read on their own (see `clock-check.ts`): found, absent, or (where absence says nothing) left out.
+  const chunks = new Map(facts.map((f) => [f.chunk.id, f.chunk]));
+  for (const id of subjectRecords) for (const chunk of context.ledger.chunksOf(id)) chunks.set(chunk.id, chunk);
+  const clocks: FigureResult[] = [];
+  const unread = new Set<ClaimFigure>();
+  for (const f of figures) {
+    if (f.value.type !== "time") continue;
+    const r = checkClock(f, f.value.t, scope, [...chunks.values()], !large);
+    if (r) clocks.push(r);
+    else unread.add(f);
+  }
   const results = withoutQualifiedAgreement(
     withLabelFigures(
       withNameNumbers(
@@ -247,7 +259,9 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
           checkInterval(
             swapSuperlative(
               withinRows(
-                figures.map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
+                figures
+                  .filter((figure) => figure.value.type !== "time")
+                  .map((figure) => (figure.value.type === "name" ? checkName(figure, scope) : checkValue(figure, scope))),
                 scope,
               ),
               scope,
@@ -264,11 +278,17 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     ),
     scope,
   );
+  results.push(...clocks);
   if (!results.some((r) => r.outcome === "mismatch")) {
     const category = checkCategory(figures, nameRecords, scope) ?? checkQuoted(scope) ?? statusResult(scope) ?? gradeResult(scope);
     if (category) results.push(category);
   }
-  const outcome = conclude(results, figures, item, text);
+  const outcome = conclude(
+    results,
+    figures.filter((f) => !unread.has(f)),
+    item,
+    text,
+  );
   // A status the session's status fields leave undecided: the figures and names that agree do not carry it.
   const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
   const status = "pass" in outcome && item.hints.figuresMatched ? statusUndecided(text, names, context.ledger) : null;

@@ -478,7 +478,8 @@ function superlativeReaches(text: string, span: [number, number], figures: reado
   for (const m of text.matchAll(new RegExp(SUPERLATIVE_WORD.source, "gi"))) {
     const [from, to] = m.index! < span[0] ? [m.index! + m[0].length, span[0]] : [span[1], m.index!];
     const between = text.slice(from, to);
-    const figureBetween = figures.some((f) => f.value.type !== "name" && f.span[0] >= from && f.span[1] <= to);
+    // A name or a time of day between them names the element ("The cheapest option is 10:00 for £3.00").
+    const figureBetween = figures.some((f) => f.value.type !== "name" && f.value.type !== "time" && f.span[0] >= from && f.span[1] <= to);
     if (!CLAUSE_BREAK.test(between) && !figureBetween) return true;
   }
   return false;

@@ -67,8 +67,9 @@ describe("no overreach", () => {
     ["a difference of two values of one element", wards, "Pediatrics has 10 empty beds.", "unsupported"],
     ["the field the claim names", orders, "Order A-1 shipped on May 4.", "supported"],
     // "drop-off" holds no off-word: the flag is what the claim says.
-    // The vessel's name line names the claim's subject: no field whose value "no ... left" denies.
-    ["a name line of the claim's subject", ferries, "The 9:40 sailing on the MV Harbor Wren has no drive-up space left.", "unsupported"],
+    // The vessel's name line names the claim's subject: no field whose value "no ... left" denies. The sailing's
+    // time picks its element, whose `drive_up_spaces_available: 0` agrees with "no ... left".
+    ["a name line of the claim's subject", ferries, "The 9:40 sailing on the MV Harbor Wren has no drive-up space left.", "supported"],
     ["a compound with off", { order: "D-77", delivery: { contactless_dropoff: true } }, "Order D-77 is set for contactless drop-off.", "supported"],
     // A count noun never reads a field that holds a measure by its key's unit.
     ["a count against a unit key", wines, "We have 36 bottles of the 2019 Chablis.", "supported"],

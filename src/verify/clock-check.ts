@@ -1,0 +1,88 @@
+/**
+ * Tier 0's reading of a claim's time of day (see `clock-times.ts`): found where the claim's evidence states
+ * it, or absent. The passages read are those tier 0 read for the claim's other figures, and the records of its
+ * subject; in a ledger too large to read whole, a time not found there says nothing.
+ */
+import type { Chunk } from "../schema.js";
+import type { ClaimFigure } from "./claim-figures.js";
+import type { ClaimScope, FigureResult } from "./claim-scope.js";
+import { clockAgrees, evidenceClockTimes, roundHour, sameMinuteOfHour, timeOfDay, toTheMinute, type ClockTime } from "./clock-times.js";
+import { elementOf } from "./element-scope.js";
+import type { EvidenceFact } from "./evidence-facts.js";
+import { featuresOf } from "./lexical-features.js";
+
+/** A JSON line's key, or a "Key: value" line's key. */
+const KEY = /^\s*([^:\n]{1,80}?): /;
+
+/** The line of `text` around `at`: its start and end. */
+function lineAt(text: string, at: number): [number, number] {
+  const start = text.lastIndexOf("\n", at - 1) + 1;
+  const end = text.indexOf("\n", at);
+  return [start, end < 0 ? text.length : end];
+}
+
+/**
+ * The claim's time against the evidence: `match` where a passage states it (anchored when its line shares a
+ * word with the claim: `delivered_at` for "delivered at 7:58 pm"), `absent` where none does, and null when
+ * absence says nothing (a zone the evidence may not write, or a ledger too large to read whole).
+ * @param chunks the passages tier 0 read for the claim, the subject's records' among them.
+ * @param whole whether `chunks` hold all the evidence the claim may read.
+ */
+export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope, chunks: readonly Chunk[], whole: boolean): FigureResult | null {
+  let loose: FigureResult | null = null;
+  /** A zoned evidence time with the claim's minutes past the hour: the claim may give it in a local clock. */
+  let shifted = false;
+  const alone = scope.figures.every((f) => f === figure || f.value.type === "name");
+  for (const chunk of chunks) {
+    for (const c of evidenceClockTimes(chunk.text)) {
+      if (c.zoned && t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, c.local))) shifted = true;
+      if (!clockAgrees(t, c)) continue;
+      const [ls, le] = lineAt(chunk.text, c.span[0]);
+      const line = chunk.text.slice(ls, le);
+      const key = KEY.exec(line)?.[1] ?? "";
+      // A table row or array element read as fields (`rows[0].Time`, `rows[0].Event`): the element's other
+      // fields say what happened then.
+      const element = elementOf(key.trim());
+      const around = element
+        ? chunk.text
+            .split("\n")
+            .filter((l) => l.trimStart().startsWith(`${element}.`) && l !== line)
+            .join(" ")
+        : "";
+      const words = featuresOf(`${key} ${line.slice(0, c.span[0] - ls)} ${line.slice(c.span[1] - ls)} ${around}`).stems;
+      // The time carries the claim only where its line names what the claim times, the claim states it in no
+      // zone it leaves unchecked, and no other figure of the claim needs binding to the same moment ("405 V at 12:15").
+      // A round hour ("at 4 pm", "08:00") is every hourly reading's: it names no one moment of a series.
+      const anchored = t.zone !== "other" && alone && !roundHour(t) && [...scope.claimStems].some((s) => words.has(s));
+      const record = scope.context.ledger.get(chunk.evidenceId);
+      const keyStems = featuresOf(key).stems;
+      const best: EvidenceFact = {
+        value: { type: "time", t: { ...t, text: chunk.text.slice(c.span[0], c.span[1]), span: c.span } },
+        slot: words,
+        context: words,
+        key: keyStems,
+        structured: key !== "" && record?.format === "json",
+        span: [chunk.span[0] + c.span[0], chunk.span[0] + c.span[1]],
+        quote: { evidenceId: chunk.evidenceId, source: chunk.source, text: line.trim(), span: [chunk.span[0] + ls, chunk.span[0] + le] },
+        chunk,
+      };
+      const result: FigureResult = { figure, outcome: "match", best, score: anchored ? 2 : 1, note: "the evidence states this time", anchored };
+      if (anchored) return result;
+      loose ??= result;
+    }
+  }
+  if (loose) return loose;
+  // A date-time under a time key (`last_updated: 1718870400`, Unix time): its UTC clock.
+  for (const f of scope.facts) {
+    if (f.value.type !== "date" || f.value.d.instant === null) continue;
+    const at = new Date(f.value.d.instant);
+    const utc = at.getUTCHours() * 60 + at.getUTCMinutes();
+    if (clockAgrees(t, { span: [0, 0], local: utc, utc, zoned: true }))
+      return { figure, outcome: "match", best: f, score: 1, note: "the evidence states this time (a timestamp)", anchored: false };
+    if (t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, utc))) shifted = true;
+  }
+  // Absent only where absence says so: a time of day to the minute, in no other zone, in a ledger read whole,
+  // and in no zoned evidence time the claim may have moved to a local clock.
+  if (!whole || t.zone === "other" || !toTheMinute(t) || !timeOfDay(t) || shifted) return null;
+  return { figure, outcome: "absent", score: 0, note: "no evidence states this time" };
+}

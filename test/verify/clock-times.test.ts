@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { claimClockTimes, clockAgrees, evidenceClockTimes } from "../../src/verify/clock-times.js";
+
+describe("clock times of a claim", () => {
+  it.each([
+    ["accepted at 09:14 UTC", "09:14 UTC", [554], "utc", false],
+    ["delivered at 7:58 pm.", "7:58 pm", [1198], null, false],
+    ["opens at 7:58p.m. today", "7:58p.m.", [1198], null, false],
+    ["from 7 PM until late", "7 PM", [1140], null, false],
+    ["the 10:55 sailing", "10:55", [655, 1375], null, false],
+    ["around 10:41 she left", "10:41", [641, 1361], null, true],
+    ["created at 1:42 PM Eastern", "1:42 PM Eastern", [822], "other", false],
+  ])("%j", (text, written, minutes, zone, approx) => {
+    const [t] = claimClockTimes(text);
+    expect(text.slice(t!.span[0], t!.span[1])).toBe(written);
+    expect([t!.minutes, t!.zone, t!.approx]).toEqual([minutes, zone, approx]);
+  });
+
+  it.each(["a 3:1 ratio", "in 16:9 format", "at 7 on Friday", "ISBN 12:345", "25:10 is no time", "9:75 either"])("%j states no time", (text) => {
+    expect(claimClockTimes(text)).toEqual([]);
+  });
+});
+
+describe("clock times of evidence", () => {
+  it.each<[string, number[], Array<number | null>]>([
+    ["2024-08-21T09:14:02.118Z  accepted", [554], [554]],
+    ['delivered_at: "2024-07-12T19:58:10-04:00"', [1198], [1438]],
+    ["2024-06-20 06:00:00", [360], [null]],
+    // "08:45" is a 24-hour clock; "10:20" may be morning or evening.
+    ["departs 08:45, arrives 10:20", [525, 620, 1340], [null, null, null]],
+    ["activity[0].time: 143207", [872], [null]],
+  ])("%j", (text, local, utc) => {
+    const found = evidenceClockTimes(text);
+    expect(found.map((c) => c.local)).toEqual(local);
+    expect(found.map((c) => c.utc)).toEqual(utc);
+  });
+
+  it("should agree to the minute, within a few minutes when hedged, and within half an hour for a hedged round hour", () => {
+    const at = (local: number, utc: number | null = null) => ({ span: [0, 0] as [number, number], local, utc, zoned: utc !== null });
+    const [exact] = claimClockTimes("at 9:14");
+    const [hedged] = claimClockTimes("around 9:14");
+    const [hour] = claimClockTimes("about 3 PM UTC");
+    expect([clockAgrees(exact!, at(554)), clockAgrees(exact!, at(555)), clockAgrees(exact!, at(1274))]).toEqual([true, false, true]);
+    expect([clockAgrees(hedged!, at(558)), clockAgrees(hedged!, at(560))]).toEqual([true, false]);
+    // A UTC claim reads a timestamp's UTC clock, not the clock written in another zone.
+    expect([clockAgrees(hour!, at(920, 912)), clockAgrees(hour!, at(912, 1152))]).toEqual([true, false]);
+  });
+});
+
+describe("times of day in verification", () => {
+  function mail(): Firewall {
+    const fw = new Firewall();
+    fw.record({
+      source: "mail_events",
+      content:
+        "2024-08-21T09:14:02.118Z  accepted   msg=<a1@mg.example>\n2024-08-21T10:14:11.660Z  delivered  mx=mx1.example.com\n2024-08-21T10:31:20.005Z  opened     client=Outlook",
+    });
+    fw.record({
+      source: "orders",
+      content: { order: { status: "delivered", placed_at: "2024-07-12T19:02:44-04:00", delivered_at: "2024-07-12T19:58:10-04:00" } },
+    });
+    return fw;
+  }
+
+  it.each([
+    ["It was accepted at 09:14 UTC.", "supported"],
+    ["The order was delivered at 7:58 pm.", "supported"],
+    ["The order was placed at 7:02 PM.", "supported"],
+    // A time of day no record states is not supported by the words around it.
+    ["The message was opened at 10:41 UTC.", "unsupported"],
+    ["The order was placed at 7:20 PM.", "unsupported"],
+  ])("%j", async (claim, verdict) => {
+    const v = (await mail().verify(claim)).verdicts[0]!;
+    expect(v.verdict).toBe(verdict);
+    // A time is never corrected: which event, and which zone, stays open.
+    expect(v.corrections).toEqual([]);
+  });
+
+  it("should leave a time that a zone or a local clock may explain to the words", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "plow", content: { street: "Orchard Ave", last_plowed: "2025-01-20T19:02:10Z" } });
+    // 2:02 pm in a zone five hours behind UTC: the minutes agree, so absence settles nothing.
+    const v = (await fw.verify("Orchard Ave was last plowed at 2:02 pm on the 20th.")).verdicts[0]!;
+    expect(v.trace.map((t) => t.note).join(" ")).not.toMatch(/not found in any evidence: 2:02/);
+  });
+});
