@@ -11,6 +11,7 @@ import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
 import { namedElementCount } from "./named-count.js";
 import { spanDuration } from "./span-duration.js";
+import { eventInterval } from "./event-interval.js";
 import { fillLevel } from "./derived/fill-level.js";
 import { sentenceOf } from "./derived/sentence.js";
 import type { EvidenceFact } from "./evidence-facts.js";
@@ -134,7 +135,8 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     writtenMeasure(figure, scope) ??
     minorUnitAmount(figure, scope) ??
     namedElementCount(figure, scope) ??
-    spanDuration(figure, scope);
+    spanDuration(figure, scope) ??
+    eventInterval(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
   // A percentage of a level over the capacity beside it in the picked record (`level` over `max_capacity`):
   // a ratio the typed slot cannot hold, read before a slot's difference settles anything (it only supports).
