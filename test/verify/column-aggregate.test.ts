@@ -86,3 +86,26 @@ describe("date ranges", () => {
     expect(dateRanges(text, extractDates(text)).map((r) => [r.from, r.to])).toEqual(want);
   });
 });
+
+describe("a total over the rows a categorical value picks", () => {
+  const deals = {
+    deals: [
+      { id: "d1", name: "Acme renewal", amount_eur: 40000, stage: "open" },
+      { id: "d2", name: "Beta upsell", amount_eur: 45700, stage: "open" },
+      { id: "d3", name: "Gamma", amount_eur: 12000, stage: "won" },
+      { id: "d4", name: "Delta", amount_eur: 9000, stage: "lost" },
+    ],
+  };
+  it.each([
+    ["The open deals are worth €85,700 in total.", "supported"],
+    ["All deals total €106,700.", "supported"],
+    // Another subset's total, or none: unsupported, never corrected to a sum the claim may not mean.
+    ["The open deals are worth €95,700 in total.", "unsupported"],
+  ])("%j", async (claim, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "crm", content: deals });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect(v.verdict).toBe(verdict);
+    expect(v.corrections).toEqual([]);
+  });
+});

@@ -68,6 +68,8 @@ function check(input: DerivedInput): DerivedFinding | null {
     rows.set(f.rowId!, rows.has(f.rowId!) ? { fact: f, value: Number.NaN } : { fact: f, value });
     columns.set(column, rows);
   }
+  // A plain count summed over a subset meets too many scales and subsets by chance: amounts and measures only.
+  const words = (sum || mean) && (figure.kind === "money" || figure.kind === "measure") ? claimWords(input.text) : new Set<string>();
   for (const rows of columns.values()) {
     if (rows.size < 2 || rows.size > MAX_ROWS) continue;
     const values = [...rows.values()];
@@ -78,8 +80,55 @@ function check(input: DerivedInput): DerivedFinding | null {
     if (sum && agreesWith(figure, [total]) === "match") return { outcome: "match", fact: first, note: `equals the sum of the ${rows.size} values of ${field}` };
     if (mean && agreesWith(figure, [total / rows.size]) === "match")
       return { outcome: "match", fact: first, note: `equals the mean of the ${rows.size} values of ${field}` };
+    // "Successful charges total £169.99", "the open deals are worth €85,700 in total": the rows whose field
+    // holds a value the claim names (`status: succeeded`, `stage: open`), when only some rows hold it.
+    for (const [condition, picked] of filteredRows(values, words)) {
+      const part = picked.reduce((s, v) => s + v.value, 0);
+      if (sum && agreesWith(figure, [part]) === "match")
+        return { outcome: "match", fact: picked[0]!.fact, note: `equals the sum of ${field} over the ${picked.length} rows with ${condition}` };
+      if (mean && agreesWith(figure, [part / picked.length]) === "match")
+        return { outcome: "match", fact: picked[0]!.fact, note: `equals the mean of ${field} over the ${picked.length} rows with ${condition}` };
+    }
   }
   return null;
+}
+
+/** A one-word value of a row's own field: `charges[1].status: succeeded`. */
+const WORD_FIELD = /^\s*[^\n:]*?([\w-]+): "?([\p{L}][\p{L}_-]*)"?$/u;
+
+/** The claim's words, and their five-letter starts ("successful" and "succeeded" share "succe"). */
+function claimWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    if (w.length < 4) continue;
+    out.add(w);
+    if (w.length >= 5) out.add(w.slice(0, 5));
+  }
+  return out;
+}
+
+/**
+ * The subsets of rows that one categorical value picks, for each value the claim names that some but not
+ * all rows hold, as "field: value".
+ */
+function filteredRows<T extends { fact: EvidenceFact }>(rows: T[], words: Set<string>): Map<string, T[]> {
+  const byValue = new Map<string, T[]>();
+  for (const row of rows) {
+    const text = row.fact.row === undefined ? "" : row.fact.rowOwnEnd === undefined ? row.fact.row : row.fact.row.slice(0, row.fact.rowOwnEnd);
+    const seen = new Set<string>();
+    for (const line of text.split("\n")) {
+      const m = WORD_FIELD.exec(line);
+      if (!m) continue;
+      const value = m[2]!.toLowerCase();
+      const named = value.split(/[_-]/).some((part) => words.has(part) || (part.length >= 5 && words.has(part.slice(0, 5))));
+      const condition = `${m[1]}: ${value}`;
+      if (!named || seen.has(condition)) continue;
+      seen.add(condition);
+      byValue.set(condition, [...(byValue.get(condition) ?? []), row]);
+    }
+  }
+  for (const [condition, picked] of byValue) if (picked.length < 2 || picked.length >= rows.length) byValue.delete(condition);
+  return byValue;
 }
 
 export const columnAggregate: DerivedShape = { name: "column aggregate", check };
