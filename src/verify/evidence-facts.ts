@@ -13,7 +13,7 @@ import type { Chunk, EvidenceQuote } from "../schema.js";
 import type { ClockTime } from "./clock-times.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
-import { inlineFields } from "./inline-fields.js";
+import { inlineFields, spacedFields } from "./inline-fields.js";
 import { keyedTimestamp } from "./keyed-timestamps.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
@@ -398,11 +398,15 @@ function readFacts(
     }
     // Inline `key=value` fields (`October: new_signups=1000, refunds=12`) are a field each, named by the line's
     // key and their own; otherwise the value after the line's key is one field (or, without a key, the line).
-    const inline = inlineFields(line, afterKey);
+    // Several "Key: value" pairs on one report line ("Log interval: 10 min   Readings: 196") are a field each.
+    const spaced = kv && !json ? spacedFields(line) : [];
+    const inline = spaced.length > 0 ? [] : inlineFields(line, afterKey);
     const segments: Segment[] =
-      inline.length > 0
-        ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, keyStems(f.key))), start: f.valueStart, end: f.valueEnd }))
-        : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
+      spaced.length > 0
+        ? spaced.map((f) => ({ keyName: f.key, field: f.key, key: intern(keyStems(f.key)), start: f.valueStart, end: f.valueEnd }))
+        : inline.length > 0
+          ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, keyStems(f.key))), start: f.valueStart, end: f.valueEnd }))
+          : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
     for (const segment of segments) {
       const { keyName, key } = segment;
       const keyed = keyName !== null;

@@ -44,3 +44,28 @@ export function inlineFields(line: string, from = 0): InlineField[] {
     return { key: s.key, keyStart: from + s.at, valueStart: from + s.valueAt, valueEnd: from + end };
   });
 }
+
+/**
+ * A "Key: value" pair that opens a line or stands two or more spaces after the last value, as report
+ * headers print several on one line ("Trip start: 03-Feb-2025 06:10   Trip stop: 04-Feb-2025 14:40").
+ */
+const SPACED_PAIR = /(?:^\s*|\s{2,})([A-Za-z][\w.\-/()]*(?: [A-Za-z][\w.\-/()]*){0,3}): (?=\S)/g;
+
+/**
+ * The "Key: value" fields of a line that prints two or more of them apart by runs of spaces, each value
+ * running to the next pair; none for a line with one pair (its value may hold wide spaces of its own).
+ */
+export function spacedFields(line: string): InlineField[] {
+  if (!/\S\s{2,}[A-Za-z][^:]{0,40}: \S/.test(line)) return [];
+  const starts: Array<{ key: string; keyAt: number; valueAt: number }> = [];
+  for (const m of line.matchAll(SPACED_PAIR)) {
+    if (starts.length === 0 && m.index !== 0) return [];
+    starts.push({ key: m[1]!, keyAt: m.index! + m[0].length - m[1]!.length - 2, valueAt: m.index! + m[0].length });
+  }
+  if (starts.length < 2) return [];
+  return starts.map((s, i) => {
+    const next = starts[i + 1] ? starts[i + 1]!.keyAt : line.length;
+    const end = s.valueAt + line.slice(s.valueAt, next).trimEnd().length;
+    return { key: s.key, keyStart: s.keyAt, valueStart: s.valueAt, valueEnd: end };
+  });
+}

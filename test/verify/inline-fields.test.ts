@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { inlineFields } from "../../src/verify/inline-fields.js";
+import { inlineFields, spacedFields } from "../../src/verify/inline-fields.js";
 
 /** The key and value text of each inline field of a line. */
 function pairs(line: string, from = 0): Array<[string, string]> {
@@ -88,5 +88,46 @@ describe("inline fields as evidence", () => {
     const report = await fw.verify("Order ORD-2 totals $10.50. Order ORD-1 totals $10.50. Order ORD-1 has been delivered. Order ORD-2 has been delivered.");
     expect(report.verdicts.map((v) => v.verdict)).toEqual(["contradicted", "supported", "contradicted", "supported"]);
     expect(report.verdicts[0]!.corrections.map((c) => c.value)).toEqual(["$20.00"]);
+  });
+});
+
+describe("several Key: value pairs on one report line", () => {
+  it.each<[string, Array<[string, string]>]>([
+    [
+      "Log interval: 10 min   Readings: 196",
+      [
+        ["Log interval", "10 min"],
+        ["Readings", "196"],
+      ],
+    ],
+    [
+      "Trip start: 03-Feb-2025 06:10   Trip stop: 04-Feb-2025 14:40   Duration: 1d 08h 30m",
+      [
+        ["Trip start", "03-Feb-2025 06:10"],
+        ["Trip stop", "04-Feb-2025 14:40"],
+        ["Duration", "1d 08h 30m"],
+      ],
+    ],
+    [
+      "Logger S/N: 1032284517     Shipment: PO 77-40918 (Vaccines)",
+      [
+        ["Logger S/N", "1032284517"],
+        ["Shipment", "PO 77-40918 (Vaccines)"],
+      ],
+    ],
+    // One pair, or wide spaces inside one value: no fields of their own.
+    ["  Min: 2.6 °C at 03-Feb 22:50", []],
+    ["Note: see  the  manual", []],
+    ["Total  due: $40", []],
+  ])("%j", (line, fields) => {
+    expect(spacedFields(line).map((f) => [f.key, line.slice(f.valueStart, f.valueEnd)])).toEqual(fields);
+  });
+
+  it("should read each value under its own key", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "logger", content: "Trip Report\nLog interval: 10 min   Readings: 196\nAlarm delay: 30 min   Battery: OK" });
+    const v = (await fw.verify("The log interval was 5 minutes.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => c.value)).toEqual(["10 minutes"]);
   });
 });
