@@ -14,6 +14,10 @@ import { sentenceOf } from "./derived/sentence.js";
 export const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|across|sum|overall)\b/i;
 import { featuresOf } from "./lexical-features.js";
 
+/** Comparatives after "N times" that make it a ratio ("3 times larger", "2.5x faster"). */
+const COMPARATIVES =
+  "larger|bigger|greater|higher|lower|smaller|faster|slower|longer|shorter|heavier|lighter|cheaper|costlier|pricier|wider|deeper|taller|busier|louder|stronger|weaker|older|newer|hotter|colder|warmer|cooler";
+
 /** At most this many evidence values are combined (pairs: n^2 / 2). */
 const MAX_VALUES = 12;
 const DAY_MS = 86_400_000;
@@ -95,7 +99,11 @@ export function derivedMatch(
     return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
   // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").
-  const times = new RegExp(`${q.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(?:times|x)\\b`, "i").test(claimText);
+  // "Attempted 3 times", "restarted 5 times a day" count occurrences: only "N times the/as/more/larger ..."
+  // compares two values.
+  const times = new RegExp(`${q.text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*(?:times|x)\\s+(?:the|as|more|less|that|what|${COMPARATIVES})\\b`, "i").test(
+    claimText,
+  );
   const ratio = q.kind === "number" && (!Number.isInteger(q.value) || times);
   const sameKind = subjectFacts.filter((f) => f.value.type === "quantity" && (f.value.q.kind === q.kind || ratio));
   if (sameKind.length >= 2) {

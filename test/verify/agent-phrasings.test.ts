@@ -101,6 +101,25 @@ describe("sources and ratios an agent names", () => {
     expect((await fw.verify("`git` is roughly 404 times the size of `jq`.")).verdicts[0]!.verdict).toBe("supported");
     expect((await fw.verify("`git` is roughly 900 times the size of `jq`.")).verdicts[0]!.verdict).not.toBe("supported");
   });
+
+  it("should read 'N times' after a verb as a count of occurrences, no ratio of two values", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "billing",
+      content: {
+        invoice: "in_77",
+        attempt_count: 2,
+        lines: [
+          { item: "Seats", quantity: 3 },
+          { item: "Storage", quantity: 1 },
+        ],
+      },
+    });
+    // 3 / 1 of two line quantities is no support for a count of attempts.
+    const v = (await fw.verify("Payment has been attempted 3 times.")).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual(["contradicted", ["2"]]);
+    expect((await fw.verify("Payment has been attempted 2 times.")).verdicts[0]!.verdict).toBe("supported");
+  });
 });
 
 describe("figures that carry a claim, and what they do not carry", () => {
