@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5673,
+  "globalMean": 0.5729,
   "verdictMeans": {
-    "contradicted": 0.9283,
+    "contradicted": 0.9277,
     "not_checkable": 0.9651,
-    "supported": 0.7652,
-    "unsupported": 0.3183
+    "supported": 0.7649,
+    "unsupported": 0.3211
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 202,
-      "mean": 0.932,
+      "n": 206,
+      "mean": 0.9312,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9292,
-          "n": 202
+          "p": 0.9284,
+          "n": 206
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 67,
-      "mean": 0.866,
+      "n": 63,
+      "mean": 0.8601,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8603,
-          "n": 67
+          "p": 0.854,
+          "n": 63
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1192,
-      "mean": 0.2495,
+      "n": 1175,
+      "mean": 0.2487,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2496,
-          "n": 1192
+          "p": 0.2489,
+          "n": 1175
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9681,
+      "mean": 0.9679,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8975,
+          "p": 0.8974,
           "n": 5
         }
       ]
@@ -83,73 +83,73 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2941,
+      "n": 3009,
       "mean": 0.7631,
       "steps": [
         {
-          "upTo": 0.885,
-          "p": 0.6863,
-          "n": 550
+          "upTo": 0.895,
+          "p": 0.6689,
+          "n": 575
         },
         {
           "upTo": 0.925,
-          "p": 0.7285,
-          "n": 609
+          "p": 0.7323,
+          "n": 543
         },
         {
           "upTo": 0.945,
-          "p": 0.7587,
-          "n": 435
+          "p": 0.7752,
+          "n": 432
         },
         {
           "upTo": 1,
-          "p": 0.8139,
-          "n": 1347
+          "p": 0.8113,
+          "n": 1459
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1174,
-      "mean": 0.3799,
+      "n": 1123,
+      "mean": 0.3874,
       "steps": [
         {
-          "upTo": 0.625,
-          "p": 0.0444,
-          "n": 59
+          "upTo": 0.585,
+          "p": 0.0572,
+          "n": 46
         },
         {
           "upTo": 0.685,
-          "p": 0.068,
-          "n": 182
+          "p": 0.1151,
+          "n": 194
+        },
+        {
+          "upTo": 0.745,
+          "p": 0.2273,
+          "n": 172
         },
         {
           "upTo": 0.795,
-          "p": 0.2313,
-          "n": 442
-        },
-        {
-          "upTo": 0.87,
-          "p": 0.3928,
-          "n": 225
+          "p": 0.2391,
+          "n": 240
         },
         {
           "upTo": 0.895,
-          "p": 0.4325,
-          "n": 70
+          "p": 0.4223,
+          "n": 282
         },
         {
           "upTo": 1,
-          "p": 0.6897,
-          "n": 196
+          "p": 0.6842,
+          "n": 189
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T09:01:20.977Z",
-    "commit": "e7b71f1",
+    "at": "2026-12-06T10:52:34.168Z",
+    "commit": "b335926",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
