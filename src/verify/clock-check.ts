@@ -6,7 +6,7 @@
 import type { Chunk } from "../schema.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
-import { clockAgrees, evidenceClockTimes, roundHour, sameMinuteOfHour, timeOfDay, toTheMinute, type ClockTime } from "./clock-times.js";
+import { clockAgrees, type EvidenceClock, evidenceClockTimes, roundHour, sameMinuteOfHour, timeOfDay, toTheMinute, type ClockTime } from "./clock-times.js";
 import { elementOf } from "./element-scope.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
@@ -19,6 +19,48 @@ function lineAt(text: string, at: number): [number, number] {
   const start = text.lastIndexOf("\n", at - 1) + 1;
   const end = text.indexOf("\n", at);
   return [start, end < 0 ? text.length : end];
+}
+
+/** The words that say what happened at a moment: its line's, or its table row's or array element's other fields. */
+function momentWords(text: string, [at, end]: [number, number]): Set<string> {
+  const [ls, le] = lineAt(text, at);
+  const line = text.slice(ls, le);
+  const key = KEY.exec(line)?.[1] ?? "";
+  // A table row or array element read as fields (`rows[0].Time`, `rows[0].Event`): the element's other
+  // fields say what happened then.
+  const element = elementOf(key.trim());
+  const around = element
+    ? text
+        .split("\n")
+        .filter((l) => l.trimStart().startsWith(`${element}.`) && l !== line)
+        .join(" ")
+    : "";
+  return featuresOf(`${key} ${line.slice(0, at - ls)} ${line.slice(end - ls)} ${around}`).stems;
+}
+
+/**
+ * In a log of one moment a line ("21:05 ARRIVED ...", "23:48 SORTED ..."), whether the claim's time is on no
+ * line that holds a word telling what the claim times, while such a line states another time: "sorted at
+ * 21:05" where 21:05 is the ARRIVED line. A word every line holds ("parcel") tells nothing.
+ */
+function otherMomentNamed(t: ClockTime, chunks: readonly Chunk[], claim: ReadonlySet<string>): boolean {
+  for (const chunk of chunks) {
+    const clocks = evidenceClockTimes(chunk.text);
+    const lineOf = (c: EvidenceClock) => lineAt(chunk.text, c.span[0])[0];
+    // One moment a line, and no `key: value` line (a record's fields say more than one moment apart).
+    const moments = clocks.filter(
+      (c) =>
+        !KEY.test(chunk.text.slice(...lineAt(chunk.text, c.span[0]))) && clocks.every((o) => o === c || lineOf(o) !== lineOf(c) || o.span[0] === c.span[0]),
+    );
+    if (moments.length < 2) continue;
+    const words = moments.map((c) => momentWords(chunk.text, c.span));
+    const telling = [...claim].filter((w) => !/^\d/.test(w) && words.some((x) => x.has(w)) && !words.every((x) => x.has(w)));
+    if (telling.length === 0) continue;
+    const tells = words.map((x) => telling.some((w) => x.has(w)));
+    const agreeing = moments.map((c) => clockAgrees(t, c));
+    if (agreeing.some((a, i) => a && !tells[i]) && !agreeing.some((a, i) => a && tells[i]) && tells.some((x, i) => x && !agreeing[i])) return true;
+  }
+  return false;
 }
 
 /**
@@ -35,21 +77,15 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
   const alone = scope.figures.every((f) => f === figure || f.value.type === "name");
   for (const chunk of chunks) {
     for (const c of evidenceClockTimes(chunk.text)) {
-      if (c.zoned && t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, c.local))) shifted = true;
-      if (!clockAgrees(t, c)) continue;
+      const agrees = clockAgrees(t, c);
+      // Only a time written in UTC may be the claim's in an unknown local clock; one written with its own
+      // offset is the local time already.
+      if (c.zoned && c.utc === c.local && t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, c.local))) shifted = true;
+      if (!agrees) continue;
       const [ls, le] = lineAt(chunk.text, c.span[0]);
       const line = chunk.text.slice(ls, le);
       const key = KEY.exec(line)?.[1] ?? "";
-      // A table row or array element read as fields (`rows[0].Time`, `rows[0].Event`): the element's other
-      // fields say what happened then.
-      const element = elementOf(key.trim());
-      const around = element
-        ? chunk.text
-            .split("\n")
-            .filter((l) => l.trimStart().startsWith(`${element}.`) && l !== line)
-            .join(" ")
-        : "";
-      const words = featuresOf(`${key} ${line.slice(0, c.span[0] - ls)} ${line.slice(c.span[1] - ls)} ${around}`).stems;
+      const words = momentWords(chunk.text, c.span);
       // The time carries the claim only where its line names what the claim times, the claim states it in no
       // zone it leaves unchecked, and no other figure of the claim needs binding to the same moment ("405 V at 12:15").
       // A round hour ("at 4 pm", "08:00") is every hourly reading's: it names no one moment of a series.
@@ -71,6 +107,8 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
       loose ??= result;
     }
   }
+  if (loose && otherMomentNamed(t, chunks, scope.claimStems))
+    return { figure, outcome: "unsettled", score: 0, note: "a log line that names what the claim times states another time; this one is another moment's" };
   if (loose) return loose;
   // A date-time under a time key (`last_updated: 1718870400`, Unix time): its UTC clock.
   for (const f of scope.facts) {

@@ -17,7 +17,8 @@ import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 
 /** Words that say a duration spans two moments ("took", "lasted", "after", "later", "for", "within"). */
-const INTERVAL_CUE = /\b(?:took|takes?|taking|lasted|lasts?|for|after|later|earlier|before|within|in|spent|ran|runs?|stayed|stays?|apart|long|since|until)\b/i;
+const INTERVAL_CUE =
+  /\b(?:took|takes?|taking|lasted|lasts?|for|after|later|earlier|before|within|in|spent|ran|runs?|stayed|stays?|waited|waits?|waiting|apart|long|since|until|between)\b/i;
 /** A date-time: "2024-08-21T09:14:02.118Z", "2025-07-21 02:47:13", with its offset if any. */
 const DATE_TIME = /\b(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s?(Z|[+-]\d{2}:?\d{2})?/g;
 /** A clock time alone: "09:14", "09:14:02" (24-hour, as logs write it). */
@@ -34,6 +35,8 @@ interface Moment {
   words: Set<string>;
   /** The moment's line, as a quote. */
   line: [number, number];
+  /** The array element or table row it belongs to (`runs[2]`), or "". */
+  element: string;
 }
 
 /** The passage's lines, each with the line index where it starts. */
@@ -75,7 +78,7 @@ export function momentsOf(text: string): Moment[] {
     }
     for (const f of found) {
       const rest = `${l.text.slice(0, f.span[0])} ${l.text.slice(f.span[1])} ${around}`;
-      out.push({ ms: f.ms, dated: f.dated, words: featuresOf(rest).stems, line: [l.start, l.start + l.text.length] });
+      out.push({ ms: f.ms, dated: f.dated, words: featuresOf(rest).stems, line: [l.start, l.start + l.text.length], element });
       if (out.length >= MAX_MOMENTS) return out;
     }
   }
@@ -120,11 +123,18 @@ export function eventInterval(figure: ClaimFigure, scope: ClaimScope): FigureRes
   const chunks = new Map<string, EvidenceFact>();
   for (const f of scope.facts) if (!chunks.has(f.chunk.id) && !scope.foreign(f.chunk.evidenceId)) chunks.set(f.chunk.id, f);
   for (const fact of chunks.values()) {
-    const named = momentsOf(fact.chunk.text).filter((m) => names(m.words, scope.claimStems));
+    // A claim word every moment's line shares ("parcel" of each scan) names none of them.
+    const moments = momentsOf(fact.chunk.text);
+    const telling = new Set([...scope.claimStems].filter((c) => !moments.every((m) => names(m.words, new Set([c])))));
+    // Each moment names a word of the claim; one at least names a word that tells it from the others, or
+    // both are of one array element (one entity's timeline: `created_at`, `updated_at`).
+    const named = moments.filter((m) => names(m.words, scope.claimStems));
+    const tells = (m: Moment) => names(m.words, telling);
     for (let i = 0; i < named.length; i++)
       for (let j = i + 1; j < named.length; j++) {
         const [a, b] = [named[i]!, named[j]!];
         if (a.dated !== b.dated || a.line[0] === b.line[0]) continue;
+        if (!(tells(a) || tells(b)) && (a.element === "" || a.element !== b.element)) continue;
         const span = Math.abs(b.ms - a.ms);
         if (span === 0 || matchQuantity(v.q, duration(span)) !== "match") continue;
         const later = b.ms >= a.ms ? b : a;

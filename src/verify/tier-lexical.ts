@@ -500,7 +500,14 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
   // The share of the claim's content words that the retrieved evidence holds (as a content-word-overlap
   // detector counts them: unweighted, so a paraphrase's common words count like rare ones).
   // Figures tier 0 matched are checked: their words ("3450.0 USD") need no covering here.
-  const checked = item.hints.figuresMatched ? figureStems(item.claim.text, allFigures) : null;
+  // A figure tier 0 left unread (a time it could not find nor rule out) keeps its words to cover.
+  const unread = item.hints.unread ?? [];
+  const checked = item.hints.figuresMatched
+    ? figureStems(
+        item.claim.text,
+        allFigures.filter((f) => !unread.includes(item.claim.text.slice(f.span[0], f.span[1]))),
+      )
+    : null;
   const cov = shareCovered(checked ? new Set([...claim.stems].filter((x) => !checked.has(x))) : claim.stems, covered.length > 0 ? covered : elsewhere);
   // Figures tier 0 matched under a key of structured output carry the claim; the words around them need only
   // not contradict ("The team has 58 people" against "Headcount: 58").

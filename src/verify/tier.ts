@@ -57,6 +57,11 @@ export interface TierHints {
    * against `autoRenewal: N`): a negation the words seem to differ in is already read, typed.
    */
   polaritySettled?: boolean;
+  /**
+   * Figures tier 0 left unread, as written (a time of day it could neither find nor rule out): their words
+   * still need covering by the next tier.
+   */
+  unread?: string[];
 }
 
 export interface TierDecision {

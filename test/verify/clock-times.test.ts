@@ -85,3 +85,44 @@ describe("times of day in verification", () => {
     expect(v.trace.map((t) => t.note).join(" ")).not.toMatch(/not found in any evidence: 2:02/);
   });
 });
+
+describe("times of day bound to what the claim times", () => {
+  // A parcel's tracking record (local times with their offset) and a hub's scan log (one moment a line).
+  function parcel(): Firewall {
+    const fw = new Firewall();
+    fw.record({
+      source: "tracking",
+      content: {
+        parcel: "QX-5501",
+        status: "delivered",
+        events: [
+          { ts: "2025-05-02T08:10:00+02:00", event: "out_for_delivery", depot: "Kessel" },
+          { ts: "2025-05-02T15:36:00+02:00", event: "delivered", town: "Ardmoor" },
+        ],
+      },
+    });
+    fw.record({
+      source: "hub_scans",
+      content:
+        "Kessel depot scans\n2025-05-01 20:12 ARRIVED parcel=QX-5501 bay=3\n2025-05-01 22:40 SORTED parcel=QX-5501 lane=9\n2025-05-02 05:55 LOADED parcel=QX-5501 van=V-12",
+    });
+    return fw;
+  }
+
+  it.each([
+    ["The parcel was delivered at 3:36 pm.", "supported"],
+    // A record written with its own offset states the local time: another hour with the same minutes is no
+    // local reading of it, and the claim's other figures do not carry the time.
+    ["The parcel was delivered at 4:36 pm.", "unsupported"],
+    // 20:12 is the ARRIVED line's; the SORTED line states 22:40.
+    ["It was sorted at 20:12.", "unsupported"],
+    ["It was sorted at 22:40.", "supported"],
+    // The span between two moments the claim names, not between any two lines that share its subject.
+    ["The parcel waited about 2 hours 28 minutes between arriving and being sorted.", "supported"],
+    ["It was out for delivery for about 2 hours 28 minutes.", "unsupported"],
+  ])("%j", async (claim, verdict) => {
+    const v = (await parcel().verify(claim)).verdicts[0]!;
+    expect(v.verdict).toBe(verdict);
+    expect(v.corrections).toEqual([]);
+  });
+});
