@@ -57,7 +57,8 @@ export function featuresOf(text: string): TextFeatures {
     }
     if (STOP_WORDS.has(tok) || HEDGES.has(tok) || (ORDINAL_SUFFIX.has(tok) && /^\d/.test(toks[i - 1] ?? ""))) continue;
     // "Raman's order": the possessor's own word.
-    stems.add(stemOf(tok.length > 3 && /['’]s$/.test(tok) ? tok.slice(0, -2) : tok));
+    const possessive = tok.length > 3 && tok.charCodeAt(tok.length - 1) === 115 && (tok[tok.length - 2] === "'" || tok[tok.length - 2] === "’");
+    stems.add(stemOf(possessive ? tok.slice(0, -2) : tok));
   }
   return { stems, negations };
 }
