@@ -21,6 +21,7 @@ import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { inlineFields } from "./inline-fields.js";
 import { featuresOf } from "./lexical-features.js";
+import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
 
 /** A categorical reading of a claim against one field. */
 export interface CategoricalCheck {
@@ -933,8 +934,12 @@ function statusEdit(claimText: string, word: string, at: number, value: string):
  * is active" reads `get_card`'s `status`; "A payment arrived" reads no invoice's). Top-level fields only.
  */
 function bySubjectNoun(fields: FieldLine[], before: string): FieldLine[] {
-  const nouns = (before.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter(
-    (w) => !/^(?:your|their|this|that|these|those|have|been|still|status|state|currently|already|which|there)$/.test(w),
+  // Three letters name things too ("Run 4812 passed", "the job", "the pod"); function words do not.
+  const nouns = (before.toLowerCase().match(/\p{L}{3,}/gu) ?? []).filter(
+    (w) =>
+      !STOP_WORDS.has(w) &&
+      !NEGATIONS.has(w) &&
+      !/^(?:your|their|this|that|these|those|have|been|still|status|state|currently|already|which|there|now|yet|new|old|all|its|our)$/.test(w),
   );
   if (nouns.length === 0) return [];
   const names = (l: FieldLine) => `${l.source} ${l.path}`.toLowerCase().replace(/[_.()="]/g, " ");

@@ -117,7 +117,9 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
     const utc = at.getUTCHours() * 60 + at.getUTCMinutes();
     if (clockAgrees(t, { span: [0, 0], local: utc, utc, zoned: true }))
       return { figure, outcome: "match", best: f, score: 1, note: "the evidence states this time (a timestamp)", anchored: false };
-    if (t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, utc))) shifted = true;
+    // Written in UTC (Unix time, a "Z" or "+00:00" timestamp), it may be the claim's in a local clock.
+    const inUtc = /^\d+$|(?:Z|[+-]00:?00)$/.test(f.value.d.text.trim());
+    if (inUtc && t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, utc))) shifted = true;
   }
   // Absent only where absence says so: a time of day to the minute, in no other zone, in a ledger read whole,
   // and in no zoned evidence time the claim may have moved to a local clock.

@@ -27,7 +27,9 @@ const HEDGE_BEFORE =
   /\b(?:about|around|roughly|approximately|approx\.?|circa|ca\.|nearly|almost|just (?:after|before|past|under|over)|shortly (?:after|before)|~)\s*$/i;
 const UTC_AFTER = /^\s*\(?\s*(?:UTC|GMT|Z\b|Zulu)/;
 const OTHER_ZONE_AFTER =
-  /^\s*\(?\s*(?:[ECMP][SD]?T|AK[SD]?T|HST|BST|IST|CES?T|EES?T|WES?T|JST|KST|AE[SD]T|NZ[SD]T|ET|PT|CT|MT|local|Eastern|Central|Mountain|Pacific|[A-Z][a-z]+ time)\b/;
+  /^\s*\(?\s*(?:[ECMP][SD]?T|AK[SD]?T|HST|BST|IST|CES?T|EES?T|WES?T|JST|KST|AE[SD]T|NZ[SD]T|ET|PT|CT|MT|Eastern|Central|Mountain|Pacific|(?!Local\b)[A-Z][a-z]+ time)\b/;
+/** "local time", "local": the clock as the record writes it, in its own zone. */
+const LOCAL_AFTER = /^\s*\(?\s*local(?: time)?\b/i;
 /** How far from the claim's time a hedged time may be (minutes). */
 const HEDGE_MINUTES = 5;
 
@@ -67,8 +69,9 @@ export function claimClockTimes(text: string, taken: ReadonlyArray<[number, numb
     const after = text.slice(span[1], span[1] + 24);
     const utc = UTC_AFTER.exec(after);
     const other = utc ? null : OTHER_ZONE_AFTER.exec(after);
+    const local = utc || other ? null : LOCAL_AFTER.exec(after);
     // The zone is part of the time's span: "09:14 UTC" states one value.
-    const zoned = utc ?? other;
+    const zoned = utc ?? other ?? local;
     out.push({
       text: all!.trimEnd(),
       span: zoned ? [span[0], span[1] + zoned[0].length] : span,

@@ -45,7 +45,7 @@ import { ownRecords, checkName } from "./name-check.js";
 import { withoutQualifiedAgreement } from "./qualified-field.js";
 import { checkValue } from "./value-check.js";
 import { checkClock } from "./clock-check.js";
-import { timeOfDay, toTheMinute } from "./clock-times.js";
+import { toTheMinute } from "./clock-times.js";
 import { statusUndecided } from "./categorical-fields.js";
 
 /**
@@ -291,10 +291,10 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     text,
   );
   item.hints.unread = [...unread].map((f) => text.slice(f.span[0], f.span[1]));
-  // A time of day to the minute that tier 0 could not read (a UTC record may hold it in another clock) is
-  // part of what the claim asserts: its other figures do not carry it. A round hour, a time in a named zone
-  // or a clock that may be a duration ("runs 3:34") is left to the words, as before.
-  if ([...unread].some((f) => f.value.type === "time" && f.value.t.zone !== "other" && toTheMinute(f.value.t) && timeOfDay(f.value.t))) {
+  // A time to the minute that tier 0 could not read (a UTC record may hold it in another clock, or it may be
+  // a duration: "runs 3:34") is part of what the claim asserts: its other figures do not carry it. A round
+  // hour or a time in a named zone is left to the words, as before.
+  if ([...unread].some((f) => f.value.type === "time" && f.value.t.zone !== "other" && toTheMinute(f.value.t))) {
     item.hints.figuresMatched = false;
     item.hints.figuresKeyed = false;
   }

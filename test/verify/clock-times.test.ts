@@ -126,3 +126,39 @@ describe("times of day bound to what the claim times", () => {
     expect(v.corrections).toEqual([]);
   });
 });
+
+describe("a pipeline run's times and status", () => {
+  function pipeline(): Firewall {
+    const fw = new Firewall();
+    fw.record({
+      source: "ci_get_pipeline_run",
+      content: {
+        run_id: 5120,
+        status: "failed",
+        jobs: [
+          { name: "lint", status: "success", started_at: "2025-03-04T11:02:10+01:00", finished_at: "2025-03-04T11:05:40+01:00" },
+          { name: "e2e-tests", status: "failed", started_at: "2025-03-04T11:05:55+01:00", finished_at: "2025-03-04T11:31:02+01:00" },
+        ],
+      },
+    });
+    fw.record({ source: "pager", content: { incident: "INC-77", opened_at: "2025-03-04T10:40:00Z" } });
+    return fw;
+  }
+
+  it.each([
+    ["The e2e-tests job started at 11:05 local time.", "supported"],
+    // "local time" is the clock the record writes: another hour is no reading of it, and the job's name does
+    // not carry the time.
+    ["The e2e-tests job started at 12:05 local time.", "unsupported"],
+    // Without a zone the clock reads as written or in UTC (10:05), nothing else.
+    ["The e2e-tests job started at 10:05.", "supported"],
+    ["The e2e-tests job started at 09:05.", "unsupported"],
+  ])("%j", async (claim, verdict) => {
+    expect((await pipeline().verify(claim)).verdicts[0]!.verdict).toBe(verdict);
+  });
+
+  it("should read a run's status for a claim whose subject noun is three letters ('Run 5120 succeeded')", async () => {
+    const v = (await pipeline().verify("Run 5120 succeeded.")).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual(["contradicted", ["failed"]]);
+  });
+});
