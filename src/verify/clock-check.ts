@@ -7,36 +7,9 @@ import type { Chunk } from "../schema.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import { clockAgrees, type EvidenceClock, evidenceClockTimes, roundHour, sameMinuteOfHour, timeOfDay, toTheMinute, type ClockTime } from "./clock-times.js";
-import { elementOf } from "./element-scope.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
-
-/** A JSON line's key, or a "Key: value" line's key. */
-const KEY = /^\s*([^:\n]{1,80}?): /;
-
-/** The line of `text` around `at`: its start and end. */
-function lineAt(text: string, at: number): [number, number] {
-  const start = text.lastIndexOf("\n", at - 1) + 1;
-  const end = text.indexOf("\n", at);
-  return [start, end < 0 ? text.length : end];
-}
-
-/** The words that say what happened at a moment: its line's, or its table row's or array element's other fields. */
-function momentWords(text: string, [at, end]: [number, number]): Set<string> {
-  const [ls, le] = lineAt(text, at);
-  const line = text.slice(ls, le);
-  const key = KEY.exec(line)?.[1] ?? "";
-  // A table row or array element read as fields (`rows[0].Time`, `rows[0].Event`): the element's other
-  // fields say what happened then.
-  const element = elementOf(key.trim());
-  const around = element
-    ? text
-        .split("\n")
-        .filter((l) => l.trimStart().startsWith(`${element}.`) && l !== line)
-        .join(" ")
-    : "";
-  return featuresOf(`${key} ${line.slice(0, at - ls)} ${line.slice(end - ls)} ${around}`).stems;
-}
+import { LINE_KEY, lineAt, momentReader } from "./moment-words.js";
 
 /**
  * In a log of one moment a line ("21:05 ARRIVED ...", "23:48 SORTED ..."), whether the claim's time is on no
@@ -50,10 +23,12 @@ function otherMomentNamed(t: ClockTime, chunks: readonly Chunk[], claim: Readonl
     // One moment a line, and no `key: value` line (a record's fields say more than one moment apart).
     const moments = clocks.filter(
       (c) =>
-        !KEY.test(chunk.text.slice(...lineAt(chunk.text, c.span[0]))) && clocks.every((o) => o === c || lineOf(o) !== lineOf(c) || o.span[0] === c.span[0]),
+        !LINE_KEY.test(chunk.text.slice(...lineAt(chunk.text, c.span[0]))) &&
+        clocks.every((o) => o === c || lineOf(o) !== lineOf(c) || o.span[0] === c.span[0]),
     );
     if (moments.length < 2) continue;
-    const words = moments.map((c) => momentWords(chunk.text, c.span));
+    const read = momentReader(chunk.text);
+    const words = moments.map((c) => read(c.span));
     const telling = [...claim].filter((w) => !/^\d/.test(w) && words.some((x) => x.has(w)) && !words.every((x) => x.has(w)));
     if (telling.length === 0) continue;
     const tells = words.map((x) => telling.some((w) => x.has(w)));
@@ -76,6 +51,7 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
   let shifted = false;
   const alone = scope.figures.every((f) => f === figure || f.value.type === "name");
   for (const chunk of chunks) {
+    const read = momentReader(chunk.text);
     for (const c of evidenceClockTimes(chunk.text)) {
       const agrees = clockAgrees(t, c);
       // Only a time written in UTC may be the claim's in an unknown local clock; one written with its own
@@ -84,8 +60,8 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
       if (!agrees) continue;
       const [ls, le] = lineAt(chunk.text, c.span[0]);
       const line = chunk.text.slice(ls, le);
-      const key = KEY.exec(line)?.[1] ?? "";
-      const words = momentWords(chunk.text, c.span);
+      const key = LINE_KEY.exec(line)?.[1] ?? "";
+      const words = read(c.span);
       // The time carries the claim only where its line names what the claim times, the claim states it in no
       // zone it leaves unchecked, and no other figure of the claim needs binding to the same moment ("405 V at 12:15").
       // A round hour ("at 4 pm", "08:00") is every hourly reading's: it names no one moment of a series.

@@ -14,7 +14,7 @@ import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import { elementOf } from "./element-scope.js";
 import type { EvidenceFact } from "./evidence-facts.js";
-import { featuresOf } from "./lexical-features.js";
+import { LINE_KEY, momentReader } from "./moment-words.js";
 
 /** Words that say a duration spans two moments ("took", "lasted", "after", "later", "for", "within"). */
 const INTERVAL_CUE =
@@ -52,17 +52,10 @@ function lines(text: string): Array<{ text: string; start: number }> {
 
 /** The moments a passage states, with the words of their line, or of their table row or array element. */
 export function momentsOf(text: string): Moment[] {
-  const all = lines(text);
-  const byElement = new Map<string, string[]>();
-  for (const l of all) {
-    const element = elementOf(/^\s*([^:\n]{1,120}?): /.exec(l.text)?.[1] ?? "");
-    if (element) byElement.set(element, [...(byElement.get(element) ?? []), l.text]);
-  }
+  const read = momentReader(text);
   const out: Moment[] = [];
-  for (const l of all) {
-    const key = /^\s*([^:\n]{1,120}?): /.exec(l.text)?.[1] ?? "";
-    const element = elementOf(key);
-    const around = element ? (byElement.get(element) ?? []).filter((x) => x !== l.text).join(" ") : "";
+  for (const l of lines(text)) {
+    const element = elementOf(LINE_KEY.exec(l.text)?.[1]?.trim() ?? "");
     const found: Array<{ ms: number; dated: boolean; span: [number, number] }> = [];
     for (const m of l.text.matchAll(DATE_TIME)) {
       const [, day, hh, mm, ss, frac, zone] = m;
@@ -77,8 +70,8 @@ export function momentsOf(text: string): Moment[] {
       found.push({ ms: ((h * 60 + mi) * 60 + s) * 1000, dated: false, span: [m.index!, m.index! + m[0].length] });
     }
     for (const f of found) {
-      const rest = `${l.text.slice(0, f.span[0])} ${l.text.slice(f.span[1])} ${around}`;
-      out.push({ ms: f.ms, dated: f.dated, words: featuresOf(rest).stems, line: [l.start, l.start + l.text.length], element });
+      const words = read([l.start + f.span[0], l.start + f.span[1]]);
+      out.push({ ms: f.ms, dated: f.dated, words, line: [l.start, l.start + l.text.length], element });
       if (out.length >= MAX_MOMENTS) return out;
     }
   }
