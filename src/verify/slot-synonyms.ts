@@ -32,6 +32,8 @@ const GROUPS: string[][] = [
   ["end", "ends", "ending", "until", "till", "thru"],
   // A search's hit count (`numFound`, `total_hits`, `matches`): "matched 36,000 records", "found 12 results".
   ["found", "matched", "hits"],
+  // Times a work is cited: Crossref's `is-referenced-by-count`, OpenAlex's `cited_by_count`, `citationCount`.
+  ["citation", "citations", "cited", "cites", "cite", "referenced"],
 ];
 
 const CANON = new Map<string, string>();

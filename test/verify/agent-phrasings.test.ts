@@ -148,3 +148,16 @@ describe("figures that carry a claim, and what they do not carry", () => {
     expect(report.verdicts.at(-1)!.verdict).toBe(want);
   });
 });
+
+describe("citations", () => {
+  it("should read 'citations' as the times a work is cited (`is-referenced-by-count`), not its reference list", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "works_lookup",
+      content: { message: { title: ["Soil moisture under drip irrigation"], "reference-count": 41, "is-referenced-by-count": 19 } },
+    });
+    const wrong = (await fw.verify("The paper has 41 citations.")).verdicts[0]!;
+    expect([wrong.verdict, wrong.corrections.map((c) => c.value)]).toEqual(["contradicted", ["19"]]);
+    expect((await fw.verify("The paper has been cited 19 times.")).verdicts[0]!.verdict).not.toBe("contradicted");
+  });
+});
