@@ -109,3 +109,27 @@ describe("a total over the rows a categorical value picks", () => {
     expect(v.corrections).toEqual([]);
   });
 });
+
+describe("a share of a column's total that the rows a claim's word picks make up", () => {
+  const costs = {
+    period: "2024-05",
+    groups: [
+      { service: "EC2", cost: 4821.5 },
+      { service: "S3", cost: 1200 },
+      { service: "RDS", cost: 2400.25 },
+      { service: "Lambda", cost: 78.25 },
+    ],
+  };
+  it.each([
+    ["EC2 was about 57% of the bill.", "supported"],
+    ["RDS made up roughly 28% of spend.", "supported"],
+    // No subset gives it: unsupported, never "corrected" to a share the claim may not mean.
+    ["EC2 was about 40% of the bill.", "unsupported"],
+  ])("%j", async (claim, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "cost_explorer", content: costs });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect(v.verdict).toBe(verdict);
+    expect(v.corrections).toEqual([]);
+  });
+});

@@ -22,7 +22,7 @@ const SUM_WORDS = /\b(?:total(?:led|ed|ing)?|combined|together|altogether|in all
 const MAX_ROWS = 400;
 
 /** Which column a value belongs to: its record, its array path without indexes, and its field. */
-function columnOf(f: EvidenceFact): string | null {
+export function columnOf(f: EvidenceFact): string | null {
   if (!f.structured || f.rowId === undefined) return null;
   const field = [...fieldStemsOf(f)].sort().join(" ");
   if (field === "") return null;
@@ -93,14 +93,16 @@ function check(input: DerivedInput): DerivedFinding | null {
   return null;
 }
 
-/** A one-word value of a row's own field: `charges[1].status: succeeded`. */
-const WORD_FIELD = /^\s*[^\n:]*?([\w-]+): "?([\p{L}][\p{L}_-]*)"?$/u;
+/** A one-word value of a row's own field: `charges[1].status: succeeded`, `lines[0].service: EC2`. */
+const WORD_FIELD = /^\s*[^\n:]*?([\w-]+): "?([\p{L}][\p{L}\p{N}_-]*)"?$/u;
 
 /** The claim's words, and their five-letter starts ("successful" and "succeeded" share "succe"). */
-function claimWords(text: string): Set<string> {
+export function claimWords(text: string): Set<string> {
   const out = new Set<string>();
-  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    if (w.length < 4) continue;
+  for (const written of text.match(/\p{L}[\p{L}\p{N}]*/gu) ?? []) {
+    const w = written.toLowerCase();
+    // A code or an acronym ("EC2", "RDS") counts from two characters; another word from four.
+    if (w.length < (/\d/.test(w) || /^\p{Lu}{2,}$/u.test(written) ? 2 : 4)) continue;
     out.add(w);
     if (w.length >= 5) out.add(w.slice(0, 5));
   }
@@ -109,9 +111,9 @@ function claimWords(text: string): Set<string> {
 
 /**
  * The subsets of rows that one categorical value picks, for each value the claim names that some but not
- * all rows hold, as "field: value".
+ * all rows hold (at least `least` of them), as "field: value".
  */
-function filteredRows<T extends { fact: EvidenceFact }>(rows: T[], words: Set<string>): Map<string, T[]> {
+export function filteredRows<T extends { fact: EvidenceFact }>(rows: T[], words: Set<string>, least = 2): Map<string, T[]> {
   const byValue = new Map<string, T[]>();
   for (const row of rows) {
     const text = row.fact.row === undefined ? "" : row.fact.rowOwnEnd === undefined ? row.fact.row : row.fact.row.slice(0, row.fact.rowOwnEnd);
@@ -127,7 +129,7 @@ function filteredRows<T extends { fact: EvidenceFact }>(rows: T[], words: Set<st
       byValue.set(condition, [...(byValue.get(condition) ?? []), row]);
     }
   }
-  for (const [condition, picked] of byValue) if (picked.length < 2 || picked.length >= rows.length) byValue.delete(condition);
+  for (const [condition, picked] of byValue) if (picked.length < least || picked.length >= rows.length) byValue.delete(condition);
   return byValue;
 }
 

@@ -9,7 +9,8 @@
  * 6. spread: the difference of two figures ("a spread of about 4.4 degrees");
  * 7. ratio: "N times" another figure;
  * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values);
- * 9. running total: the sum of the sentence's earlier figures, or the first less the others ("leaving $470").
+ * 9. column share: the rows a claim's word picks over the column's total ("EC2 was about 57% of the bill");
+ * 10. running total: the sum of the sentence's earlier figures, or the first less the others ("leaving $470").
  *
  * The fill level (`fill-level.ts`: a level over the capacity beside it, "toner at 5%") is a shape of the same
  * seam that only supports; the value check runs it before reading a typed slot, since the slot cannot hold a ratio.
@@ -19,6 +20,7 @@
  * sums, differences and date spans over the claim's subjects, which only support.
  */
 import { columnAggregate } from "./column-aggregate.js";
+import { columnShare } from "./column-share.js";
 import { percentChange } from "./percent-change.js";
 import { perUnit } from "./per-unit.js";
 import { ratio } from "./ratio.js";
@@ -41,6 +43,7 @@ export const DERIVED_SHAPES: readonly DerivedShape[] = [
   spread,
   ratio,
   columnAggregate,
+  columnShare,
   runningTotal,
 ];
 
