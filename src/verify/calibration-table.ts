@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5729,
+  "globalMean": 0.5744,
   "verdictMeans": {
-    "contradicted": 0.9277,
+    "contradicted": 0.9283,
     "not_checkable": 0.9651,
-    "supported": 0.7649,
-    "unsupported": 0.3211
+    "supported": 0.7696,
+    "unsupported": 0.3229
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 206,
-      "mean": 0.9312,
+      "n": 207,
+      "mean": 0.9318,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9284,
-          "n": 206
+          "p": 0.929,
+          "n": 207
         }
       ]
     },
@@ -32,7 +32,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 63,
-      "mean": 0.8601,
+      "mean": 0.8604,
       "steps": [
         {
           "upTo": 1,
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1175,
-      "mean": 0.2487,
+      "n": 1177,
+      "mean": 0.2485,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2489,
-          "n": 1175
+          "p": 0.2487,
+          "n": 1177
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9679,
+      "mean": 0.9681,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8974,
+          "p": 0.8975,
           "n": 5
         }
       ]
@@ -83,61 +83,61 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3009,
-      "mean": 0.7631,
+      "n": 2996,
+      "mean": 0.7679,
       "steps": [
         {
           "upTo": 0.895,
-          "p": 0.6689,
-          "n": 575
+          "p": 0.6731,
+          "n": 576
         },
         {
           "upTo": 0.925,
-          "p": 0.7323,
-          "n": 543
+          "p": 0.7411,
+          "n": 545
         },
         {
           "upTo": 0.945,
-          "p": 0.7752,
-          "n": 432
+          "p": 0.7694,
+          "n": 429
         },
         {
           "upTo": 1,
-          "p": 0.8113,
-          "n": 1459
+          "p": 0.8188,
+          "n": 1446
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1123,
-      "mean": 0.3874,
+      "n": 1133,
+      "mean": 0.3903,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0572,
+          "p": 0.0575,
           "n": 46
         },
         {
           "upTo": 0.685,
-          "p": 0.1151,
-          "n": 194
+          "p": 0.1302,
+          "n": 197
         },
         {
-          "upTo": 0.745,
-          "p": 0.2273,
-          "n": 172
+          "upTo": 0.735,
+          "p": 0.2239,
+          "n": 176
         },
         {
           "upTo": 0.795,
-          "p": 0.2391,
-          "n": 240
+          "p": 0.2569,
+          "n": 245
         },
         {
           "upTo": 0.895,
-          "p": 0.4223,
-          "n": 282
+          "p": 0.4237,
+          "n": 280
         },
         {
           "upTo": 1,
@@ -148,8 +148,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     }
   ],
   "fitted": {
-    "at": "2026-12-06T10:52:34.168Z",
-    "commit": "b335926",
+    "at": "2026-12-06T11:43:07.528Z",
+    "commit": "11b8842",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
