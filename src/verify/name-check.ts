@@ -112,8 +112,22 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     const n = figure.value.n;
     const id = subject.value.n;
     const rows = new Map<string, string>();
-    for (const f of scope.facts) if (f.row !== undefined && f.rowId !== undefined) rows.set(f.rowId, f.row);
-    const own = [...rows].filter(([, row]) => nameOccursIn(id, row));
+    const recordOf = new Map<string, string>();
+    for (const f of scope.facts)
+      if (f.row !== undefined && f.rowId !== undefined) {
+        rows.set(f.rowId, f.row);
+        recordOf.set(f.rowId, f.chunk.evidenceId);
+      }
+    // An element nested in a record whose own top-level fields name the identifier ("tracking_number:
+    // PX-1" above `events[1]`) is that entity's too: a parcel's events, an order's lines.
+    const nestedInOwn = (rowId: string): boolean => {
+      const text = scope.context.ledger.get(recordOf.get(rowId) ?? "")?.text ?? "";
+      return text.split("\n").some((line) => {
+        const colon = line.indexOf(": ");
+        return colon > 0 && !line.slice(0, colon).includes("[") && nameOccursIn(id, line.slice(colon + 2));
+      });
+    };
+    const own = [...rows].filter(([rowId, row]) => nameOccursIn(id, row) || nestedInOwn(rowId));
     const holding = [...rows].filter(([, row]) => nameOccursIn(n, row));
     // A claim about several elements ("Aspirin (CID 2244): C9H8O4; Salicylic acid (CID 338): C7H6O3") names
     // the holding element too, by another of its names: the name is that element's, no swap.

@@ -188,3 +188,31 @@ describe("an element's own lists are its values", () => {
     expect(report.verdicts[0]!.verdict).not.toBe("supported");
   });
 });
+
+describe("elements nested in the named entity's own record", () => {
+  it("should read a parcel's events as the parcel's, and still deny a name of another entity's element", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "track_parcel",
+      content: {
+        tracking_number: "RX-7730",
+        status: "delivered",
+        events: [
+          { ts: "2025-04-02T08:10:00+01:00", event: "out_for_delivery", location: "Brandholm Hub" },
+          { ts: "2025-04-02T13:05:00+01:00", event: "delivered", location: "Selwick", signed_by: "T. Ivers" },
+        ],
+      },
+    });
+    fw.record({
+      source: "orders",
+      content: {
+        orders: [
+          { id: "OPS-4", assignee: "Lee Park" },
+          { id: "OPS-5", assignee: "Ana Ruiz" },
+        ],
+      },
+    });
+    expect((await fw.verify("Parcel RX-7730 was signed for by T. Ivers in Selwick.")).verdicts[0]!.verdict).toBe("supported");
+    expect((await fw.verify("OPS-4 is assigned to Ana Ruiz.")).verdicts[0]!.verdict).not.toBe("supported");
+  });
+});
