@@ -8,6 +8,7 @@
  * element) that shares a word with the claim, and only an agreeing span is returned, as a match. A span that
  * agrees with no pair settles nothing here: which two moments the claim measures is open.
  */
+import { extractDates } from "../quantity/date-parse.js";
 import { matchQuantity } from "../quantity/quantity-match.js";
 import type { Quantity } from "../quantity/types.js";
 import type { ClaimFigure } from "./claim-figures.js";
@@ -19,8 +20,6 @@ import { LINE_KEY, momentReader } from "./moment-words.js";
 /** Words that say a duration spans two moments ("took", "lasted", "after", "later", "for", "within"). */
 const INTERVAL_CUE =
   /\b(?:took|takes?|taking|lasted|lasts?|for|after|later|earlier|before|within|in|spent|ran|runs?|stayed|stays?|waited|waits?|waiting|apart|long|since|until|between)\b/i;
-/** A date-time: "2024-08-21T09:14:02.118Z", "2025-07-21 02:47:13", with its offset if any. */
-const DATE_TIME = /\b(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?\s?(Z|[+-]\d{2}:?\d{2})?/g;
 /** A clock time alone: "09:14", "09:14:02" (24-hour, as logs write it). */
 const CLOCK = /(?<![\d:.-])(\d{2}):(\d{2})(?::(\d{2}))?(?![\d:])/g;
 /** Most moments read in one passage (pairs grow as n^2 / 2). */
@@ -57,11 +56,10 @@ export function momentsOf(text: string): Moment[] {
   for (const l of lines(text)) {
     const element = elementOf(LINE_KEY.exec(l.text)?.[1]?.trim() ?? "");
     const found: Array<{ ms: number; dated: boolean; span: [number, number] }> = [];
-    for (const m of l.text.matchAll(DATE_TIME)) {
-      const [, day, hh, mm, ss, frac, zone] = m;
-      const iso = `${day}T${hh}:${mm}:${ss ?? "00"}${frac ? `.${frac.slice(0, 3)}` : ""}${zone ? (zone === "Z" ? "Z" : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone) : "Z"}`;
-      const ms = Date.parse(iso);
-      if (!Number.isNaN(ms)) found.push({ ms, dated: true, span: [m.index!, m.index! + m[0].length] });
+    // Date-times as the project's date parser reads them (an offset-less one as UTC).
+    for (const d of extractDates(l.text)) {
+      const ms = d.instant === null ? Number.NaN : Date.parse(d.instant);
+      if (!Number.isNaN(ms)) found.push({ ms, dated: true, span: d.span });
     }
     for (const m of l.text.matchAll(CLOCK)) {
       if (found.some((f) => f.span[0] <= m.index! && m.index! < f.span[1])) continue;
