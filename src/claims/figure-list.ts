@@ -287,7 +287,10 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   if (withPhrase) return withPhrase;
   const last = parts[parts.length - 1]!;
   const comma = trailingAppositive(text, tokens, last, inside);
-  if (comma < 0) return parts;
+  if (comma < 0) {
+    const phrase = trailingFigurePhrase(text, tokens, last, inside);
+    return phrase ? [...parts.slice(0, -1), ...phrase] : parts;
+  }
   const cut: Clause = { ...last, end: trimEnd(text, last.start, tokens[comma]!.start) };
   return [...parts.slice(0, -1), cut, { start: tokens[comma + 1]!.start, end: last.end }];
 }
@@ -436,6 +439,129 @@ function trailingAppositive(text: string, tokens: Token[], clause: Clause, insid
   return after && before ? comma : -1;
 }
 
+/** Subjects that name no record a label could pick ("There: ...", "It: ..."). */
+const NO_LABEL = /^(?:there|here|it|i|you|we|they|he|she|this|that|these|those)$/i;
+
+/**
+ * The label an item cut from a clause reads with, so its figure stays bound to the clause's subject: the
+ * subject the clause carries as a label ("PLAT-412:"), else the head before a colon that opens the clause
+ * ("Globex – 312 seats expansion:"), else the words before the clause's verb ("Zone 3 (Pear rows):"). Null
+ * when there is none, it is a pronoun, or it is longer than a simple subject.
+ */
+function subjectLabel(text: string, tokens: Token[], clause: Clause, from: number, verb: number): string | null {
+  const start = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  let label = "";
+  if (clause.subject?.endsWith(":")) label = clause.subject.slice(0, -1);
+  else {
+    let colon = -1;
+    const stop = verb >= 0 ? verb : firstTokenAt(tokens, clause.end);
+    for (let k = start + 1; k < stop && colon < 0; k++) if (tokens[k]!.value === ":") colon = k;
+    if (colon > start) label = text.slice(tokens[start]!.start, tokens[colon - 1]!.end);
+    else if (verb > start && verb >= from)
+      label = `${clause.subject && !clause.drop ? `${clause.subject} ` : ""}${text.slice(tokens[start]!.start, tokens[verb - 1]!.end)}`;
+    else if (clause.subject) label = clause.subject;
+  }
+  // A pronoun names no record: "Last night you" is no label.
+  for (let k = start; k < (verb >= 0 ? verb : start); k++)
+    if (tokens[k]!.pos === "PRON" && !/^(?:its|their|his|her|my|our|your)$/i.test(tokens[k]!.value)) return null;
+  label = label.trim().replace(/[,;]$/, "");
+  // A fronted phrase ("for Second Wind's 34 feet the slip") is no simple subject.
+  if (/^(?:ADP|SCONJ|ADV)$/.test(tokens[start]!.pos) && !clause.subject?.endsWith(":")) return null;
+  if (!label || label.length > HEAD_MAX || !LETTER.test(label) || NO_LABEL.test(label) || /[—]/.test(label)) return null;
+  return `${label}:`;
+}
+
+/** Prepositions that put a figure in a period ("in Q3 2024", "for FY2025", "as of March 1"). */
+const PERIOD_PREPOSITION = /^(?:in|during|for|as|since|through|throughout|over|across|within)$/i;
+
+/** Whether tokens `[from, to)` are a period after a preposition, with no figure but its dates: ", in Q3 2024". */
+function periodQualifier(text: string, tokens: Token[], from: number, to: number): boolean {
+  const first = tokens[from];
+  return first !== undefined && to > from && PERIOD_PREPOSITION.test(first.value) && datesOnly(text, tokens, first.start, tokens[to - 1]!.end);
+}
+
+/** A comparative or superlative word: what it compares needs the figure that measures it. */
+const COMPARING =
+  /\b(?:most|least|more|less|fewer|(?!(?:inter|requ|gu|r|w|t|for|sugg|cont|prot|inv|harv|arr|n|p|v|z|qu|pri|ch|dig|hon|earn|mod|manif|l|j)est\b)\p{L}{2,}est|higher|lower|faster|slower|later|earlier|larger|smaller|bigger|cheaper|greater|longer|shorter|heavier|lighter|best|better|worse|worst)\b/iu;
+
+/** Whether tokens `[from, to)` hold a digit. */
+function digitBefore(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (DIGIT.test(tokens[k]!.value)) return true;
+  return false;
+}
+
+/**
+ * Whether tokens `[from, to)` compare a figure with another one ("up 19.6% from $2.35 million", "2% more than
+ * last year") or total it over more than the subject ("with 15 skipped in total"): the other figure is another
+ * period's or entity's, which the clause's subject as a label would hide, so the phrase keeps its own words.
+ */
+function comparesWithOther(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const v = tokens[k]!.value;
+    if (/^(?:from|than|vs\.?|versus|altogether|combined|overall|together)$/i.test(v)) return true;
+    // "in total": a figure over more records than the subject's.
+    if (/^total$/i.test(v) && /^(?:in|a|the)$/i.test(tokens[k - 1]?.value ?? "")) return true;
+  }
+  return false;
+}
+
+/** Tags of the word that may open a trailing verbless phrase: a preposition, an adjective, an adverb or an article. */
+const PHRASE_OPENER = /^(?:ADP|ADJ|ADV|DET)$/;
+/** Longest trailing phrase read as a fact of its own, in tokens. */
+const PHRASE_MAX = 12;
+
+/**
+ * A trailing verbless phrase after the clause's last comma that states a figure of its own: "Kenji has it in
+ * progress, due Nov 15", "a weighted value of $62.4k, with a forecast of about $38.4k", "your balance was
+ * $4,403.40, about $990 higher than the opening balance", "is at about 18% moisture, below its 22% floor".
+ * Each is a fact any of which may be wrong, so each is a claim, read with the clause's subject as a label
+ * ("Zone 3: below its 22% floor"); the clause keeps its own words.
+ *
+ * Only when the words before the comma hold a figure and a verb (or carry a subject), and the phrase opens
+ * with a preposition, an adjective, an adverb or an article, holds a figure in digits, and holds no verb,
+ * conjunction, quote, code or parenthesis. Never before a year ("3 May, 2024"), nor after a proper name
+ * ("Austin, TX 78701"). Else null.
+ */
+function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  const from = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  const to = firstTokenAt(tokens, clause.end);
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  const shielded = (k: number) => inParens[k - from] === 1 || inside(tokens[k]!.start) || quoted.some(([a, b]) => a < tokens[k]!.start && tokens[k]!.start < b);
+  let end = to;
+  while (end > from && tokens[end - 1]!.pos === "PUNCT" && tokens[end - 1]!.value !== ")" && tokens[end - 1]!.value !== "%") end--;
+  let comma = -1;
+  for (let k = end - 1; k > from && k >= end - PHRASE_MAX && comma < 0; k--) if (tokens[k]!.value === "," && !shielded(k)) comma = k;
+  if (comma < 0 || comma + 1 >= end) return null;
+  const opener = tokens[comma + 1]!;
+  if (!PHRASE_OPENER.test(opener.pos) || YEAR.test(opener.value) || tokens[comma - 1]!.pos === "PROPN") return null;
+  let digit = false;
+  for (let k = comma + 1; k < end; k++) {
+    const t = tokens[k]!;
+    if (isVerb(tokens, k) || t.pos === "CCONJ" || t.pos === "SCONJ" || t.pos === "PRON" || /^[,;:()"“”]$|^(?:—|–|--)$/.test(t.value) || shielded(k))
+      return null;
+    if (DIGIT.test(t.value)) digit = true;
+  }
+  if (!digit || comparesWithOther(tokens, comma + 1, end)) return null;
+  // A period or place after a preposition (", in Q3 2024", ", as of March 1") qualifies the clause's figure:
+  // cut off, it would leave that figure free to read another period's value.
+  if (periodQualifier(text, tokens, comma + 1, end)) return null;
+  // A comparison or superlative with no figure of its own before the comma ("Ping was lowest on the Salt Lake
+  // server, at 18 ms", "CloudFront grew fastest, up about 22%") is measured by the phrase: they stay one claim.
+  if (!digitBefore(tokens, from, comma) && COMPARING.test(text.slice(tokens[from]!.start, tokens[comma]!.start))) return null;
+  let named = clause.subject !== undefined;
+  for (let k = from; k < comma && !named; k++) named = DIGIT.test(tokens[k]!.value) || tokens[k]!.pos === "PROPN";
+  if (!named) return null;
+  let verb = -1;
+  for (let k = from; k < comma && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
+  const label = subjectLabel(text, tokens, clause, from, verb);
+  if (label === null) return null;
+  return [
+    { ...clause, end: trimEnd(text, clause.start, tokens[comma]!.start) },
+    { start: opener.start, end: clause.end, subject: label },
+  ];
+}
+
 /** Most characters of the head before a verbless list's colon ("Invoice #1060 for the Trust"). */
 const COLON_HEAD_MAX = 60;
 
@@ -582,6 +708,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   const head = clause.subject ? `${clause.subject}${clause.drop ? "" : " "}${ownHead}` : ownHead;
   const headFits = head.length <= HEAD_MAX && !/[—:]/.test(head);
   const canCarry = direct && headFits;
+  const label = subjectLabel(text, tokens, clause, from, verb);
 
   const parts: Clause[] = [{ ...clause }];
   // Token where the item before the next separator starts (the first item starts after the verb).
@@ -682,6 +809,8 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
           !(sep.kind === "comma" && left.pos === "PROPN" && right?.pos === "PROPN") &&
           !(sep.kind === "comma" && YEAR.test(right?.value ?? "")) &&
           !(sep.kind === "and" && closesRange(tokens, itemFrom, sep.at)) &&
+          // A period after a preposition (", in Q3 2024") qualifies the figure before it: no fact of its own.
+          !(sep.kind === "comma" && periodQualifier(text, tokens, sep.rightFrom, itemTo)) &&
           !sharedUnit(left, right));
       // A word wink tags as a verb but {@link isVerb} reads as a noun ("and churn of 2%") opens a noun phrase.
       const nounPhrase =
@@ -690,7 +819,9 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
         !KEPT_OPENERS.has(right.value.toLowerCase()) &&
         !isVerb(tokens, sep.rightFrom);
       if (cut && !nounPhrase) sharing = false;
-      carry = sharing;
+      // A predicate adjective reads with "be" ("The bill is due 9 June"), not after another verb ("Kenji has due
+      // Nov 15"): there the item reads with the subject as a label.
+      carry = sharing && !(predicate && right!.pos === "ADJ" && !BE.test(tokens[verbEnd]!.value));
     }
     // "RDS came to $1,655.30 and S3 to $612.05": the item has its own subject and only the verb is left out
     // (gapping); the head's subject is not its own, so it reads in its own words.
@@ -702,6 +833,16 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       if (carry) part.subject = head;
       else if (inAside && asideOf !== null) part.subject = `${asideOf}:`;
       else if (relativeOf !== null) part.subject = relativeOf;
+      else if (
+        label !== null &&
+        (sep.kind === "comma" || sep.kind === "and") &&
+        /^(?:ADP|ADV|ADJ)$/.test(right?.pos ?? "") &&
+        !gapped(tokens, sep.rightFrom, itemTo, verbEnd) &&
+        !comparesWithOther(tokens, sep.rightFrom, itemTo)
+      )
+        // A prepositional or adverbial item ("..., below its 22% floor") is the subject's too: it reads with
+        // the subject as a label ("Zone 3: below its 22% floor"), not as words of no record.
+        part.subject = label;
       parts.push(part);
     }
     // The next item starts after this separator whether or not it cut: each pair of neighbours is judged alone.

@@ -326,6 +326,10 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
  */
 function withLabelFigures(results: FigureResult[], item: TierItem): FigureResult[] {
   const map = item.extracted.map;
+  // Where the draft states a figure of its own, a label's figure that does not agree only names whose value it
+  // is: it is checked in the claim that states it, and left out here rather than leave this claim unsettled.
+  const own = results.filter((r) => map[r.figure.span[0]] !== -1 || r.outcome === "match");
+  if (own.some((r) => map[r.figure.span[0]] !== -1)) return own;
   return results.map((r) =>
     r.outcome !== "match" && r.outcome !== "unknown" && map[r.figure.span[0]] === -1
       ? { ...r, outcome: "unknown", best: undefined, note: `a figure of words the draft does not hold here (a header, a carried subject), a label: ${r.note}` }

@@ -507,7 +507,14 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const governing = governingStems(figure, scope);
   for (const s of featuresOf(scope.text.match(SUPERLATIVE_WORD)?.[0] ?? "").stems) governing.add(s);
   if (!attributeAgrees(governing, agreed)) return null;
-  const extreme = extremeOf(field, scope.facts, which);
+  // "The cheapest bookable car" when the cheaper row is `available: false`: rows that differ from the claim's
+  // row in a flag may be what the claim's words leave out, which tier 0 does not read. The extreme is taken
+  // over the rows that share its flags.
+  const extreme = extremeOf(
+    field,
+    scope.facts.filter((f) => !flagsDiffer(agreed.row, f.row)),
+    which,
+  );
   if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
   return {
     figure,
@@ -517,6 +524,20 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
     note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`,
     noFix: true,
   };
+}
+
+/** A boolean field of an array element's row text: `results[2].available: false`. */
+const ROW_FLAG = /(?:^|\n)[^\n:]*?([^.\n\]]+): (true|false)(?=\n|$)/g;
+
+/** Whether two rows hold a boolean field of the same name with different values. */
+export function flagsDiffer(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const flags = new Map([...a.matchAll(ROW_FLAG)].map((m) => [m[1]!, m[2]!]));
+  for (const m of b.matchAll(ROW_FLAG)) {
+    const other = flags.get(m[1]!);
+    if (other !== undefined && other !== m[2]) return true;
+  }
+  return false;
 }
 
 /**

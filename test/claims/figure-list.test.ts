@@ -135,19 +135,58 @@ describe("one claim per figure in a list-like clause", () => {
   it.each<[string, Piece[]]>([
     [
       "The cluster was the weak spot: 14 restarts on Monday, then 2 on Tuesday — an 86% drop.",
-      ["The cluster was the weak spot", "14 restarts on Monday", "then 2 on Tuesday", "an 86% drop."],
+      ["The cluster was the weak spot", "14 restarts on Monday", ["then 2 on Tuesday", "The cluster: then 2 on Tuesday"], "an 86% drop."],
     ],
     [
       "The bill is $84.10, due 9 June: 310 kWh of power and 18 therms of gas.",
       ["The bill is $84.10", ["due 9 June", "The bill is due 9 June"], "310 kWh of power", "18 therms of gas."],
     ],
-    ["Sales reached $9.1M, up about 14% — mostly from new accounts.", ["Sales reached $9.1M", "up about 14% — mostly from new accounts."]],
+    [
+      "Sales reached $9.1M, up about 14% — mostly from new accounts.",
+      ["Sales reached $9.1M", ["up about 14% — mostly from new accounts.", "Sales: up about 14% — mostly from new accounts."]],
+    ],
     [
       "The rent is $1,900 a month, with a deposit of $3,800 and a pet fee of $40.",
-      ["The rent is $1,900 a month", "with a deposit of $3,800", "a pet fee of $40."],
+      ["The rent is $1,900 a month", ["with a deposit of $3,800", "The rent: with a deposit of $3,800"], "a pet fee of $40."],
     ],
     ["The order came to $120, including $15 of shipping.", ["The order came to $120", "including $15 of shipping."]],
   ])("should cut the list after a colon, a predicate phrase and ', with' or ', including' phrases with their own figure in %j", (draft, expected) => {
+    expect(pieces(draft)).toEqual(expand(expected));
+  });
+
+  it.each<[string, Piece[]]>([
+    // A trailing verbless phrase with a figure of its own is a fact of the clause's subject, read with it as a label.
+    ["Kenji Mori has PLAT-412 in progress, due Nov 15.", ["Kenji Mori has PLAT-412 in progress", ["due Nov 15.", "Kenji Mori: due Nov 15."]]],
+    [
+      "The urgent one is INC-88 — Ada has it open, due 3 May.",
+      ["The urgent one is INC-88", ["Ada has it open", "INC-88: Ada has it open"], ["due 3 May.", "INC-88: due 3 May."]],
+    ],
+    [
+      "Acme – fleet renewal: $62.4k in Negotiation, with a weighted forecast of about $38.4k.",
+      [
+        "Acme – fleet renewal: $62.4k in Negotiation",
+        ["with a weighted forecast of about $38.4k.", "Acme – fleet renewal: with a weighted forecast of about $38.4k."],
+      ],
+    ],
+    [
+      "Zone 4 (Plum rows) is the wettest at 31% moisture, above its 28% ceiling.",
+      ["Zone 4 (Plum rows) is the wettest at 31% moisture", ["above its 28% ceiling.", "Zone 4 (Plum rows): above its 28% ceiling."]],
+    ],
+    // A comparison or superlative with no figure before the comma is measured by the phrase: one claim.
+    ["Latency was lowest on the Oslo server, at 11 ms.", ["Latency was lowest on the Oslo server, at 11 ms."]],
+    ["Storage grew fastest, up about 31%.", ["Storage grew fastest, up about 31%."]],
+    // A period after a preposition qualifies the figure before it; a comparison with another figure keeps its own words.
+    ["Revenue was $4.2M, in Q3 2024.", ["Revenue was $4.2M, in Q3 2024."]],
+    ["The grant is $2.8M, up 19.6% from $2.35M.", ["The grant is $2.8M", "up 19.6% from $2.35M."]],
+    // No label from a pronoun, a place after a name, nor a year that continues a date.
+    [
+      "Last night you slept 7.5 hours, roughly 1 hour more than usual.",
+      ["Last night you slept 7.5 hours", ["roughly 1 hour more than usual.", "Last night you slept roughly 1 hour more than usual."]],
+    ],
+    ["Last night you were in bed from 23:10 to 06:40, roughly 7.5 hours.", ["Last night you were in bed from 23:10 to 06:40", "roughly 7.5 hours."]],
+    ["The office is in Austin, TX 78701.", ["The office is in Austin, TX 78701."]],
+    ["The release shipped on March 3, 2024.", ["The release shipped on March 3, 2024."]],
+  ])("should cut a trailing verbless phrase with a figure of its own, read with the clause's subject, in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
 

@@ -85,8 +85,10 @@ describe("a figure another reading explains", () => {
     ["a figure of a hypothetical", student, "STAT 400 would bring Amara to 12 credits.", "unsupported", []],
     // "week 41" names the period the claim is about: a qualifier, not a value to correct to "week 40".
     ["a period's number", report, "The clinic had 1,284 visits in week 41.", "supported", []],
-    // The passage states 23.1% too: "down 6%" is no correction while the evidence agrees.
-    ["a value the same passage also states", report, "297 patients were admitted, about 23% of visits.", "unsupported", []],
+    // The passage states 23.1% too: "down 6%" is no correction while the evidence agrees. The share is a claim
+    // of its own ("297 patients: about 23% of visits"); the count agrees with `Admissions: 297`.
+    ["a value the same passage also states", report, "297 patients were admitted, about 23% of visits.", "supported", []],
+    ["a value the same passage also states, alone", report, "About 23% of visits were admissions.", "supported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { flagsDiffer } from "../../src/verify/value-check.js";
 
 /** A query result with one row per package, and apt records of two of them. */
 function packages(fw: Firewall): void {
@@ -148,5 +149,38 @@ describe("a superlative of another option", () => {
     const fw = new Firewall();
     fw.record({ source: "slots", content: slots });
     expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
+
+describe("superlatives over rows that differ in a flag", () => {
+  const offers = {
+    offers: [
+      { shop: "Northgate", price: 212.4, in_stock: true },
+      { shop: "Riverside", price: 198.1, in_stock: false },
+      { shop: "Hillcrest", price: 240.0, in_stock: true },
+    ],
+  };
+  it.each<[string, string, string, string[]]>([
+    // The cheaper row is out of stock: the claim's words ("in stock", "available") may leave it out.
+    ["a cheaper row with another flag value", "The cheapest offer in stock is $212.40.", "supported", []],
+    // A cheaper row shares the claimed row's flags: the superlative is wrong, and that row is the extreme.
+    ["a cheaper row with the same flags", "The cheapest offer is $240.00.", "contradicted", ["212.4"]],
+  ])("should read %s", async (_why, claim, verdict, quoted) => {
+    const fw = new Firewall();
+    fw.record({ source: "offers", content: offers });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect(v.verdict, claim).toBe(verdict);
+    for (const q of quoted) expect(v.quotes.some((x) => x.text.includes(q))).toBe(true);
+    expect(v.quotes.some((x) => x.text.includes("198.1"))).toBe(false);
+  });
+
+  it.each<[string | undefined, string | undefined, boolean]>([
+    ["results[0].available: true\nresults[0].price: 4", "results[2].available: false\nresults[2].price: 3", true],
+    ["results[0].available: true", "results[2].available: true", false],
+    ["rows[0].a.on: true", "rows[1].b.on: false", true],
+    ["rows[0].on: true", "rows[1].off: false", false],
+    [undefined, "rows[1].on: false", false],
+  ])("should tell whether rows differ in a flag: %j and %j", (a, b, differ) => {
+    expect(flagsDiffer(a, b)).toBe(differ);
   });
 });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+/**
+ * A figure in a claim's carried label ("The two Wi-Fi tests: with jitter up to 6.8 ms") is the draft's figure
+ * of another claim: it names whose value the claim states, is checked where the draft states it, and does not
+ * leave the claim that carries it unsettled.
+ */
+const tests = {
+  tests: [
+    { id: 1, link: "ethernet", down_mbps: 471, jitter_ms: 1.2 },
+    { id: 2, link: "ethernet", down_mbps: 464, jitter_ms: 0.9 },
+    { id: 3, link: "wifi", down_mbps: 182, jitter_ms: 6.8 },
+    { id: 4, link: "wifi", down_mbps: 209, jitter_ms: 4.1 },
+  ],
+};
+
+async function claimsOf(draft: string): Promise<Array<[string, string]>> {
+  const fw = new Firewall();
+  fw.record({ source: "speedtest.history", content: tests });
+  const report = await fw.verify(draft);
+  return report.claims.map((c, i) => [c.text, report.verdicts[i]!.verdict]);
+}
+
+describe("figures of a carried label", () => {
+  it("should check the phrase's own figure and leave the label's figure to the claim that states it", async () => {
+    const claims = await claimsOf("The two Wi-Fi tests were much slower, around 182 and 209 Mbps, with jitter up to 6.8 ms.");
+    const phrase = claims.find(([text]) => text.endsWith("with jitter up to 6.8 ms."));
+    expect(phrase).toEqual(["The two Wi-Fi tests: with jitter up to 6.8 ms.", "supported"]);
+  });
+
+  it("should not let a label stand in for a figure the phrase gets wrong", async () => {
+    const claims = await claimsOf("The two Wi-Fi tests were much slower, with jitter peaking at 9.8 ms.");
+    expect(claims.some(([, verdict]) => verdict === "supported")).toBe(false);
+  });
+});
