@@ -288,7 +288,7 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   const last = parts[parts.length - 1]!;
   const comma = trailingAppositive(text, tokens, last, inside);
   if (comma < 0) {
-    const phrase = trailingFigurePhrase(text, tokens, last, inside);
+    const phrase = trailingFigurePhrase(text, tokens, last, inside) ?? trailingWithOf(text, tokens, last, inside);
     return phrase ? [...parts.slice(0, -1), ...phrase] : parts;
   }
   const cut: Clause = { ...last, end: trimEnd(text, last.start, tokens[comma]!.start) };
@@ -448,8 +448,18 @@ const NO_LABEL = /^(?:there|here|it|i|you|we|they|he|she|this|that|these|those)$
  * ("Globex – 312 seats expansion:"), else the words before the clause's verb ("Zone 3 (Pear rows):"). Null
  * when there is none, it is a pronoun, or it is longer than a simple subject.
  */
-function subjectLabel(text: string, tokens: Token[], clause: Clause, from: number, verb: number): string | null {
+function subjectLabel(text: string, tokens: Token[], clause: Clause, from: number, firstVerb: number): string | null {
   const start = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  // A verb inside parentheses ("#48219 (Invoice PDF missing VAT number) is pending") is the aside's own.
+  let verb = firstVerb;
+  if (verb > start) {
+    const inParens = parenDepth(tokens.slice(start, firstTokenAt(tokens, clause.end)));
+    while (verb >= 0 && inParens[verb - start] === 1) {
+      let next = -1;
+      for (let k = verb + 1; k < tokens.length && tokens[k]!.start < clause.end && next < 0; k++) if (isVerb(tokens, k) && inParens[k - start] !== 1) next = k;
+      verb = next;
+    }
+  }
   let label = "";
   if (clause.subject?.endsWith(":")) label = clause.subject.slice(0, -1);
   else {
@@ -534,8 +544,19 @@ function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, ins
   for (let k = end - 1; k > from && k >= end - PHRASE_MAX && comma < 0; k--) if (tokens[k]!.value === "," && !shielded(k)) comma = k;
   if (comma < 0 || comma + 1 >= end) return null;
   const opener = tokens[comma + 1]!;
-  if (!PHRASE_OPENER.test(opener.pos) || YEAR.test(opener.value) || tokens[comma - 1]!.pos === "PROPN") return null;
-  let digit = false;
+  // ", priority high", ", severity critical": a field and its value, a fact with no figure.
+  // Only of a record named by an identifier with digits ("#48219", "INC-7"): in prose, such a pair is often
+  // an absolute phrase of no field ("..., weather permitting").
+  // Nor as the last item of a list ("an artist, actor, film director").
+  const fieldValue =
+    end - comma === 3 &&
+    opener.pos === "NOUN" &&
+    /^(?:ADJ|NOUN)$/.test(tokens[comma + 2]!.pos) &&
+    !shielded(comma + 2) &&
+    digitBefore(tokens, from, comma) &&
+    !tokens.slice(from, comma).some((t) => t.value === "," || t.pos === "CCONJ");
+  if ((!PHRASE_OPENER.test(opener.pos) && !fieldValue) || YEAR.test(opener.value) || tokens[comma - 1]!.pos === "PROPN") return null;
+  let digit = fieldValue;
   for (let k = comma + 1; k < end; k++) {
     const t = tokens[k]!;
     if (isVerb(tokens, k) || t.pos === "CCONJ" || t.pos === "SCONJ" || t.pos === "PRON" || /^[,;:()"“”]$|^(?:—|–|--)$/.test(t.value) || shielded(k))
@@ -559,6 +580,45 @@ function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, ins
   return [
     { ...clause, end: trimEnd(text, clause.start, tokens[comma]!.start) },
     { start: opener.start, end: clause.end, subject: label },
+  ];
+}
+
+/**
+ * A clause that ends in "with a <noun> of <figure>" after a figure or date of its own ("Bao Down was suspended
+ * on 10 August after failing inspection with a score of 86"): the phrase is a fact of the subject, read with it
+ * as a label ("Bao Down: with a score of 86"), and the clause keeps its own words. Only with no comma, verb,
+ * quote, code or parenthesis in the phrase; else null.
+ */
+function trailingWithOf(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  const from = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  const to = firstTokenAt(tokens, clause.end);
+  let end = to;
+  while (end > from && tokens[end - 1]!.pos === "PUNCT" && tokens[end - 1]!.value !== "%") end--;
+  let w = -1;
+  for (let k = end - 1; k > from && k >= end - PHRASE_MAX && w < 0; k--) if (tokens[k]!.value.toLowerCase() === "with") w = k;
+  if (w < 0 || !/^(?:a|an)$/i.test(tokens[w + 1]?.value ?? "")) return null;
+  let k = w + 2;
+  while (k < end && APPOSITIVE_WORDS.test(tokens[k]!.pos) && tokens[k]!.value.toLowerCase() !== "of") k++;
+  if (k === w + 2 || tokens[k]?.value.toLowerCase() !== "of") return null;
+  let figure = k + 1;
+  while (figure < end && (FIGURE_LEAD.test(tokens[figure]!.value) || tokens[figure]!.pos === "SYM")) figure++;
+  if (!DIGIT.test(tokens[figure]?.value ?? "")) return null;
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  for (let j = w; j < end; j++) {
+    const t = tokens[j]!;
+    if (isVerb(tokens, j) || /^[,;:()"“”]$/.test(t.value) || inParens[j - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b))
+      return null;
+  }
+  if (!digitBefore(tokens, from, w) || comparesWithOther(tokens, w, end)) return null;
+  let verb = -1;
+  for (let j = from; j < w && verb < 0; j++) if (isVerb(tokens, j)) verb = j;
+  if (verb < 0) return null;
+  const label = subjectLabel(text, tokens, clause, from, verb);
+  if (label === null) return null;
+  return [
+    { ...clause, end: trimEnd(text, clause.start, tokens[w]!.start) },
+    { start: tokens[w]!.start, end: clause.end, subject: label },
   ];
 }
 

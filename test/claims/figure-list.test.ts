@@ -172,6 +172,20 @@ describe("one claim per figure in a list-like clause", () => {
       "Zone 4 (Plum rows) is the wettest at 31% moisture, above its 28% ceiling.",
       ["Zone 4 (Plum rows) is the wettest at 31% moisture", ["above its 28% ceiling.", "Zone 4 (Plum rows): above its 28% ceiling."]],
     ],
+    // A field and its value after a comma; a verb inside parentheses is the aside's, not the subject's end.
+    [
+      "#48219 (Invoice PDF missing VAT number) is pending, priority high.",
+      ["#48219 (Invoice PDF missing VAT number) is pending", ["priority high.", "#48219 (Invoice PDF missing VAT number): priority high."]],
+    ],
+    ["Ticket INC-7 is open, severity critical.", ["Ticket INC-7 is open", ["severity critical.", "Ticket INC-7: severity critical."]]],
+    // Without a name or figure to bind it, the pair stays with its clause.
+    ["The ticket is open, severity critical.", ["The ticket is open, severity critical."]],
+    // "with a <noun> of <figure>" that ends a clause with a figure or date of its own.
+    [
+      "Bao Down was suspended on 10 August after failing inspection with a score of 86.",
+      ["Bao Down was suspended on 10 August after failing inspection", ["with a score of 86.", "Bao Down: with a score of 86."]],
+    ],
+    ["The team shipped the release with a total of 40 fixes.", ["The team shipped the release with a total of 40 fixes."]],
     // A comparison or superlative with no figure before the comma is measured by the phrase: one claim.
     ["Latency was lowest on the Oslo server, at 11 ms.", ["Latency was lowest on the Oslo server, at 11 ms."]],
     ["Storage grew fastest, up about 31%.", ["Storage grew fastest, up about 31%."]],
