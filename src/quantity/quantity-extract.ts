@@ -240,6 +240,12 @@ function rateDenominator(src: string, at: number, dimension: Dimension | null): 
   const over = RATE_OVER_RE.exec(src);
   if (!over) return null;
   const from = at + over[0].length;
+  // A concentration ("131 mg/dL", "5.4 mmol/L", "35 µg/m³"): a unit over a volume no unit table holds.
+  if (over[0] === "/") {
+    VOLUME_RE.lastIndex = from;
+    const volume = VOLUME_RE.exec(src);
+    if (volume) return { text: volume[0], end: from + volume[0].length };
+  }
   const unit = readUnitAt(src, from);
   if (!unit || unit.info.dimension === dimension || unit.info.dimension === "time") return null;
   if (/^[/\p{L}\p{N}]/u.test(src.slice(unit.end, unit.end + 1))) return null;
@@ -251,6 +257,9 @@ function rateDenominator(src: string, at: number, dimension: Dimension | null): 
     end: unit.end,
   };
 }
+
+/** A volume a concentration is over, right after its slash: "dL", "L", "mL", "m³". */
+const VOLUME_RE = /(?:[dmcµu]?L|m³|m3|cm³|cm3|dl|ml)(?![\p{L}\p{N}_])/uy;
 
 /** A slash set tight or spaced on both sides, or "per", then an optional count: "/", " / ", " per ", "/100 ". */
 const RATE_OVER_RE = /(?:\/|\s\/\s|\s+per\s+)(?:\d[\d,.]*\s?)?/y;

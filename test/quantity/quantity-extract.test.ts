@@ -401,6 +401,13 @@ describe("compound rate units", () => {
     ],
     ["1.1G\t/var/lib/snapd", [["1.1G", "measure", 1.1e9, "GB"]]],
     ["26 min/room", [["26 min", "measure", 1560000, "min"]]],
+    // A mass over a volume is a concentration: a number of the compound unit, never a mass.
+    ["LDL was 131 mg/dL", [["131 mg/dL", "number", 131, "mg/dL"]]],
+    ["dust at 48 mg/m³", [["48 mg/m³", "number", 48, "mg/m³"]]],
+    ["a 2 g/L solution", [["2 g/L", "number", 2, "g/L"]]],
+    ["5 mg / L", [["5 mg / L", "number", 5, "mg/L"]]],
+    // A path after a mass is no volume.
+    ["4 kg/dls/archive", [["4 kg", "measure", 4000, "kg"]]],
   ])("%j", (text, want) => {
     expect(extractQuantities(text).map((q) => [q.text, q.kind, q.value, q.unit])).toEqual(want);
   });
