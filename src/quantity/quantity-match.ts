@@ -74,6 +74,8 @@ function commonScale(claim: Quantity, ev: Quantity): [Reading[], Reading[]] | Ma
   const c = claim.kind;
   const e = ev.kind;
   if (c === "percent" && e === "percent") return [readingsOf(claim), readingsOf(ev)];
+  // A number of something named (degrees, patients) is no percentage: "38%" is not a battery at 38.5 °C.
+  if (c === "percent" && e === "number" && ev.unit !== null && ev.unit !== "%") return "incomparable";
   // A whole 0 or 1 read as a fraction is exactly 0% or 100%: its rounding interval (±0.5) is no ±50 points.
   if (c === "percent" && e === "number")
     return [readingsOf(claim), readingsOf(ev, asPercent(ev)).map((r) => (Number.isInteger(ev.value) && asPercent(ev) === 100 ? { ...r, tol: 0 } : r))];

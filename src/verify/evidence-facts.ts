@@ -159,6 +159,13 @@ function keyUnit(key: string): KeyUnit | null {
   return found;
 }
 
+/** Keys whose numbers are temperatures: `battery_temp_c`, `tempF`, `water_temperature`, `dew_point_celsius`. */
+const TEMPERATURE_KEY = {
+  test: (key: string): boolean =>
+    /(?:^|[_\-.])(?:temp|temperature)(?:[_\-.]?(?:c|f))?$|(?:^|[_\-.])(?:celsius|fahrenheit|deg_?[cf])$|(?:^|[_\-.])temp[_\-.]\w*[_\-.](?:c|f)$/i.test(key) ||
+    /[a-z]Temp(?:erature)?(?:C|F)?$/.test(key),
+};
+
 /** Keys whose numbers are percentages: `error_rate_pct`, `cpuPercent`, `Uptime (%)`. */
 const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Percentage)$|\(%\)$/;
 
@@ -541,6 +548,9 @@ function readFacts(
         else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
+        // A number under a temperature key (`battery_temp_c: 38.5`, `tempF`) is in degrees: no percentage.
+        else if (keyed && q.kind === "number" && q.unit === null && TEMPERATURE_KEY.test(lastSegment(keyName)))
+          q = { ...q, unit: /f(?:ahrenheit)?$/i.test(lastSegment(keyName)) ? "°F" : "°C" };
         else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "")) {
           // In the size the record's scale field states ("amounts_in: thousands_usd": 2810 is $2.81 million).
           const factor = scale !== null && keyed && !/^(?:19|20)\d\d$/.test(q.text) ? scale.factor : 1;

@@ -59,6 +59,9 @@ describe("matchQuantity", () => {
     ["3.6 MB", "3.6 MiB", "match"],
     ["3.6 MB", "3.9 MiB", "mismatch"],
     ["more than 3.4%", "0.034", "incomparable"],
+    // A number of something named is no percentage; a bare number still reads as one.
+    ["38%", "38 patients", "incomparable"],
+    ["38%", "38", "match"],
     ["more than 3.5%", "0.034", "mismatch"],
     ["4 GB", "3.73 GiB", "match"],
     ["0.75%", "75%", "mismatch"],

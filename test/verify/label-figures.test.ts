@@ -34,3 +34,17 @@ describe("figures of a carried label", () => {
     expect(claims.some(([, verdict]) => verdict === "supported")).toBe(false);
   });
 });
+
+describe("numbers under a temperature key", () => {
+  const robot = { robots: [{ id: "AMR-0117", state: "charging", battery_pct: 23, battery_temp_c: 38.5 }] };
+  it.each<[string, string]>([
+    // 38% is no reading of 38.5 °C: the percentage is the battery's, which says 23.
+    ["AMR-0117 is charging at 38%.", "unsupported"],
+    ["AMR-0117's battery temperature is 38.5 °C.", "supported"],
+    ["AMR-0117's battery is at 23%.", "supported"],
+  ])("%j is %s", async (draft, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "fleet", content: robot });
+    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+  });
+});
