@@ -189,7 +189,14 @@ export function kindAgrees(claim: FactValue, fact: EvidenceFact, own: Set<string
     // Another currency is another value of the same kind: "129.50 USD" against a total of 129.50 EUR. A bare
     // amount (no currency sign of its own) may be in minor units (Stripe's `amount: 140000` is $1,400.00):
     // it is of the claim's kind only at the claim's order of magnitude.
-    if (b.kind === "money") return /[\p{Sc}]|[A-Z]{3}/u.test(b.text) || sameAmountMagnitude(a.value, b.value);
+    // Under a key that says its unit, an amount that is the key's number read as major units ("$300.00" for
+    // `idle_fee_cents: 300`, which is $3.00) is that field's value misread: of the claim's kind.
+    if (b.kind === "money")
+      return (
+        /[\p{Sc}]|[A-Z]{3}/u.test(b.text) ||
+        sameAmountMagnitude(a.value, b.value) ||
+        (MINOR_UNIT_KEY.test(keyPathOf(fact)) && Math.abs(Math.abs(a.value) - Math.abs(b.value) * 100) < 1e-6)
+      );
     return b.kind === "number" && b.unit === null && moneyField(field) && sameAmountMagnitude(a.value, b.value);
   }
   if (a.kind === "percent") return b.kind === "percent" || (b.kind === "number" && b.unit === null && percentField(field) && sameMagnitude(a.value, b.value));

@@ -67,6 +67,17 @@ const ROWS: Row[] = [
     "contradicted",
     ["$42.10"],
   ],
+  // The key's number read as major units: the field's value misread a hundredfold.
+  [
+    "minor units: the key's number read as dollars",
+    { driver: { id: "d-9", quest_bonus_cents: 7500 } },
+    "d-9 earned a $7,500 quest bonus.",
+    "contradicted",
+    ["$75"],
+  ],
+  ["minor units: the amount in dollars", { driver: { id: "d-9", quest_bonus_cents: 7500 } }, "d-9 earned a $75 quest bonus.", "supported", []],
+  // Another magnitude that is no such misreading settles nothing: the field may not be the claim's.
+  ["minor units: a tenfold amount", { driver: { id: "d-9", quest_bonus_cents: 7500 } }, "d-9 earned a $750 quest bonus.", "unsupported", []],
 ];
 
 describe("keys that name a currency and a scale", () => {
