@@ -288,7 +288,7 @@ export function splitFigureList(text: string, tokens: Token[], clause: Clause, i
   const last = parts[parts.length - 1]!;
   const comma = trailingAppositive(text, tokens, last, inside);
   if (comma < 0) {
-    const phrase = trailingFigurePhrase(text, tokens, last, inside) ?? trailingWithOf(text, tokens, last, inside);
+    const phrase = trailingFigurePhrase(text, tokens, last, inside) ?? trailingWithOf(text, tokens, last, inside) ?? trailingWhich(text, tokens, last, inside);
     return phrase ? [...parts.slice(0, -1), ...phrase] : parts;
   }
   const cut: Clause = { ...last, end: trimEnd(text, last.start, tokens[comma]!.start) };
@@ -619,6 +619,34 @@ function trailingWithOf(text: string, tokens: Token[], clause: Clause, inside: (
   return [
     { ...clause, end: trimEnd(text, clause.start, tokens[w]!.start) },
     { start: tokens[w]!.start, end: clause.end, subject: label },
+  ];
+}
+
+/**
+ * A closing ", which ..." clause with a figure of its own after a clause with one ("The tranche of 750 vests
+ * on 1 September, which will bring her to 6,000"): "which" stands for what the clause before says, so the
+ * figure is another fact, checked in its own words. Only with a verb in the relative clause, and no comma,
+ * quote, code or parenthesis after "which"; else null.
+ */
+function trailingWhich(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
+  const from = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
+  const to = firstTokenAt(tokens, clause.end);
+  let comma = -1;
+  for (let k = to - 2; k > from && k >= to - PHRASE_MAX && comma < 0; k--) if (tokens[k]!.value === ",") comma = k;
+  if (comma < 0 || tokens[comma + 1]?.value.toLowerCase() !== "which") return null;
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  let verb = false;
+  for (let k = comma; k < to; k++) {
+    const t = tokens[k]!;
+    if (inParens[k - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b)) return null;
+    if (k > comma && /^[,;:()"“”]$/.test(t.value)) return null;
+    verb ||= k > comma + 1 && isVerb(tokens, k);
+  }
+  if (!verb || !digitBefore(tokens, comma + 2, to) || !digitBefore(tokens, from, comma)) return null;
+  return [
+    { ...clause, end: trimEnd(text, clause.start, tokens[comma]!.start) },
+    { start: tokens[comma + 1]!.start, end: clause.end },
   ];
 }
 

@@ -3,7 +3,9 @@
  * kind decides, unless its typed slot, a derived value or a superlative settles it otherwise.
  */
 import { nameOccursIn } from "../quantity/names.js";
-import type { Quantity } from "../quantity/types.js";
+import type { DateMention, Quantity } from "../quantity/types.js";
+import { matchDate } from "../quantity/date-parse.js";
+import { weekdayOf } from "../quantity/weekdays.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { otherReading } from "./other-readings.js";
 import { pickCorrection, surface } from "./corrections.js";
@@ -125,6 +127,11 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // An amount in the tool's minor units under the field the claim names agrees before any other reading.
   const minor = minorUnitAmount(figure, scope);
   if (minor) return minor;
+  const weekday = weekdayMisread(
+    figure,
+    ranked.map((r) => r.fact),
+  );
+  if (weekday) return weekday;
   const typed =
     versionDate(figure, scope) ??
     typedFirst(
@@ -312,6 +319,34 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+}
+
+/** Days around a day within which another date on the claim's weekday makes the weekday no sure error. */
+const WEEKDAY_REACH_DAYS = 3;
+
+/**
+ * A day written with a weekday that is not its own ("Wednesday 12 November" where the record states
+ * 2024-11-12, a Tuesday): whatever field holds the day, the weekday is what is wrong, and only it is corrected.
+ * Not when a date of the claim's records within a few days falls on the claim's weekday: then which part of
+ * the claim is wrong, the day or the weekday, is open.
+ */
+function weekdayMisread(figure: ClaimFigure, facts: EvidenceFact[]): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "date" || v.d.weekday === undefined || v.d.day === null) return null;
+  const plain = { ...v.d, weekday: undefined };
+  const dates = facts.filter((f) => f.value.type === "date");
+  const same = dates.filter((f) => matchDate(plain, (f.value as { d: DateMention }).d) === "match");
+  if (same.length === 0 || same.some((f) => compare(v, f.value) === "match")) return null;
+  const dayOf = (d: DateMention) => (d.year !== null && d.month !== null && d.day !== null ? Date.UTC(d.year, d.month - 1, d.day) / 86_400_000 : null);
+  const at = dayOf((same[0]!.value as { d: DateMention }).d);
+  if (at === null) return null;
+  const rival = dates.some((f) => {
+    const d = (f.value as { d: DateMention }).d;
+    const n = dayOf(d);
+    return n !== null && Math.abs(n - at) <= WEEKDAY_REACH_DAYS && weekdayOf(d) === v.d.weekday;
+  });
+  if (rival) return null;
+  return { figure, outcome: "mismatch", best: same[0]!, score: 3, note: `the records state ${surface(same[0]!)}, which falls on another weekday` };
 }
 
 /**

@@ -186,6 +186,12 @@ describe("one claim per figure in a list-like clause", () => {
       ["Bao Down was suspended on 10 August after failing inspection", ["with a score of 86.", "Bao Down: with a score of 86."]],
     ],
     ["The team shipped the release with a total of 40 fixes.", ["The team shipped the release with a total of 40 fixes."]],
+    // A closing ", which ..." with a figure of its own after a clause with one: its own words.
+    [
+      "The next tranche of 750 vests on 1 September 2024, which will bring her to 6,000.",
+      ["The next tranche of 750 vests on 1 September 2024", "which will bring her to 6,000."],
+    ],
+    ["The lot of 40 shipped, which was expected.", ["The lot of 40 shipped, which was expected."]],
     // A comparison or superlative with no figure before the comma is measured by the phrase: one claim.
     ["Latency was lowest on the Oslo server, at 11 ms.", ["Latency was lowest on the Oslo server, at 11 ms."]],
     ["Storage grew fastest, up about 31%.", ["Storage grew fastest, up about 31%."]],

@@ -48,3 +48,33 @@ describe("numbers under a temperature key", () => {
     expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
   });
 });
+
+describe("a weekday that is not its day's own", () => {
+  const visits = {
+    appointments: [
+      { id: "A-1", clinic: "Westbrook", scheduled_start: "2024-11-12T16:30:00-06:00", reminder_at: "2024-11-11T16:30:00-06:00" },
+      { id: "A-2", clinic: "Northfield", scheduled_start: "2024-05-06T09:15:00-05:00" },
+    ],
+  };
+  it.each<[string, string, string, string[]]>(
+    [
+      // 2024-11-12 is a Tuesday: whatever field holds the day, only the weekday is wrong.
+      ["a wrong weekday", visits, "The Westbrook visit is booked for Wednesday 12 November.", "contradicted"],
+      ["the right weekday", visits, "The Westbrook visit is booked for Tuesday 12 November.", "supported"],
+    ].map(([why, ev, draft, verdict]) => [why as string, draft as string, verdict as string, []]),
+  )("%s: %j is %s", async (_why, draft, verdict) => {
+    const fw = new Firewall();
+    fw.record({ source: "appointments", content: visits });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect(v.verdict).toBe(verdict);
+    if (verdict === "contradicted") expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["Wednesday", "Tuesday"]]);
+  });
+
+  it("should leave the weekday open when another date of the record falls on it within days", async () => {
+    const fw = new Firewall();
+    // 2024-11-11 (the reminder) is a Monday: "Monday 12 November" may mean either day.
+    fw.record({ source: "appointments", content: visits });
+    const v = (await fw.verify("The Westbrook visit is booked for Monday 12 November.")).verdicts[0]!;
+    expect(v.verdict).not.toBe("contradicted");
+  });
+});
