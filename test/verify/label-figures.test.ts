@@ -56,18 +56,16 @@ describe("a weekday that is not its day's own", () => {
       { id: "A-2", clinic: "Northfield", scheduled_start: "2024-05-06T09:15:00-05:00" },
     ],
   };
-  it.each<[string, string, string, string[]]>(
-    [
-      // 2024-11-12 is a Tuesday: whatever field holds the day, only the weekday is wrong.
-      ["a wrong weekday", visits, "The Westbrook visit is booked for Wednesday 12 November.", "contradicted"],
-      ["the right weekday", visits, "The Westbrook visit is booked for Tuesday 12 November.", "supported"],
-    ].map(([why, ev, draft, verdict]) => [why as string, draft as string, verdict as string, []]),
-  )("%s: %j is %s", async (_why, draft, verdict) => {
+  it.each<[string, string, string, Array<[string, string]>]>([
+    // 2024-11-12 is a Tuesday: whatever field holds the day, only the weekday is wrong.
+    ["a wrong weekday", "The Westbrook visit is booked for Wednesday 12 November.", "contradicted", [["Wednesday", "Tuesday"]]],
+    ["the right weekday", "The Westbrook visit is booked for Tuesday 12 November.", "supported", []],
+  ])("%s: %j is %s", async (_why, draft, verdict, corrections) => {
     const fw = new Firewall();
     fw.record({ source: "appointments", content: visits });
     const v = (await fw.verify(draft)).verdicts[0]!;
     expect(v.verdict).toBe(verdict);
-    if (verdict === "contradicted") expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["Wednesday", "Tuesday"]]);
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual(corrections);
   });
 
   it("should leave the weekday open when another date of the record falls on it within days", async () => {
