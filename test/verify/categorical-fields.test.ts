@@ -138,7 +138,8 @@ describe("amounts in minor units", () => {
     ["Your balance is $1,247.60.", "supported", []],
     ["Your balance is about $1.2k.", "supported", []],
     ["Your balance is $1,274.60.", "contradicted", ["$1,247.60"]],
-    ["Your balance is $124,760.", "unsupported", []],
+    // The key's number read as dollars: the field's value misread a hundredfold, corrected.
+    ["Your balance is $124,760.", "contradicted", ["$1,247.60"]],
   ])("should read balance_cents for %s", async (draft, verdict, corrections) => {
     const fw = new Firewall();
     fw.record({ source: "get_account", content: { account: "CHK-1", balance_cents: 124760, currency: "USD" } });
