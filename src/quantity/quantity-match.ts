@@ -344,6 +344,10 @@ export function formatLike(value: number, like: Quantity, evidence?: Quantity): 
     magnitude = "";
     body = writeNumber(exact, Math.min(6, most), keep, { ...style, group: style.group ?? (style.exponent > 0 ? "," : null) });
   }
+  // An amount the claim wrote in whole units takes cents, when it needs any, to the cent: "$1,247.60", not
+  // "$1,247.6".
+  if (like.kind === "money" && magnitude === "" && style.exponent === 0 && style.decimals === 0 && new RegExp(`\\${style.decimalMark}\\d$`).test(body))
+    body += "0";
   const sign = value < 0 ? "-" : style.plus && value > 0 ? "+" : "";
   return `${sign}${style.prefix.replace(/^[-+\u2212]/, "")}${body}${magnitude}${style.suffix}`;
 }

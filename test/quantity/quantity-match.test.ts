@@ -142,6 +142,8 @@ describe("formatLike", () => {
     ["$940.00", 2210.4, "$2,210.40"],
     ["€12", 1520, "€1,520"],
     ["$9.00", 10, "$10.00"],
+    // A whole amount that needs cents takes both digits.
+    ["$124,760", 1247.6, "$1,247.60"],
   ] as [string, number, string][])("should write into %j the value %d as %j", (claim, value, expected) => {
     expect(formatLike(value, q(claim))).toBe(expected);
   });
