@@ -654,6 +654,8 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     return isAnchored(body, { hasCode: code }) ? antecedent : null;
   };
 
+  /** The conjunction a part follows ("and", "but"): the word just before its start. */
+  const joinerOf = (p: Part): string => /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, p.start - 12), p.start))?.[1] ?? "";
   // Merge parts that cannot stand alone into the part before them, tracking the subject each part carries.
   const merged: Array<Part & { subject: string; verb: string; drop: number; carry: string }> = [];
   let subject = "";
@@ -684,6 +686,26 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       if (antecedent !== null && tokens[part.from]!.value.toLowerCase() === "where" && verbAt > part.from + 1) {
         subject = `${antecedent} ${text.slice(tokens[part.from + 1]!.start, tokens[verbAt - 1]!.end)}`;
         verb = tokens[verbAt]!.value;
+      }
+    }
+    // "Pepper is good with cats and already spayed": a second predicate adjective after "and" shares the
+    // subject and its "be" ("Pepper is already spayed"), a fact of its own.
+    if (
+      !keep &&
+      last &&
+      part.kind === "plain" &&
+      verbAt < 0 &&
+      BE.test(verb) &&
+      subject !== "" &&
+      !UNCARRIABLE.test(subject) &&
+      /^(?:and|but)$/i.test(joinerOf(part))
+    ) {
+      let k = part.from;
+      while (k < part.to && tokens[k]!.pos === "ADV") k++;
+      const head = tokens[k];
+      if (head && (head.pos === "ADJ" || (head.pos === "VERB" && isParticiple(head.value))) && !/^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "")) {
+        keep = true;
+        carry = `${subject} ${verb}`;
       }
     }
     if (!keep && last) {

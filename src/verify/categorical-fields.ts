@@ -236,6 +236,15 @@ function namesField(claimText: string, claimStems: Set<string>, path: string, at
   // nothing of whether the parcel was delivered.
   if (participleNamedByNounOnly(claimText, segments(path).at(-1) ?? "")) return false;
   if ([...name].every((s) => stemMeets(stems, s, capability))) return attributive || name.size !== 1 || !onlyAttributive(claimText, [...name][0]!);
+  // Participles joined in one key (`spayed_neutered`, `vaccinated_dewormed`) are alternatives of one state:
+  // either names it ("Pepper is spayed").
+  const words = tokenize(segments(path).at(-1) ?? "");
+  if (
+    words.length > 1 &&
+    words.every((w) => /\p{L}{2,}ed$/u.test(w)) &&
+    words.some((w) => [...featuresOf(w).stems].some((x) => stemMeets(stems, x, capability)))
+  )
+    return true;
   // A camel-case key written as one word ("AutoPay" for `autoPay`), or as its words ("park outside" for
   // `parkOutSide`).
   const last = segments(path).at(-1) ?? "";
@@ -432,16 +441,21 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   if (flags.length === 0) return null;
   // A flag of several words the claim spells in full (`parkOutSide` for "park outside") is meant over one it
   // names in part (`parkIt`, by "park"); a flag beside a longer one of its words that differs is not settled.
-  const spelled = flags.filter((l) => {
-    const last = segments(l.path).at(-1) ?? "";
-    return tokenize(last).length > 1 && writesKey(claimText, letters(last));
-  });
-  if (spelled.length > 0) flags = spelled;
-  if (flags.some((l) => longerFlagBeside(l, booleans))) return null;
+  // Only among the flags of the claim's entity: another entity's spelled flag (`good_with_cats` of another
+  // animal, where this one's is null) does not hide this one's.
+  const spelledOf = (lines: FieldLine[]) =>
+    lines.filter((l) => {
+      const last = segments(l.path).at(-1) ?? "";
+      return tokenize(last).length > 1 && writesKey(claimText, letters(last));
+    });
   // A name that spells the flag itself ("auto-renew" for `autoRenewal`) is its attribute, not its entity.
   const entityNames = names.filter((n) => !flags.some((l) => letters(segments(l.path).at(-1) ?? "").includes(letters(n)) && letters(n).length >= 4));
-  const candidates = pickEntity(flags, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
-  if (candidates.length === 0) return null;
+  const entityFlags = (lines: FieldLine[]) => pickEntity(lines, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
+  const all = entityFlags(flags);
+  const spelled = spelledOf(all);
+  const candidates = spelled.length > 0 ? spelled : all;
+  if (candidates.length === 0) return unknownFlag(naming, claimStems, ledger, entityNames);
+  if (candidates.some((l) => longerFlagBeside(l, booleans))) return null;
   const truth = (l: FieldLine) => TRUE_VALUE.test(l.value);
   const deciding = candidates.every((l) => truth(l) === truth(candidates[0]!)) ? candidates : disagreeing(claimText, candidates, attributive);
   if (deciding.length === 0 || !deciding.every((l) => truth(l) === truth(deciding[0]!))) return null;
@@ -464,6 +478,39 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
     ...(flip && !attributive ? { flip } : {}),
     ...(attributive ? { presupposed: true as const } : {}),
   };
+}
+
+/**
+ * A flag the claim names whose value is null in the element that holds the claim's name (`good_with_cats:
+ * null` for "Pepper is good with cats"): the record does not say, so the claim is not supported. Only in a
+ * JSON record's named array element, where another element's flag of that name is a boolean (so the field is
+ * a flag); else null.
+ */
+function unknownFlag(naming: string, claimStems: Set<string>, ledger: EvidenceLedger, names: readonly string[]): CategoricalCheck | null {
+  if (names.length === 0) return null;
+  const lower = names.map((n) => n.toLowerCase());
+  const nulls = fieldLines(ledger, "categorical-null-values", (l) => l.value === "null" && l.row !== "").filter((l) => namesField(naming, claimStems, l.path));
+  for (const l of nulls) {
+    const text = ledger.get(l.evidenceId)?.text ?? "";
+    const prefix = `${l.row}.`;
+    const own = text.split("\n").filter((x) => x.startsWith(prefix));
+    if (
+      !own.some((x) =>
+        lower.some((n) =>
+          x
+            .slice(x.indexOf(": ") + 2)
+            .toLowerCase()
+            .includes(n),
+        ),
+      )
+    )
+      continue;
+    // The same field of another element is a boolean: the field is a flag, and this element's is not known.
+    const field = l.path.slice(l.row.length);
+    if (!new RegExp(`(?:^|\\n)[^\\n]*\\[\\d+\\]${field.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: (?:true|false)(?=\\n|$)`).test(text)) continue;
+    return { agrees: false, presupposed: true, quote: quoteOf(l), kind: "boolean", note: `${l.path}: null: the record does not say` };
+  }
+  return null;
 }
 
 /**

@@ -128,6 +128,17 @@ describe("extractClaimsSync on prose", () => {
       ],
     ],
     [
+      "a second predicate adjective after 'and', with the subject and its 'be'",
+      "Nonna's Table is currently closed and pricier at $$$. Pepper is good with cats and already spayed.",
+      [
+        f("Nonna's Table is currently closed"),
+        f("pricier at $$$.", "Nonna's Table is pricier at $$$."),
+        f("Pepper is good with cats"),
+        f("already spayed.", "Pepper is already spayed."),
+      ],
+    ],
+    ["a predicate noun after 'and' kept with the first", "The lamp is cheap and good value.", [f("The lamp is cheap and good value.")]],
+    [
       "a clause with its own subject after a semicolon, whatever stands before it",
       "The Overstory — due 23 October; you've renewed it once.",
       [f("The Overstory — due 23 October"), f("you've renewed it once.")],

@@ -94,3 +94,25 @@ describe("flags on both sides of one 'and'", () => {
     expect(corrections).toEqual([]);
   });
 });
+
+describe("flags named by one of their words or spelled in full", () => {
+  // Invented shelter records: Pepper's `good_with_cats` is unknown (null), another animal's is true.
+  const shelter = {
+    animals: [
+      { animal_id: "A1", name: "Biscuit", spayed_neutered: true, good_with_cats: true },
+      { animal_id: "A2", name: "Pepper", spayed_neutered: false, good_with_cats: null },
+    ],
+  };
+  it.each<[string, string, string]>([
+    // Participles joined in one key are alternatives of one state: either names it.
+    ["one participle of a joined key, false", "Pepper is spayed.", "contradicted"],
+    ["the other participle of a joined key, true", "Biscuit is neutered.", "supported"],
+    // Another animal's flag spelled in full does not hide this one's.
+    ["another entity's spelled flag beside this one's", "The good-with-cats puppy Pepper is spayed.", "contradicted"],
+    ["a spelled flag of the claim's entity", "Biscuit is good with cats.", "supported"],
+    // The entity's own value is null while another's is a boolean: the record does not say.
+    ["a named flag that is null for the claim's entity", "Pepper is good with cats.", "unsupported"],
+  ])("%s: %j is %s", async (_why, draft, verdict) => {
+    expect((await verdictOf(shelter, draft))[0]).toBe(verdict);
+  });
+});
