@@ -31,6 +31,8 @@ describe("splitSentences", () => {
     ["本当ですか？はい！そうです。", ["本当ですか？", "はい！", "そうです。"]],
     // A letter after "a"/"an" is a grade, not an initial.
     ["You scored 69.2 and got a D. Want some tips?", ["You scored 69.2 and got a D.", "Want some tips?"]],
+    // "in." ends a sentence after a word; only after a number is it inches.
+    ["It comes to €599.01 all in. Mileage is unlimited.", ["It comes to €599.01 all in.", "Mileage is unlimited."]],
     ["She earned an A+. Well done.", ["She earned an A+.", "Well done."]],
     ["She met J. Smith. He left.", ["She met J. Smith.", "He left."]],
     ["", []],
