@@ -202,6 +202,8 @@ export function findNumberWords(text: string): WordNumber[] {
   const found: WordNumber[] = [];
   START_RE.lastIndex = 0;
   for (let m = START_RE.exec(text); m; m = START_RE.exec(text)) {
+    // The end of a hyphenated noun ("a plus-one", "an all-in-one printer") counts nothing.
+    if (m.index >= 2 && text[m.index - 1] === "-" && /\p{L}/u.test(text[m.index - 2]!)) continue;
     const r = readNumberWords(text, m.index);
     if (!r) continue;
     found.push({ start: m.index, end: r.end, value: r.value, precision: r.precision, fraction: r.fraction });

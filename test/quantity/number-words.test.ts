@@ -73,6 +73,12 @@ describe("findNumberWords", () => {
     expect(findNumberWords("someone took a nap, then another")).toEqual([]);
   });
 
+  it("should read no number at the end of a hyphenated noun, and the whole of a hyphenated number", () => {
+    const read = (text: string) => findNumberWords(text).map((w) => [text.slice(w.start, w.end), w.value]);
+    expect(read("She is coming with a plus-one and an all-in-one printer.")).toEqual([]);
+    expect(read("twenty-one guests")).toEqual([["twenty-one", 21]]);
+  });
+
   it("should read an ordinal before its noun as no fraction, and a fraction before 'of' or a verb as one", () => {
     const read = (text: string) => findNumberWords(text).map((w) => [text.slice(w.start, w.end), w.value]);
     expect(read("She is a third cousin of the prince; the show got a fifth season.")).toEqual([]);
