@@ -873,6 +873,7 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const same = statusClass(field.value) === cls;
   if (!same && !exclusive(statusClass(field.value)!, cls)) return null;
   const agrees = negated ? !same : same;
+  if (!agrees && describesOther(claimText, word, candidates, fields, ledger, cls)) return null;
   const value = field.value.replace(/_/g, " ");
   return {
     agrees,
@@ -881,6 +882,30 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
     status: statusEdit(claimText, word, at, value),
   };
+}
+
+/** The values of an array element's own lines, as stems (`data[2].category: paint`, `data[2].unit: 102`). */
+function rowValueStems(l: FieldLine, ledger: EvidenceLedger): Set<string> {
+  if (l.row === "") return new Set();
+  const prefix = `${l.row}.`;
+  const values = (ledger.get(l.evidenceId)?.text ?? "")
+    .split("\n")
+    .filter((x) => x.startsWith(prefix))
+    .map((x) => x.slice(x.indexOf(": ") + 2));
+  return featuresOf(values.join(" ")).stems;
+}
+
+/**
+ * Whether another element with the claim's status holds words of the claim that the picked element lacks
+ * ("The paint job in 102 is in progress with FixRight": FixRight's ticket is closed, but the paint ticket of
+ * unit 102 is in progress): the claim may be about that element, so its status contradicts nothing.
+ */
+function describesOther(claimText: string, word: string, picked: FieldLine[], fields: FieldLine[], ledger: EvidenceLedger, cls: string): boolean {
+  const claim = featuresOf(claimText.replace(word, " ")).stems;
+  const own = new Set(picked.flatMap((l) => [...rowValueStems(l, ledger)]));
+  const words = [...claim].filter((w) => !own.has(w));
+  if (words.length === 0) return false;
+  return fields.some((l) => !picked.includes(l) && l.row !== "" && statusClass(l.value) === cls && words.some((w) => rowValueStems(l, ledger).has(w)));
 }
 
 /** Classes of where a thing is in its life, not how it came out. */

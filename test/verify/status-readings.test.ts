@@ -36,8 +36,19 @@ const incidents = {
 
 const docks = "dock,trailer_id,pallets,status\nD01,TRL-4471,26,unloading\nD02,TRL-8802,18,waiting\nD03,TRL-4519,22,departed";
 
+const tickets = {
+  data: [
+    { id: "MT-19", unit: "101", category: "appliance", status: "closed", assigned_vendor: "FixRight" },
+    { id: "MT-40", unit: "102", category: "paint", status: "in_progress", assigned_vendor: null },
+  ],
+};
+
 describe("status readings", () => {
   it.each<[string, unknown, string, string, string[]]>([
+    // FixRight's ticket is closed, but the paint ticket of unit 102 has the claim's status: which ticket the
+    // claim means is open, so its status contradicts nothing.
+    ["a status another element described by the claim holds", tickets, "The paint job in 102 is in progress with FixRight.", "unsupported", []],
+    ["a status of the element the name picks alone", tickets, "The FixRight job is in progress.", "contradicted", ["closed"]],
     // `phase: Running` says where the pod is in its life, not whether it is healthy.
     ["health against a phase", pods, "web-6f7c-a1 is healthy.", "supported", []],
     ["an outcome against a phase", pods, "batch-91d-c3 has failed.", "contradicted", ["is Pending"]],
