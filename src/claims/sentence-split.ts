@@ -53,6 +53,8 @@ const LETTER_END = /(?<![\p{L}\p{N}])(?:a|an)\s+\p{Lu}[+-]?\.\s(?=["“(]?\p{Lu}
  * reads "in." as inches, which it is only after a number.
  */
 const IN_END = /(?<=\p{L}\s+)in\.\s(?=["“(]?\p{Lu})/gu;
+/** A place's region code ending a sentence ("came through Louisville, KY. UPS picked it up"). */
+const REGION_END = /(?<=,\s)\p{Lu}{2}\.\s(?=["“(]?\p{Lu})/gu;
 const STARTS_DIGIT = /^\d/;
 /** CJK sentence enders and the closing brackets or quotes that stay with the sentence they end. */
 const CJK_END = /[。！？]+[」』）】〕"”’]*/g;
@@ -117,7 +119,8 @@ function isFalseBoundary(text: string, flags: Uint8Array, prev: string, cur: str
  * wink-nlp gives the boundaries; a boundary is dropped when there is no space at it ("Node.js"), when it cuts
  * inline code or a link, when the next fragment is only a number, or when the previous one ends with an
  * abbreviation ("See Fig. 3.", "approx. 5"). A cut wink misses after a figure with a suffix ("$4.2M. The"), after
- * a letter grade ("got a D. Want"), after a particle "in" ("all in. Mileage") or after a URL ("https://git-scm.com/. Debian") is added. CJK enders 。！？ always cut.
+ * a letter grade ("got a D. Want"), after a particle "in" ("all in. Mileage"), after a region code ("Louisville,
+ * KY. UPS") or after a URL ("https://git-scm.com/. Debian") is added. CJK enders 。！？ always cut.
  *
  * @param clean the block's clean text (see `cleanInline`).
  * @returns sentences in order, trimmed, covering every non-space character of the text once.
@@ -132,7 +135,7 @@ export function splitSentences(clean: CleanText): Sentence[] {
     raw.push(m.index + m[0].length);
     added = true;
   }
-  for (const re of [LETTER_END, IN_END]) {
+  for (const re of [LETTER_END, IN_END, REGION_END]) {
     for (const m of text.matchAll(re)) {
       raw.push(m.index + m[0].length);
       added = true;

@@ -33,6 +33,7 @@ describe("splitSentences", () => {
     ["You scored 69.2 and got a D. Want some tips?", ["You scored 69.2 and got a D.", "Want some tips?"]],
     // "in." ends a sentence after a word; only after a number is it inches.
     ["It comes to €599.01 all in. Mileage is unlimited.", ["It comes to €599.01 all in.", "Mileage is unlimited."]],
+    ["It came through Louisville, KY. UPS picked it up on May 2.", ["It came through Louisville, KY.", "UPS picked it up on May 2."]],
     ["She earned an A+. Well done.", ["She earned an A+.", "Well done."]],
     ["She met J. Smith. He left.", ["She met J. Smith.", "He left."]],
     ["", []],
