@@ -411,6 +411,15 @@ export function readSlot(
   const inSlot = typed.filter((f) => strength(f) === best);
   const agree = inSlot.find((f) => compare(claim, f.value) === "match");
   if (agree) return { outcome: "match", fact: agree };
+  // A field that only a measure's unit and dimension words name ("min" and "time" for `Time below 2.0 °C`)
+  // while the claim's own words ("intervals") name another of its kind (`Log interval`): no difference is
+  // read from the field the vocabulary ranked first.
+  if (claim.type === "quantity" && claim.q.kind === "measure") {
+    const vocabulary = new Set([...dimensionStems(claim.q.dimension), ...featuresOf(claim.q.unit ?? "").stems]);
+    const own = new Set([...governing].filter((g) => !vocabulary.has(g)));
+    if (own.size > 0 && !inSlot.some((f) => attributeAgrees(own, f)) && typed.some((f) => attributeAgrees(own, f)))
+      return { outcome: "unsettled", reason: "only the unit's words name this field, and the claim's own words name another" };
+  }
   // The figure's own noun ("2,800 kcal") names another field (`energy_kcal`), not this one (`servings`): the
   // words around it picked the wrong field, so no difference is read from it.
   if (claim.type === "quantity" && claim.q.kind === "number" && claim.q.unit) {

@@ -76,3 +76,18 @@ describe("a weekday that is not its day's own", () => {
     expect(v.verdict).not.toBe("contradicted");
   });
 });
+
+describe("a measure's slot named by its unit's words alone", () => {
+  // Invented trip report: "intervals" names `Log interval`; "min" and "time" name every duration line.
+  const report = "Log interval: 10 min   Readings: 196\nTime above 8.0 °C: 40 min (4 readings, 04-Feb 11:00–11:40)\nTime below 2.0 °C: 0 min\n";
+  it.each<[string, string, string[]]>([
+    // The vocabulary ranks `Time below` first, the claim's words name `Log interval`: no correction to 0 min.
+    ["The logger took 196 readings at 5-minute intervals.", "unsupported", []],
+    ["The log interval is 5 minutes.", "contradicted", ["10 minutes"]],
+  ])("%j is %s %j", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "trip_report", content: report });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
