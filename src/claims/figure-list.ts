@@ -515,6 +515,10 @@ function comparesWithOther(tokens: Token[], from: number, to: number): boolean {
   return false;
 }
 
+/** A phrase that places a figure against a reference: "under the county figure", "above target", "below average". */
+const COMPARED_WITH =
+  /^(?:\p{L}+ly\s+)?(?:under|over|above|below|behind|ahead of|short of|within)\s+(?:the\s+|its\s+|their\s+|our\s+|your\s+)?[\p{L}\s-]{2,40}$/iu;
+
 /** Tags of the word that may open a trailing verbless phrase: a preposition, an adjective, an adverb or an article. */
 const PHRASE_OPENER = /^(?:ADP|ADJ|ADV|DET)$/;
 /** Longest trailing phrase read as a fact of its own, in tokens. */
@@ -563,7 +567,10 @@ function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, ins
       return null;
     if (DIGIT.test(t.value)) digit = true;
   }
-  if (!digit || comparesWithOther(tokens, comma + 1, end)) return null;
+  // A comparison with a reference the record names ("54.5 bu/acre, slightly under the county figure") is a
+  // fact of its own too, after a clause with a figure to compare.
+  const comparison = !digit && COMPARED_WITH.test(text.slice(opener.start, tokens[end - 1]!.end)) && digitBefore(tokens, from, comma);
+  if ((!digit && !comparison) || (digit && comparesWithOther(tokens, comma + 1, end))) return null;
   // A period or place after a preposition (", in Q3 2024", ", as of March 1") qualifies the clause's figure:
   // cut off, it would leave that figure free to read another period's value.
   if (periodQualifier(text, tokens, comma + 1, end)) return null;

@@ -192,6 +192,12 @@ describe("one claim per figure in a list-like clause", () => {
       ["The next tranche of 750 vests on 1 September 2024", "which will bring her to 6,000."],
     ],
     ["The lot of 40 shipped, which was expected.", ["The lot of 40 shipped, which was expected."]],
+    // A comparison with a reference the record may name, after a clause with a figure.
+    [
+      "Soybeans on F-15 yielded 54.5 bu/acre, slightly under the county figure.",
+      ["Soybeans on F-15 yielded 54.5 bu/acre", ["slightly under the county figure.", "Soybeans on F-15: slightly under the county figure."]],
+    ],
+    ["Sales hit $9M, with strong demand.", ["Sales hit $9M, with strong demand."]],
     // A comparison or superlative with no figure before the comma is measured by the phrase: one claim.
     ["Latency was lowest on the Oslo server, at 11 ms.", ["Latency was lowest on the Oslo server, at 11 ms."]],
     ["Storage grew fastest, up about 31%.", ["Storage grew fastest, up about 31%."]],
