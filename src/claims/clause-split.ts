@@ -552,7 +552,11 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
   const subjectOf = (p: Part, verbAt: number): string => {
     let subjectEnd = verbAt;
     while (subjectEnd > p.from && /^(ADV|PART)$/.test(tokens[subjectEnd - 1]!.pos)) subjectEnd--;
-    const words = subjectEnd > p.from ? text.slice(tokens[p.from]!.start, tokens[subjectEnd - 1]!.end).trim() : "";
+    let words = subjectEnd > p.from ? text.slice(tokens[p.from]!.start, tokens[subjectEnd - 1]!.end).trim() : "";
+    // A verb inside an aside ("The image (pushed June 30, ...) was scanned") ends no subject: the subject is
+    // the words before the aside opens.
+    const open = words.lastIndexOf("(");
+    if (open > 0 && !words.includes(")", open)) words = words.slice(0, open).trim();
     // "Nicklaus, a six-time champion," -> "Nicklaus"; "In 2024, revenue" -> "revenue".
     if (words.endsWith(",")) return words.slice(0, words.indexOf(",")).trim();
     const comma = words.lastIndexOf(", ");

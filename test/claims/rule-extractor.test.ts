@@ -139,6 +139,11 @@ describe("extractClaimsSync on prose", () => {
     ],
     ["a predicate noun after 'and' kept with the first", "The lamp is cheap and good value.", [f("The lamp is cheap and good value.")]],
     [
+      "a subject whose aside holds a verb, carried without the aside",
+      "The image (pushed June 30, about 187 MB) was scanned and has two critical findings.",
+      [f("The image (pushed June 30, about 187 MB) was scanned"), f("has two critical findings.", "The image has two critical findings.")],
+    ],
+    [
       "a clause with its own subject after a semicolon, whatever stands before it",
       "The Overstory — due 23 October; you've renewed it once.",
       [f("The Overstory — due 23 October"), f("you've renewed it once.")],
