@@ -720,7 +720,10 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     if (part.kind !== "participle" && part.kind !== "relative" && verbAt >= 0) {
       let k = part.from;
       while (k < part.to && /^(ADV|PART)$/.test(tokens[k]!.pos)) k++;
-      const startsWithVerb = k < part.to && isVerb(tokens, k) && part.kind !== "clause" && part.kind !== "first";
+      // wink tags some subject nouns as verbs ("and best ask is $3,412.55"): a verb right before a finite "be"
+      // or auxiliary is a noun of the part's own subject.
+      const nounBeforeFinite = k + 1 < part.to && tokens[k]!.pos === "VERB" && tokens[k + 1]!.pos === "AUX" && FINITE_BE.test(tokens[k + 1]!.value);
+      const startsWithVerb = k < part.to && isVerb(tokens, k) && !nounBeforeFinite && part.kind !== "clause" && part.kind !== "first";
       // "..., performing at Coachella, and ..." reads "The band was performing at Coachella".
       // "..., and shipping cost $129.99": an -ing word before a noun and an amount is a subject of its own
       // ("shipping cost" states the amount), no participle of the clause before.

@@ -688,12 +688,20 @@ function colonList(text: string, tokens: Token[], clause: Clause, inside: (offse
   }
   if (cuts.length === 0) return null;
   const bounds = [colon, ...cuts, to];
+  let figures = 0;
   for (let i = 0; i + 1 < bounds.length; i++) {
     let first = bounds[i]! + 1;
     if (tokens[first]?.value.toLowerCase() === "and") first++;
+    let last = bounds[i + 1]!;
+    while (last > first && tokens[last - 1]!.pos === "PUNCT") last--;
     // Each item a figure with a word or a sign ("Net 15", "$640"); bare figures ("80, 443 and 8080") stay whole.
-    if (first >= bounds[i + 1]! || !(figureWithWord(tokens, first, bounds[i + 1]!) || figureWithSymbol(tokens, first, bounds[i + 1]!))) return null;
+    // A field and its value ("priority high") is an item too, beside at least two with figures.
+    const figure = first < last && (figureWithWord(tokens, first, last) || figureWithSymbol(tokens, first, last));
+    const fieldValue = last - first === 2 && tokens[first]!.pos === "NOUN" && /^(?:ADJ|NOUN)$/.test(tokens[first + 1]!.pos);
+    if (!figure && !fieldValue) return null;
+    if (figure) figures++;
   }
+  if (figures < 2) return null;
   const subject = clause.subject ? `${clause.subject} ${head}:` : `${head}:`;
   const parts: Clause[] = [];
   for (let i = 0; i + 1 < bounds.length; i++) {

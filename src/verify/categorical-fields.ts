@@ -21,6 +21,7 @@ import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { inlineFields } from "./inline-fields.js";
 import { featuresOf } from "./lexical-features.js";
+import { recordIdentity } from "./record-names.js";
 import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
 
 /** A categorical reading of a claim against one field. */
@@ -866,6 +867,10 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   )
     candidates = fields;
   if (candidates.length === 0) return eachNamed(claimText, names, fields, ledger, cls, word, at);
+  // Records that only refer to the named entity (an invoice's `shipment_id: SHP-1`) hold their own status:
+  // where a record's identity is the name (`shipment_id: SHP-1` as its first field), its status is the one.
+  const identified = candidates.filter((l) => l.row === "" && names.some((n) => recordIdentity(ledger, l.evidenceId) === n.toLowerCase()));
+  if (identified.length > 0) candidates = identified;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
   if (classes.size !== 1) return eachNamed(claimText, names, fields, ledger, cls, word, at);
   const field = candidates[0]!;
@@ -1022,4 +1027,59 @@ function bySubjectNoun(fields: FieldLine[], before: string): FieldLine[] {
 function pickEntityStrict(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[], always = false): FieldLine[] {
   const picked = pickEntity(lines, ledger, names);
   return picked === lines && (always || lines.length > 1) ? [] : picked;
+}
+
+/** Level words of a priority or severity field, by rank: a claim's level of another rank differs. */
+const LEVEL_RANKS: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:lowest|trivial)$/i, 0],
+  [/^(?:low|minor)$/i, 1],
+  [/^(?:normal|medium|moderate)$/i, 2],
+  [/^(?:high|major)$/i, 3],
+  [/^(?:urgent|critical|highest|blocker)$/i, 4],
+];
+/** Keys whose values are levels: `priority`, `severity`, `urgency`, `risk_level`. */
+const LEVEL_KEY = /(?:^|[.\]_-])(?:priority|severity|urgency|risk(?:_?level)?|impact)$|[a-z](?:Priority|Severity)$/i;
+
+/** Words that quantify over a group or leave some of it out. */
+const GROUP_WORDS = /\b(?:every|all|each|both|none|neither|except|only|most|some|any|other|others)\b/i;
+
+function levelRank(word: string): number | null {
+  for (const [re, rank] of LEVEL_RANKS) if (re.test(word.trim())) return rank;
+  return null;
+}
+
+/**
+ * A level the claim gives a level field it names ("priority low", "is high severity", "the priority is
+ * low") against the entity's field (`priority: high`): another rank contradicts, corrected in place to the
+ * field's value; the same rank agrees. Only when the claim's level word sits within two words of the field's
+ * word, and the entity's level fields agree; else null.
+ */
+export function checkLevelField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
+  // A claim over a group ("every incident except the ETL one") gives no one entity its level.
+  if (GROUP_WORDS.test(claimText)) return null;
+  const fields = fieldLines(ledger, "categorical-levels", (l) => LEVEL_KEY.test(l.path) && levelRank(l.value) !== null);
+  if (fields.length === 0) return null;
+  const words = [...claimText.matchAll(/\p{L}+/gu)];
+  for (const [k, m] of words.entries()) {
+    const rank = levelRank(m[0]);
+    if (rank === null) continue;
+    const near = words.slice(Math.max(0, k - 3), k + 3).filter((_, i) => i !== Math.min(3, k));
+    const named = fields.filter((l) => {
+      const key = featuresOf(segments(l.path).at(-1) ?? "").stems;
+      return near.some((w) => [...featuresOf(w[0]).stems].some((s) => key.has(s)));
+    });
+    if (named.length === 0) continue;
+    const candidates = names.length > 0 ? pickEntityStrict(named, ledger, names) : named.length === 1 ? named : [];
+    if (candidates.length === 0 || !candidates.every((l) => levelRank(l.value) === levelRank(candidates[0]!.value))) return null;
+    const field = candidates[0]!;
+    const agrees = levelRank(field.value) === rank && !/\b(?:not|never)\b|n['’]t\b/i.test(claimText);
+    return {
+      agrees,
+      quote: quoteOf(field),
+      kind: "status",
+      note: `${field.path}: ${field.value} is ${agrees ? "the" : "not the"} level the claim gives (${m[0]})`,
+      ...(agrees ? {} : { status: { wrong: m[0], span: [m.index!, m.index! + m[0].length] as [number, number], value: field.value } }),
+    };
+  }
+  return null;
 }

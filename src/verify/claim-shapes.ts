@@ -19,7 +19,7 @@ import { versionInterval } from "./intervals.js";
 import type { AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
 import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
-import { checkBooleanField, checkStatusField, statusClass } from "./categorical-fields.js";
+import { checkBooleanField, checkLevelField, checkStatusField, statusClass } from "./categorical-fields.js";
 import { checkGrade } from "./letter-grades.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
 import { isIdentifier } from "./name-check.js";
@@ -35,7 +35,10 @@ export function checkCategorical(text: string, figures: ClaimFigure[], item: Tie
   const names = figures.flatMap((f) => (f.value.type === "name" ? [f.value.n.text] : []));
   // A status of an entity the claim names is read after the figures (the tool's own status vocabulary
   // first, see `checkCategory`); a claim with nothing else to check is read here.
-  const found = (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ?? checkBooleanField(text, names, context.ledger);
+  const found =
+    (figures.length === 0 ? checkStatusField(text, names, context.ledger) : null) ??
+    checkBooleanField(text, names, context.ledger) ??
+    checkLevelField(text, names, context.ledger);
   if (!found) return null;
   if (found.presupposed) return { verdict: "unsupported", confidence: 0.6, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   if (!found.agrees) {

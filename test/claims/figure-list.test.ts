@@ -192,6 +192,16 @@ describe("one claim per figure in a list-like clause", () => {
       ["The next tranche of 750 vests on 1 September 2024", "which will bring her to 6,000."],
     ],
     ["The lot of 40 shipped, which was expected.", ["The lot of 40 shipped, which was expected."]],
+    // A verbless "head: item, item" list may hold a field and its value beside items with figures.
+    [
+      "Quick summary: ETA May 3, priority low, setpoint 4 °C, invoice due May 15.",
+      [
+        "Quick summary: ETA May 3",
+        ["priority low", "Quick summary: priority low"],
+        ["setpoint 4 °C", "Quick summary: setpoint 4 °C"],
+        ["invoice due May 15.", "Quick summary: invoice due May 15."],
+      ],
+    ],
     // A comparison with a reference the record may name, after a clause with a figure.
     [
       "Soybeans on F-15 yielded 54.5 bu/acre, slightly under the county figure.",

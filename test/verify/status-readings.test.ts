@@ -4,6 +4,7 @@
  * class, an initialism of an evidence term is the tool's own word. Invented records.
  */
 import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
 import { verdictOf } from "./helpers.js";
 
 const pods = {
@@ -87,5 +88,26 @@ describe("status readings", () => {
     ["a status in a clause of time", incidents, "#512 was closed the day after it was opened.", "unsupported", []],
   ])("%s: %j is %s %j", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
+  });
+});
+
+describe("levels and statuses of a named entity", () => {
+  // Invented freight and billing records: the invoice only refers to the shipment.
+  const freight = { shipment_id: "SHP-7", status: "in_transit", priority: "high", pallets: 14 };
+  const billing = { invoice: "INV-9", shipment_id: "SHP-7", status: "unpaid", amount_due_eur: 3140.75 };
+  it.each<[string, string, string[]]>([
+    // The record whose identity is the name holds its status; the invoice's status is the invoice's.
+    ["Shipment SHP-7 has been delivered.", "contradicted", ["in transit"]],
+    ["Shipment SHP-7 is in transit.", "supported", []],
+    ["Invoice INV-9 has been paid.", "contradicted", ["unpaid"]],
+    // A level the claim gives a level field it names.
+    ["The priority is low.", "contradicted", ["high"]],
+    ["Shipment SHP-7 has high priority.", "supported", []],
+  ])("%j is %s %j", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "freight_tracker", content: freight });
+    fw.record({ source: "billing_api", content: billing });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
   });
 });
