@@ -17,6 +17,7 @@
  */
 import { stemOf, tokenize } from "../text/tokenize.js";
 import type { Quantity } from "../quantity/types.js";
+import { lookupUnit } from "../quantity/units.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { featuresOf } from "./lexical-features.js";
@@ -524,8 +525,16 @@ function namesFieldOutright(fact: EvidenceFact, claimWords: ReadonlySet<string>)
   )
     return false;
   const last = keySegments(keyPathOf(fact)).pop() ?? "";
-  const words = [...featuresOf(last).stems].filter((w) => !NEUTRAL_FIELD.has(w) && !GENERIC_FIELD.has(w) && !MONEY_FIELD.has(w) && !/^\d/.test(w));
+  // A unit the key ends in (`gross_weight_kg`) is the value's unit, which the claim writes with its figure.
+  const words = [...featuresOf(last).stems].filter(
+    (w) => !NEUTRAL_FIELD.has(w) && !GENERIC_FIELD.has(w) && !MONEY_FIELD.has(w) && !/^\d/.test(w) && !unitWord(w),
+  );
   return words.length > 0 && words.every((w) => claimWords.has(w) || hasCanon(claimWords as Set<string>, w) || prefixIn(w, claimWords as Set<string>));
+}
+
+/** Whether a key word is a unit symbol (`kg`, `ms`, `mb`, `kwh`) or a percent or minor-unit word. */
+function unitWord(w: string): boolean {
+  return /^(?:pct|percent|cents?|pence)$/.test(w) || (w.length <= 4 && lookupUnit(w) !== undefined);
 }
 
 /**

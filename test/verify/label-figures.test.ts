@@ -91,3 +91,18 @@ describe("a measure's slot named by its unit's words alone", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
   });
 });
+
+describe("a neighbouring field's value under a key with a unit", () => {
+  // Invented freight record: the claim names `gross_weight_kg` outright; 5,875 is `net_weight_kg`'s.
+  const freight = { shipment_id: "SHP-7", gross_weight_kg: 6230, net_weight_kg: 5875 };
+  it.each<[string, string, string[]]>([
+    ["The gross weight is 5,875 kg.", "contradicted", ["6,230 kg"]],
+    ["The net weight is 5,875 kg.", "supported", []],
+    ["The gross weight is 6,230 kg.", "supported", []],
+  ])("%j is %s %j", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "freight_tracker", content: freight });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
