@@ -183,8 +183,9 @@ describe("statuses of approval and health", () => {
     ["Refund RF-0931 is pending.", "supported", []],
     ["The payments-api service is healthy.", "contradicted", ["degraded"]],
     ["The payments-api service is degraded.", "supported", []],
-    // Two records of the order state other statuses than the claim's, and disagree: not supported.
-    ["Order ORD-58213 has been delivered.", "unsupported", []],
+    // The refund only refers to the order (`order_id` after its own `refund_id`): the order's own record,
+    // whose identity is ORD-58213, states its status.
+    ["Order ORD-58213 has been delivered.", "contradicted", ["shipped"]],
     // A figure under the field the status word names carries it (`shipped_at`, in Unix time).
     ["Order ORD-58213 shipped on June 4, 2024.", "supported", []],
     // Near classes rule nothing out: a job in error may be called degraded.
