@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5744,
+  "globalMean": 0.5778,
   "verdictMeans": {
-    "contradicted": 0.9283,
-    "not_checkable": 0.9651,
+    "contradicted": 0.9345,
+    "not_checkable": 0.9652,
     "supported": 0.7696,
-    "unsupported": 0.3229
+    "unsupported": 0.3255
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 207,
-      "mean": 0.9318,
+      "n": 204,
+      "mean": 0.9382,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.929,
-          "n": 207
+          "p": 0.9353,
+          "n": 204
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 63,
-      "mean": 0.8604,
+      "n": 70,
+      "mean": 0.8706,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.854,
-          "n": 63
+          "p": 0.8649,
+          "n": 70
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1177,
-      "mean": 0.2485,
+      "n": 1162,
+      "mean": 0.2501,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2487,
-          "n": 1177
+          "p": 0.2502,
+          "n": 1162
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9681,
+      "mean": 0.9709,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8975,
+          "p": 0.8985,
           "n": 5
         }
       ]
@@ -83,73 +83,73 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 2996,
-      "mean": 0.7679,
+      "n": 3023,
+      "mean": 0.7675,
       "steps": [
         {
           "upTo": 0.895,
-          "p": 0.6731,
-          "n": 576
+          "p": 0.6953,
+          "n": 581
         },
         {
           "upTo": 0.925,
-          "p": 0.7411,
-          "n": 545
+          "p": 0.7182,
+          "n": 551
         },
         {
           "upTo": 0.945,
-          "p": 0.7694,
-          "n": 429
+          "p": 0.772,
+          "n": 436
         },
         {
           "upTo": 1,
-          "p": 0.8188,
-          "n": 1446
+          "p": 0.8159,
+          "n": 1455
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1133,
-      "mean": 0.3903,
+      "n": 1117,
+      "mean": 0.3937,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0575,
-          "n": 46
+          "p": 0.0607,
+          "n": 45
         },
         {
           "upTo": 0.685,
-          "p": 0.1302,
-          "n": 197
+          "p": 0.1311,
+          "n": 195
         },
         {
           "upTo": 0.735,
-          "p": 0.2239,
-          "n": 176
+          "p": 0.2324,
+          "n": 166
         },
         {
           "upTo": 0.795,
-          "p": 0.2569,
-          "n": 245
+          "p": 0.2605,
+          "n": 240
         },
         {
           "upTo": 0.895,
-          "p": 0.4237,
-          "n": 280
+          "p": 0.4236,
+          "n": 281
         },
         {
           "upTo": 1,
-          "p": 0.6842,
-          "n": 189
+          "p": 0.6833,
+          "n": 190
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T11:43:07.528Z",
-    "commit": "11b8842",
+    "at": "2026-12-06T13:56:59.539Z",
+    "commit": "591659b",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
