@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
 
 /**
  * A figure in a claim's carried label ("The two Wi-Fi tests: with jitter up to 6.8 ms") is the draft's figure
@@ -43,9 +44,7 @@ describe("numbers under a temperature key", () => {
     ["AMR-0117's battery temperature is 38.5 °C.", "supported"],
     ["AMR-0117's battery is at 23%.", "supported"],
   ])("%j is %s", async (draft, verdict) => {
-    const fw = new Firewall();
-    fw.record({ source: "fleet", content: robot });
-    expect((await fw.verify(draft)).verdicts[0]!.verdict).toBe(verdict);
+    expect((await verdictOf(robot, draft))[0]).toBe(verdict);
   });
 });
 
@@ -64,8 +63,7 @@ describe("a weekday that is not its day's own", () => {
     const fw = new Firewall();
     fw.record({ source: "appointments", content: visits });
     const v = (await fw.verify(draft)).verdicts[0]!;
-    expect(v.verdict).toBe(verdict);
-    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual(corrections);
+    expect([v.verdict, v.corrections.map((c) => [c.wrong, c.value])]).toEqual([verdict, corrections]);
   });
 
   it("should leave the weekday open when another date of the record falls on it within days", async () => {
@@ -85,10 +83,7 @@ describe("a measure's slot named by its unit's words alone", () => {
     ["The logger took 196 readings at 5-minute intervals.", "unsupported", []],
     ["The log interval is 5 minutes.", "contradicted", ["10 minutes"]],
   ])("%j is %s %j", async (draft, verdict, corrections) => {
-    const fw = new Firewall();
-    fw.record({ source: "trip_report", content: report });
-    const v = (await fw.verify(draft)).verdicts[0]!;
-    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+    expect(await verdictOf(report, draft)).toEqual([verdict, corrections]);
   });
 });
 
@@ -100,9 +95,6 @@ describe("a neighbouring field's value under a key with a unit", () => {
     ["The net weight is 5,875 kg.", "supported", []],
     ["The gross weight is 6,230 kg.", "supported", []],
   ])("%j is %s %j", async (draft, verdict, corrections) => {
-    const fw = new Firewall();
-    fw.record({ source: "freight_tracker", content: freight });
-    const v = (await fw.verify(draft)).verdicts[0]!;
-    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+    expect(await verdictOf(freight, draft)).toEqual([verdict, corrections]);
   });
 });
