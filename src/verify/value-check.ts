@@ -545,9 +545,10 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   // "The cheapest bookable car" when the cheaper row is `available: false`: rows that differ from the claim's
   // row in a flag may be what the claim's words leave out, which tier 0 does not read. The extreme is taken
   // over the rows that share its flags.
+  const differs = flagsDifferFrom(agreed.row);
   const extreme = extremeOf(
     field,
-    scope.facts.filter((f) => !flagsDiffer(agreed.row, f.row)),
+    scope.facts.filter((f) => !differs(f.row)),
     which,
   );
   if (!extreme || (extreme.value as { q: Quantity }).q.value === v.q.value) return null;
@@ -564,15 +565,24 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
 /** A boolean field of an array element's row text: `results[2].available: false`. */
 const ROW_FLAG = /(?:^|\n)[^\n:]*?([^.\n\]]+): (true|false)(?=\n|$)/g;
 
+/** Whether another row holds a boolean field of row `a`'s with another value (`a` is read once). */
+function flagsDifferFrom(a: string | undefined): (b: string | undefined) => boolean {
+  if (a === undefined) return () => false;
+  const flags = new Map([...a.matchAll(ROW_FLAG)].map((m) => [m[1]!, m[2]!]));
+  if (flags.size === 0) return () => false;
+  return (b) => {
+    if (b === undefined) return false;
+    for (const m of b.matchAll(ROW_FLAG)) {
+      const other = flags.get(m[1]!);
+      if (other !== undefined && other !== m[2]) return true;
+    }
+    return false;
+  };
+}
+
 /** Whether two rows hold a boolean field of the same name with different values. */
 export function flagsDiffer(a: string | undefined, b: string | undefined): boolean {
-  if (a === undefined || b === undefined) return false;
-  const flags = new Map([...a.matchAll(ROW_FLAG)].map((m) => [m[1]!, m[2]!]));
-  for (const m of b.matchAll(ROW_FLAG)) {
-    const other = flags.get(m[1]!);
-    if (other !== undefined && other !== m[2]) return true;
-  }
-  return false;
+  return flagsDifferFrom(a)(b);
 }
 
 /**
