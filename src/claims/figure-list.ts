@@ -494,8 +494,24 @@ function periodQualifier(text: string, tokens: Token[], from: number, to: number
 const COMPARING =
   /\b(?:most|least|more|less|fewer|(?!(?:inter|requ|gu|r|w|t|for|sugg|cont|prot|inv|harv|arr|n|p|v|z|qu|pri|ch|dig|hon|earn|mod|manif|l|j)est\b)\p{L}{2,}est|higher|lower|faster|slower|later|earlier|larger|smaller|bigger|cheaper|greater|longer|shorter|heavier|lighter|best|better|worse|worst)\b/iu;
 
+/**
+ * Which tokens of a clause no cut may touch: those inside its parentheses, quotations, inline code or links.
+ * @returns a test by token index, for tokens of the clause (`from` is its first token).
+ */
+function shieldOf(text: string, tokens: Token[], clause: Clause, from: number, to: number, inside: (offset: number) => boolean): (k: number) => boolean {
+  const inParens = parenDepth(tokens.slice(from, to));
+  const quoted = quotedSpans(text, clause.start, clause.end);
+  return (k) => inParens[k - from] === 1 || inside(tokens[k]!.start) || quoted.some(([a, b]) => a < tokens[k]!.start && tokens[k]!.start < b);
+}
+
+/** The index of the first verb in tokens `[from, to)`, or -1. */
+function firstVerbIn(tokens: Token[], from: number, to: number): number {
+  for (let k = from; k < to; k++) if (isVerb(tokens, k)) return k;
+  return -1;
+}
+
 /** Whether tokens `[from, to)` hold a digit. */
-function digitBefore(tokens: Token[], from: number, to: number): boolean {
+function hasDigit(tokens: Token[], from: number, to: number): boolean {
   for (let k = from; k < to; k++) if (DIGIT.test(tokens[k]!.value)) return true;
   return false;
 }
@@ -539,9 +555,7 @@ const PHRASE_MAX = 12;
 function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, inside: (offset: number) => boolean): Clause[] | null {
   const from = firstTokenAt(tokens, clause.start + (clause.drop ?? 0));
   const to = firstTokenAt(tokens, clause.end);
-  const inParens = parenDepth(tokens.slice(from, to));
-  const quoted = quotedSpans(text, clause.start, clause.end);
-  const shielded = (k: number) => inParens[k - from] === 1 || inside(tokens[k]!.start) || quoted.some(([a, b]) => a < tokens[k]!.start && tokens[k]!.start < b);
+  const shielded = shieldOf(text, tokens, clause, from, to, inside);
   let end = to;
   while (end > from && tokens[end - 1]!.pos === "PUNCT" && tokens[end - 1]!.value !== ")" && tokens[end - 1]!.value !== "%") end--;
   let comma = -1;
@@ -557,7 +571,7 @@ function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, ins
     opener.pos === "NOUN" &&
     /^(?:ADJ|NOUN)$/.test(tokens[comma + 2]!.pos) &&
     !shielded(comma + 2) &&
-    digitBefore(tokens, from, comma) &&
+    hasDigit(tokens, from, comma) &&
     !tokens.slice(from, comma).some((t) => t.value === "," || t.pos === "CCONJ");
   if ((!PHRASE_OPENER.test(opener.pos) && !fieldValue) || YEAR.test(opener.value) || tokens[comma - 1]!.pos === "PROPN") return null;
   let digit = fieldValue;
@@ -569,20 +583,18 @@ function trailingFigurePhrase(text: string, tokens: Token[], clause: Clause, ins
   }
   // A comparison with a reference the record names ("54.5 bu/acre, slightly under the county figure") is a
   // fact of its own too, after a clause with a figure to compare.
-  const comparison = !digit && COMPARED_WITH.test(text.slice(opener.start, tokens[end - 1]!.end)) && digitBefore(tokens, from, comma);
+  const comparison = !digit && COMPARED_WITH.test(text.slice(opener.start, tokens[end - 1]!.end)) && hasDigit(tokens, from, comma);
   if ((!digit && !comparison) || (digit && comparesWithOther(tokens, comma + 1, end))) return null;
   // A period or place after a preposition (", in Q3 2024", ", as of March 1") qualifies the clause's figure:
   // cut off, it would leave that figure free to read another period's value.
   if (periodQualifier(text, tokens, comma + 1, end)) return null;
   // A comparison or superlative with no figure of its own before the comma ("Ping was lowest on the Salt Lake
   // server, at 18 ms", "CloudFront grew fastest, up about 22%") is measured by the phrase: they stay one claim.
-  if (!digitBefore(tokens, from, comma) && COMPARING.test(text.slice(tokens[from]!.start, tokens[comma]!.start))) return null;
+  if (!hasDigit(tokens, from, comma) && COMPARING.test(text.slice(tokens[from]!.start, tokens[comma]!.start))) return null;
   let named = clause.subject !== undefined;
   for (let k = from; k < comma && !named; k++) named = DIGIT.test(tokens[k]!.value) || tokens[k]!.pos === "PROPN";
   if (!named) return null;
-  let verb = -1;
-  for (let k = from; k < comma && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
-  const label = subjectLabel(text, tokens, clause, from, verb);
+  const label = subjectLabel(text, tokens, clause, from, firstVerbIn(tokens, from, comma));
   if (label === null) return null;
   return [
     { ...clause, end: trimEnd(text, clause.start, tokens[comma]!.start) },
@@ -610,16 +622,10 @@ function trailingWithOf(text: string, tokens: Token[], clause: Clause, inside: (
   let figure = k + 1;
   while (figure < end && (FIGURE_LEAD.test(tokens[figure]!.value) || tokens[figure]!.pos === "SYM")) figure++;
   if (!DIGIT.test(tokens[figure]?.value ?? "")) return null;
-  const inParens = parenDepth(tokens.slice(from, to));
-  const quoted = quotedSpans(text, clause.start, clause.end);
-  for (let j = w; j < end; j++) {
-    const t = tokens[j]!;
-    if (isVerb(tokens, j) || /^[,;:()"“”]$/.test(t.value) || inParens[j - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b))
-      return null;
-  }
-  if (!digitBefore(tokens, from, w) || comparesWithOther(tokens, w, end)) return null;
-  let verb = -1;
-  for (let j = from; j < w && verb < 0; j++) if (isVerb(tokens, j)) verb = j;
+  const shielded = shieldOf(text, tokens, clause, from, to, inside);
+  for (let j = w; j < end; j++) if (isVerb(tokens, j) || /^[,;:()"“”]$/.test(tokens[j]!.value) || shielded(j)) return null;
+  if (!hasDigit(tokens, from, w) || comparesWithOther(tokens, w, end)) return null;
+  const verb = firstVerbIn(tokens, from, w);
   if (verb < 0) return null;
   const label = subjectLabel(text, tokens, clause, from, verb);
   if (label === null) return null;
@@ -641,16 +647,9 @@ function trailingWhich(text: string, tokens: Token[], clause: Clause, inside: (o
   let comma = -1;
   for (let k = to - 2; k > from && k >= to - PHRASE_MAX && comma < 0; k--) if (tokens[k]!.value === ",") comma = k;
   if (comma < 0 || tokens[comma + 1]?.value.toLowerCase() !== "which") return null;
-  const inParens = parenDepth(tokens.slice(from, to));
-  const quoted = quotedSpans(text, clause.start, clause.end);
-  let verb = false;
-  for (let k = comma; k < to; k++) {
-    const t = tokens[k]!;
-    if (inParens[k - from] === 1 || inside(t.start) || quoted.some(([a, b]) => a < t.start && t.start < b)) return null;
-    if (k > comma && /^[,;:()"“”]$/.test(t.value)) return null;
-    verb ||= k > comma + 1 && isVerb(tokens, k);
-  }
-  if (!verb || !digitBefore(tokens, comma + 2, to) || !digitBefore(tokens, from, comma)) return null;
+  const shielded = shieldOf(text, tokens, clause, from, to, inside);
+  for (let k = comma; k < to; k++) if (shielded(k) || (k > comma && /^[,;:()"“”]$/.test(tokens[k]!.value))) return null;
+  if (firstVerbIn(tokens, comma + 2, to) < 0 || !hasDigit(tokens, comma + 2, to) || !hasDigit(tokens, from, comma)) return null;
   return [
     { ...clause, end: trimEnd(text, clause.start, tokens[comma]!.start) },
     { start: tokens[comma + 1]!.start, end: clause.end },
