@@ -147,6 +147,9 @@ function comparePair(c: Reading, cb: Bound, e: Reading, eb: Bound, claimApprox: 
   const hedge = claimApprox ? APPROX_TOLERANCE * Math.abs(c.v) : 0;
   const width = cb === "eq" ? Math.max(c.tol, exactEvidence ? 0 : e.tol) + eps : hedge + (cb === "gt" || cb === "lt" ? -eps : eps);
   const claimSet = interval(c.v, cb, width);
+  // A plain claim at an evidence limit's very value ("the daily max is $28" against "Daily max $28.00")
+  // states the limit: nothing else in the evidence is that value.
+  if (cb === "eq" && eb !== "eq" && eb !== "gt" && eb !== "lt" && Math.abs(c.v - e.v) <= width) return "match";
   const evSet = interval(e.v, eb, 0);
   if (inside(evSet, claimSet)) return cb === "eq" && eb === "eq" && powerOfTenSlip(c.v, e.v) ? "mismatch" : "match";
   if (cb === "eq" && c.loose > c.tol && !apart(evSet, interval(c.v, cb, Math.max(c.loose, exactEvidence ? 0 : e.tol) + eps))) return "incomparable";

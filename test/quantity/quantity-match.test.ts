@@ -98,6 +98,12 @@ describe("matchQuantity", () => {
     ["at least 50", "at least 40", "mismatch"],
     ["up to 5 GB", "at least 6 GB", "mismatch"],
     ["5 GB", "up to 6 GB", "incomparable"],
+    // A plain figure at a limit's value names the limit ("the daily max is $28" against "max $28.00").
+    ["6 GB", "up to 6 GB", "match"],
+    ["$28", "max. $28.00", "match"],
+    ["50", "at least 50", "match"],
+    ["$30", "max. $28.00", "mismatch"],
+    ["6 GB", "over 6 GB", "incomparable"],
     ["-3.5", "-3.5", "match"],
     ["-3.5", "3.5", "mismatch"],
   ] as [string, string, MatchResult][])("should compare %j with %j as %s", (claim, evidence, expected) => {
