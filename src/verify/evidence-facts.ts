@@ -13,7 +13,7 @@ import type { Chunk, EvidenceQuote } from "../schema.js";
 import type { ClockTime } from "./clock-times.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
-import { inlineFields, spacedFields } from "./inline-fields.js";
+import { inlineFields, separatedFields, spacedFields } from "./inline-fields.js";
 import { keyedTimestamp } from "./keyed-timestamps.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
 
@@ -408,12 +408,20 @@ function readFacts(
     // Several "Key: value" pairs on one report line ("Log interval: 10 min   Readings: 196") are a field each.
     const spaced = kv && !json ? spacedFields(line) : [];
     const inline = spaced.length > 0 ? [] : inlineFields(line, afterKey);
+    // A line's value parted into labelled figures ("Rates: $4.00/hr · Daily max $28.00") is a field per part.
+    const parted = kv && spaced.length === 0 && inline.length === 0 ? separatedFields(line, afterKey) : [];
     const segments: Segment[] =
       spaced.length > 0
         ? spaced.map((f) => ({ keyName: f.key, field: f.key, key: intern(keyStems(f.key)), start: f.valueStart, end: f.valueEnd }))
         : inline.length > 0
           ? inline.map((f) => ({ keyName: f.key, field: f.key, key: intern(union(lineKey, keyStems(f.key))), start: f.valueStart, end: f.valueEnd }))
-          : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
+          : parted.length > 0
+            ? parted.map((f) =>
+                f.key === ""
+                  ? { keyName: kv![1]!, key: lineKey, start: f.valueStart, end: f.valueEnd }
+                  : { keyName: f.key, field: f.key, key: intern(union(lineKey, keyStems(f.key))), start: f.valueStart, end: f.valueEnd },
+              )
+            : [{ keyName: kv ? kv[1]! : null, key: lineKey, start: afterKey, end: line.length }];
     for (const segment of segments) {
       const { keyName, key } = segment;
       const keyed = keyName !== null;
@@ -427,7 +435,7 @@ function readFacts(
       const add = (value: FactValue, span: [number, number]) => {
         const slot = intern(
           keyed
-            ? union(key, stemsOutside(valueText, span, 0, valueText.length))
+            ? union(key, stemsOutside(valueText, span, ...separatedPart(valueText, span)))
             : tableRow
               ? stemsOutside(valueText, span, 0, valueText.length)
               : windowStems(valueText, span),
@@ -669,11 +677,13 @@ function rowTexts(text: string, sentences: Array<{ start: number; end: number }>
 }
 
 /** Cell and clause separators: a value's slot does not reach across them. */
-const SEPARATOR = /\s\|\s|;\s|\t/g;
+const SEPARATOR = /\s[|·•]\s|;\s|\t/g;
 
-function windowStems(text: string, span: [number, number]): Set<string> {
-  let lo = Math.max(0, span[0] - 60);
-  let hi = Math.min(text.length, span[1] + 30);
+/**
+ * The part of `text` between the separators around `span`, within [lo, hi): a key's value that lists
+ * labelled figures ("Rates: $4.00/hr · Daily max $28.00") gives each figure its own label.
+ */
+function separatedPart(text: string, span: [number, number], lo = 0, hi = text.length): [number, number] {
   for (const m of text.matchAll(SEPARATOR)) {
     const at = m.index!;
     if (at + m[0].length <= span[0]) lo = Math.max(lo, at + m[0].length);
@@ -682,6 +692,11 @@ function windowStems(text: string, span: [number, number]): Set<string> {
       break;
     }
   }
+  return [lo, hi];
+}
+
+function windowStems(text: string, span: [number, number]): Set<string> {
+  const [lo, hi] = separatedPart(text, span, Math.max(0, span[0] - 60), Math.min(text.length, span[1] + 30));
   return stemsOutside(text, span, lo, hi, true);
 }
 

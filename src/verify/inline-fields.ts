@@ -69,3 +69,41 @@ export function spacedFields(line: string): InlineField[] {
     return { key: s.key, keyStart: s.keyAt, valueStart: s.valueAt, valueEnd: end };
   });
 }
+
+/**
+ * What parts a line's value into labelled figures: a spaced middle dot, bullet or bar. Not a semicolon,
+ * which also parts a requirement from its condition (`typing-extensions>=4.7; python_version < "3.11"`).
+ */
+const PART_SEPARATOR = /\s[·•|]\s/g;
+/** A part's label: its text before the first figure or currency sign. */
+const PART_LABEL = /^[^\d$€£¥]*/u;
+
+/**
+ * The labelled figures of a `Key: value` line's value that separators part ("Rates: $4.00/hr · Daily max
+ * $28.00 · Evening flat rate $10.00"): each part with a figure is a field named by its label (the words
+ * before its first figure; `key` is empty for a part without one, which keeps the line's key). None unless two
+ * parts or more hold a figure and one of them has a label.
+ */
+export function separatedFields(line: string, from = 0): InlineField[] {
+  if (!/\s[·•|]\s/.test(line.slice(from))) return [];
+  const parts: Array<[number, number]> = [];
+  let at = from;
+  for (const m of line.slice(from).matchAll(PART_SEPARATOR)) {
+    parts.push([at, from + m.index!]);
+    at = from + m.index! + m[0].length;
+  }
+  parts.push([at, line.length]);
+  const fields: InlineField[] = [];
+  for (const [start, end] of parts) {
+    const text = line.slice(start, end);
+    if (!/\d/.test(text)) continue;
+    const label = PART_LABEL.exec(text)![0]
+      .replace(/[\s:=(–—-]+$/, "")
+      .trim();
+    const lead = text.length - text.trimStart().length;
+    const labelEnd = label === "" ? lead : text.indexOf(label) + label.length;
+    const valueStart = start + labelEnd + (text.slice(labelEnd).length - text.slice(labelEnd).trimStart().length);
+    fields.push({ key: /\p{L}/u.test(label) ? label : "", keyStart: start + lead, valueStart, valueEnd: start + text.trimEnd().length });
+  }
+  return fields.length >= 2 && fields.some((f) => f.key !== "") ? fields : [];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { inlineFields, spacedFields } from "../../src/verify/inline-fields.js";
+import { inlineFields, separatedFields, spacedFields } from "../../src/verify/inline-fields.js";
 
 /** The key and value text of each inline field of a line. */
 function pairs(line: string, from = 0): Array<[string, string]> {
@@ -129,5 +129,50 @@ describe("several Key: value pairs on one report line", () => {
     const v = (await fw.verify("The log interval was 5 minutes.")).verdicts[0]!;
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => c.value)).toEqual(["10 minutes"]);
+  });
+});
+
+describe("separatedFields", () => {
+  it.each<[string, number, Array<[string, string]>]>([
+    [
+      "Rates: $4.00/hr · Daily max $28.00 · Evening flat rate (entry after 6:00 PM) $10.00",
+      7,
+      [
+        ["", "$4.00/hr"],
+        ["Daily max", "$28.00"],
+        ["Evening flat rate (entry after", "6:00 PM) $10.00"],
+      ],
+    ],
+    [
+      "Plan: Team • Seats 12 • Storage 500 GB",
+      6,
+      [
+        ["Seats", "12"],
+        ["Storage", "500 GB"],
+      ],
+    ],
+    [
+      "Build: passed | Tests 412 | Coverage 87%",
+      7,
+      [
+        ["Tests", "412"],
+        ["Coverage", "87%"],
+      ],
+    ],
+    // A semicolon also parts a requirement from its condition: no fields.
+    ['requires: typing-extensions>=4.7; python_version < "3.11"', 10, []],
+    // Fewer than two parts with a figure, or none labelled: no fields.
+    ["Status: open · assigned to Kim · 3 comments", 8, []],
+    ["Sizes: 4 · 8 · 16", 7, []],
+  ])("%j", (line, from, fields) => {
+    expect(separatedFields(line, from).map((f) => [f.key, line.slice(f.valueStart, f.valueEnd)])).toEqual(fields);
+  });
+
+  it("should read each labelled figure under its own label", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "garage", content: "Rates: $4.00/hr · Daily max $28.00 · Evening flat rate (entry after 6:00 PM) $10.00" });
+    const report = await fw.verify("The daily max is $28. There is an $8 flat rate for entry after 6 PM.");
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(["supported", "contradicted"]);
+    expect(report.verdicts[1]!.corrections.map((c) => c.value)).toEqual(["$10"]);
   });
 });
