@@ -171,6 +171,21 @@ describe("share", () => {
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(share, input(claim, figure, lines))).toBe(want);
   });
+
+  it('should read an explicit "A of B" from a total row when the claim names the board\'s title', async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "lot board",
+      content:
+        "RIVERSIDE GARAGE — LIVE OCCUPANCY\n\nLEVEL   TYPE             CAPACITY   OCCUPIED   AVAILABLE   STATUS\nP1      General               200        150          50   OPEN\nP2      General               300        150         150   OPEN\n------  --------------   --------   --------   ---------\nTOTAL                         500        300         200",
+    });
+    const right = await fw.verify("Riverside Garage is about 60% full (300 of 500 spaces).");
+    expect(right.verdicts[0]!.verdict).toBe("supported");
+    // A wrong share is only left unsettled: the shape never contradicts an "A of B" after the figure.
+    const wrong = await fw.verify("Riverside Garage is about 75% full (300 of 500 spaces).");
+    expect(wrong.verdicts[0]!.verdict).not.toBe("supported");
+    expect(wrong.verdicts[0]!.corrections).toEqual([]);
+  });
 });
 
 describe("perUnit", () => {

@@ -25,7 +25,9 @@ function check(input: DerivedInput): DerivedFinding | null {
     if (!after) return null;
     const from = sentence.span[1];
     const to = from + after[0].length;
-    ({ stated, all } = statedOperands(input, (q) => q.span[0] >= from && q.span[1] <= to));
+    // Only supports: its operands may be any value the claim reads, not only its subject's.
+    const readable = input.readable ? { ...input, values: input.readable() } : input;
+    ({ stated, all } = statedOperands(readable, (q) => q.span[0] >= from && q.span[1] <= to));
     if (stated.length !== 2 || all.length !== 2) return null;
     const [x, y] = stated;
     const [part, whole] = x!.q.span[0] < y!.q.span[0] ? [x!, y!] : [y!, x!];
