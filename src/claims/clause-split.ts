@@ -73,6 +73,8 @@ const PROPOSITIONAL =
 /** Subjects a participial phrase or a relative pronoun cannot stand for ("There are 3 packages, which ..."). */
 const UNCARRIABLE = /^(?:there|i|you|we|they|he|she|this|that|these|those)$/i;
 const BE = /^(?:is|are|was|were|'s|’s)$/i;
+/** Personal pronouns that may stand for a named subject of the clause before. */
+const PERSONAL = /^(?:he|she)$/i;
 /** Main verbs that equate the subject with what follows, so a trailing "which" may stand for the subject. */
 const AMOUNT_VERB =
   /^(?:is|are|was|were|'s|’s|costs?|cost|totals?|totall?ed|amounts?|amounted|equals?|equall?ed|comes?|came|accounts?|accounted|represents?|represented)$/i;
@@ -658,6 +660,17 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     return isAnchored(body, { hasCode: code }) ? antecedent : null;
   };
 
+  /**
+   * Whether a part after "and" or "but" opens with "he" or "she" (a subject: the pronouns are nominative)
+   * while the clause before has a name for its subject: the pronoun stands for that name, as a pronoun in the
+   * second of two coordinated clauses stands for the first one's subject.
+   */
+  const stands = (part: Part, verbAt: number, subject: string): boolean => {
+    if (!PERSONAL.test(tokens[part.from]?.value ?? "") || subject === "" || UNCARRIABLE.test(subject)) return false;
+    if (!/^(?:and|but)$/i.test(joinerOf(part)) || verbAt <= part.from) return false;
+    const head = tokens.find((t) => t.start >= sentence.start && text.slice(t.start, t.end) === subject.split(/\s+/)[0]);
+    return head !== undefined && head.pos === "PROPN" && !/[,(]/.test(subject);
+  };
   /** The conjunction a part follows ("and", "but"): the word just before its start. */
   const joinerOf = (p: Part): string => /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, p.start - 12), p.start))?.[1] ?? "";
   // Merge parts that cannot stand alone into the part before them, tracking the subject each part carries.
@@ -733,7 +746,12 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
         startsWithVerb && !/(?:ing|ed)$/i.test(tokens[k]!.value) && classifyClaim(text.slice(tokens[k]!.start, tokens[part.to - 1]!.end)) === "not_checkable";
       if (startsWithVerb && (/^there$/i.test(subject) || gerundSubject || instruction)) carry = "";
       else if (startsWithVerb) carry = /ing$/i.test(tokens[k]!.value) && subject !== "" ? `${subject} ${beFor(verb, subject)}` : subject;
-      else {
+      else if (stands(part, verbAt, subject)) {
+        // "Sabonis matched his 14 rebounds, and he dished out 11 assists": "he" stands for the subject before.
+        carry = subject;
+        drop = tokens[part.from]!.end - part.start;
+        verb = tokens[verbAt]!.value;
+      } else {
         subject = subjectOf(part, verbAt);
         verb = tokens[verbAt]!.value;
       }

@@ -24,6 +24,12 @@ describe("extractClaimsSync on prose", () => {
     ["The box weighs 3.1 kg, and shipping cost $18.40.", ["The box weighs 3.1 kg", "shipping cost $18.40."]],
     ["A signature is required, so make sure someone is home.", ["A signature is required", "make sure someone is home."]],
     ["The band toured Europe, performing at 12 festivals.", ["The band toured Europe, performing at 12 festivals."]],
+    // "he" or "she" after "and"/"but" stands for the named subject of the clause before.
+    ["Okafor scored 22 points, and he played 31 minutes.", ["Okafor scored 22 points", "Okafor played 31 minutes."]],
+    ["Lena Brandt filed 3 reports, but she closed none.", ["Lena Brandt filed 3 reports", "Lena Brandt closed none."]],
+    // Not a subject that is no name, nor "they".
+    ["The courier picked up 4 parcels, and he left at 9:10.", ["The courier picked up 4 parcels", "he left at 9:10."]],
+    ["Okafor grabbed 9 rebounds, and they won by 7.", ["Okafor grabbed 9 rebounds", "they won by 7."]],
   ])("should split %j into its clauses", (draft, texts) => {
     expect(extractClaimsSync(draft).map((c) => c.text)).toEqual(texts);
   });
