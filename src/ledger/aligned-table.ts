@@ -90,7 +90,10 @@ export function alignedTable(text: string): TextTable | null {
     if (!tokens) return null;
     ({ header, body } = tokens);
   }
-  if (header.some((h) => h === "" || FIGURE_CELL.test(h)) || new Set(header).size !== header.length) return null;
+  // A header with a bare figure is a data row; a figure-like name among words is a header's ("3PT", "24H").
+  const figureNames = header.filter((h) => FIGURE_CELL.test(h)).length;
+  if (header.some((h) => h === "" || (FIGURE_CELL.test(h) && !/\p{L}/u.test(h))) || figureNames * 2 >= header.length) return null;
+  if (new Set(header).size !== header.length) return null;
   if (!body.every((r) => r.some((c) => FIGURE_CELL.test(c)))) return null;
   const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "/")).join(" | ")} |`;
   const markdown = [...above, "", row(header), `|${" --- |".repeat(header.length)}`, ...body.map(row), "", ...below].join("\n");

@@ -56,7 +56,17 @@ describe("alignedTable", () => {
     expect(tableRecord(table)).toMatchObject({ "Q3 2024": { Revenue: "1,214 thousand USD", "Diluted EPS": "0.12 USD" } });
   });
 
+  it('should read a header with one figure-like name among words ("3PT")', () => {
+    const box = "PLAYER       MIN  PTS  REB  3PT\nA. Okafor     31   22    9  2-5\nL. Brandt     28   14    3  4-7\nJ. Ruiz       19    6    5  0-2";
+    expect(alignedTable(box)?.rows[1]).toEqual({ PLAYER: "L. Brandt", MIN: "28", PTS: "14", REB: "3", "3PT": "4-7" });
+  });
+
   it.each([
+    // A header with a bare figure is a data row under a rule line: no table.
+    [
+      "a data row as header",
+      "NAME          STAGE       AMOUNT  PROB\n────────────  ──────────  ──────  ────\nAcme renewal  Closed Won  18000   100\nBeta pilot    Prospecting 24000   10\nGamma upsell  Proposal    9000    50",
+    ],
     ["prose", "The service was restarted twice.  It recovered after 3 minutes.\nNo data was lost."],
     ["ragged rows", "name   size\nalpha  3\nbeta   4   extra   cells\ngamma"],
     ["no figures", "NAME    OWNER\nalpha   ana\nbeta    bo"],
