@@ -213,6 +213,13 @@ describe("spread", () => {
     ["From 12.8 to 17.2, with 4.4 mm of rain.", "4.4", ["min: 12.78", "max: 17.22"], null],
     // An operand the evidence does not state.
     ["From 12.8 to 17.2, a spread of about 6.4 degrees.", "6.4", ["min: 12.78"], null],
+    // A final score's margin.
+    ["The Owls beat the Larks 98–91, a 7-point win.", "7", ["home.score: 98", "away.score: 91"], "match"],
+    // A wrong margin is left unsettled: the score's dash joins its two figures into one operand group.
+    ["The Owls beat the Larks 98–91, a 9-point win.", "9", ["home.score: 98", "away.score: 91"], null],
+    ["City won 3–1, a 2-goal margin.", "2", ["home: 3", "away: 1"], "match"],
+    // A count of points is no margin.
+    ["The Owls beat the Larks 98–91 with 7 points from Reyes.", "7", ["home.score: 98", "away.score: 91"], null],
   ])("%s", (claim, figure, lines, want) => {
     expect(outcome(spread, input(claim, figure, lines))).toBe(want);
   });

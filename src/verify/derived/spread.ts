@@ -1,7 +1,7 @@
 /**
  * The difference of two figures the sentence gives ("from 12.8 °C to 17.2 °C, a spread of about 4.4
  * degrees", "between 30 and 45 ms, a gap of 15 ms"): |a - b|, announced by "spread", "difference", "gap",
- * "range" or "apart". It contradicts only when the sentence holds exactly two such figures; the correction
+ * "range" or "apart", or a final score's margin ("117–112, a 5-point win"). It contradicts only when the sentence holds exactly two such figures; the correction
  * keeps the evidence's decimals (17.22 - 12.78 = 4.44).
  */
 import { agreesWith, atCorners, computedFact } from "./arithmetic.js";
@@ -11,12 +11,15 @@ import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 const SPREAD_BEFORE =
   /\b(?:spread|difference|gap|range|swing|margin)\s+(?:of\s+)?(?:about|around|roughly|approximately|some|nearly|almost|just(?:\s+(?:over|under))?)?\s*$/i;
 const SPREAD_AFTER = /^\s*(?:[°º]?\s*\w+\s+)?(?:apart|difference|spread|gap)\b/i;
+/** A final score's margin: "a 5-point win", "a 2-goal lead", "a 3-run loss". */
+const MARGIN_AFTER = /^[-\s]?(?:points?|goals?|runs?|strokes?|shots?|games?|votes?|seats?)\s+(?:win|victory|lead|margin|loss|defeat|deficit)\b/i;
 
 function check(input: DerivedInput): DerivedFinding | null {
   const { figure, sentence } = input;
   if (figure.kind === "percent") return null;
   const at = sentence.span;
-  if (!SPREAD_BEFORE.test(sentence.text.slice(0, at[0])) && !SPREAD_AFTER.test(sentence.text.slice(at[1]))) return null;
+  const after = sentence.text.slice(at[1]);
+  if (!SPREAD_BEFORE.test(sentence.text.slice(0, at[0])) && !SPREAD_AFTER.test(after) && !MARGIN_AFTER.test(after)) return null;
   const { stated, all } = statedOperands(input, (q) => q.kind === figure.kind);
   if (stated.length < 2) return null;
   const [a, b] = stated;
