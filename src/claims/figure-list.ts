@@ -822,6 +822,12 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
   let asideCut = false;
   /** The entity the open aside describes, whose name its items carry ("88 Pine Road: 2 bed"). */
   let asideOf: string | null = null;
+  /**
+   * A count after a prepositional list's first item ("Mercer led everyone with 31 points and 11 rebounds") is
+   * the named subject's too: it reads with the name as a label ("Mercer: 11 rebounds"). Not a part of what the
+   * clause counted ("three of them"), nor after a subject that is no name ("The service", "Six stockouts").
+   */
+  const namedCount = (k: number, end: number): boolean => tokens[k]?.pos === "NUM" && !direct && tokens[from]?.pos === "PROPN" && !partitiveAt(tokens, k, end);
   /** Whether separator `i` is an "and" at token `k`. */
   const andAt = (i: number, k: number): boolean => separators[i]?.kind === "and" && separators[i]!.at === k;
   for (let s = 0; s < separators.length; s++) {
@@ -938,7 +944,7 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       else if (
         label !== null &&
         (sep.kind === "comma" || sep.kind === "and") &&
-        /^(?:ADP|ADV|ADJ)$/.test(right?.pos ?? "") &&
+        (/^(?:ADP|ADV|ADJ)$/.test(right?.pos ?? "") || namedCount(sep.rightFrom, itemTo)) &&
         !gapped(tokens, sep.rightFrom, itemTo, verbEnd) &&
         !comparesWithOther(tokens, sep.rightFrom, itemTo)
       )

@@ -38,14 +38,15 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
   }
   const terms = recordTerms(context.ledger);
   // The claim's first word, capitalised only by its place ("Shell charged $52.10"), is a name when a tool
-  // output gives it, so capitalised, as a field's value (`merchant: Shell`).
+  // output gives it, so capitalised, as a field's value (`merchant: Shell`), or as the surname of a person's
+  // name that is a field's value (`player: D. Mercer`, `name: Dana Mercer`).
   const first = /^\s*(\p{Lu}[\p{Ll}]+)\b/u.exec(text);
   // A stop word ("The", "It") is no name.
   if (first && !STOP_WORDS.has(first[1]!.toLowerCase()) && !out.some((n) => n.span[0] === first.index + first[0].length - first[1]!.length)) {
     const word = first[1]!;
-    const asValue = new RegExp(`(?:^|\\n)[^\\n:]*: ${word}(?:\\n|$)`);
+    const asValue = new RegExp(`(?:^|\\n)[^\\n:]*: (?:\\p{Lu}(?:\\.|\\p{Ll}+) )?${word}(?:\\n|$)`, "u");
     const ids = [...terms.withToken(word.toLowerCase())].slice(0, 20);
-    const isValue = (text: string) => text.includes(`: ${word}`) && asValue.test(text);
+    const isValue = (text: string) => text.includes(` ${word}`) && asValue.test(text);
     if (ids.some((id) => isValue(context.ledger.get(id)?.text ?? ""))) {
       const at = first.index + first[0].length - word.length;
       out.push({ text: word, span: [at, at + word.length], key: word.toLowerCase(), type: "name" });
@@ -149,8 +150,12 @@ export function claimFigures(text: string, extra: NameMention[] = []): ClaimFigu
     };
     figures.push({ value: { type: "quantity", q }, span });
   }
-  // In a "key.path: value" claim the key names the slot; it asserts nothing.
-  const keyEnd = KEY_PREFIX.exec(text)?.[0].length ?? 0;
+  // In a "key.path: value" claim the key names the slot; it asserts nothing. A name as the label ("Mercer: 11
+  // rebounds", "PLAT-412: due Nov 15") names the claim's subject instead, which picks its record.
+  const key = KEY_PREFIX.exec(text)?.[0] ?? "";
+  const label = key.replace(/:\s*$/, "");
+  const nameLabel = /^\p{Lu}/u.test(label) && !/[_.[]/.test(label) && [...names, ...extra].some((n) => n.span[0] === 0 && n.span[1] === label.length);
+  const keyEnd = nameLabel ? 0 : key.length;
   for (const n of [...names, ...extra])
     if (!taken(n.span) && n.span[0] >= keyEnd && !timeZoneOfClock(text, n)) figures.push({ value: { type: "name", n }, span: n.span });
   return figures.sort((a, b) => a.span[0] - b.span[0]);

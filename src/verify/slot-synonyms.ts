@@ -32,6 +32,16 @@ const GROUPS: string[][] = [
   ["end", "ends", "ending", "until", "till", "thru"],
   // A search's hit count (`numFound`, `total_hits`, `matches`): "matched 36,000 records", "found 12 results".
   ["found", "matched", "hits"],
+  // Box-score abbreviations, as sports APIs name their stat fields (`pts`, `reb`, `ast`, `stl`, `blk`, `tov`).
+  ["point", "pts"],
+  ["rebound", "reb", "rebs", "boards"],
+  ["assist", "ast", "asts"],
+  ["steal", "stl"],
+  ["block", "blk"],
+  ["turnover", "tov"],
+  // Common field abbreviations: `qty`, `amt`.
+  ["quantity", "qty"],
+  ["amount", "amt"],
   // Times a work is cited: Crossref's `is-referenced-by-count`, OpenAlex's `cited_by_count`, `citationCount`.
   ["citation", "citations", "cited", "cites", "cite", "referenced"],
 ];

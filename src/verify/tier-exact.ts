@@ -13,7 +13,7 @@
 import type { Correction, Passage } from "../schema.js";
 import { nameOccursIn } from "../quantity/names.js";
 import type { NameMention } from "../quantity/types.js";
-import { claimFigures, extraNames, type ClaimFigure } from "./claim-figures.js";
+import { claimFigures, extraNames, KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
 import { correctionOf, uniqueQuotes } from "./corrections.js";
 import { joinedRecords, referringRows } from "./id-joins.js";
 import { withinNamedSources } from "./named-source.js";
@@ -141,7 +141,12 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
       corrections: [],
       note: `absence: ${absence.note}`,
     };
-  const figures = claimFigures(text, extraNames(item, context));
+  // A name as the claim's label ("Mercer: 11 rebounds") picks its subject's record; a label no record names
+  // ("RSVPs: 87 going") is the answer's own heading, no name to find.
+  const labelEnd = KEY_PREFIX.exec(text)?.[0].replace(/:\s*$/, "").length ?? -1;
+  const figures = claimFigures(text, extraNames(item, context)).filter(
+    (f) => !(f.value.type === "name" && f.span[0] === 0 && f.span[1] === labelEnd && recordsWithName(f.value.n, context).size === 0),
+  );
   const empty = emptyCountOutcome(text, figures, item, context);
   if (empty) return empty;
   const member = checkMembership(

@@ -333,6 +333,11 @@ describe("one claim per figure in a list-like clause", () => {
     // A partitive of what the clause counted, as the clause's last item, is a fact in its own words.
     ["Six stockouts were logged across the route, three of them at Fairlane.", ["Six stockouts were logged across the route", "three of them at Fairlane."]],
     ["We shipped 40 orders, 12 of which were late.", ["We shipped 40 orders", "12 of which were late."]],
+    // A count after a prepositional list's first item is the named subject's: it reads with the name as a label.
+    ["Okafor led the Owls with 18 points and 7 rebounds.", ["Okafor led the Owls with 18 points", ["7 rebounds.", "Okafor: 7 rebounds."]]],
+    // Not after a subject that is no name, nor a partitive after a name.
+    ["The team finished with 18 wins and 7 losses.", ["The team finished with 18 wins", "7 losses."]],
+    ["Norda logged 6 stockouts across the route, three of them at Fairlane.", ["Norda logged 6 stockouts across the route", "three of them at Fairlane."]],
   ])("should give a closing partitive its own claim in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });
