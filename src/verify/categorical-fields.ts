@@ -16,7 +16,7 @@
  * decided.
  */
 import { namedElements, withinNamed } from "./element-scope.js";
-import { tokenize } from "../text/tokenize.js";
+import { stemOf, tokenize } from "../text/tokenize.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { inlineFields } from "./inline-fields.js";
@@ -782,6 +782,26 @@ interface StatusReading {
   fields: FieldLine[];
   /** Those of the claim's subject: picked by a name or id it states, else by its subject noun. */
   candidates: FieldLine[];
+  /** The subject's status is the claim's word under a modifier that denies it (`pending_confirmation`). */
+  modified?: boolean;
+}
+
+/** Parts of a status value that say its status word has not (fully) happened. */
+const DENYING_PART = /^(?:pending|awaiting|partially|partial|partly|not|non|un|pre|needs|requires|unconfirmed)$/;
+
+/**
+ * Whether a status value is the claim's status word under a modifier that denies it: `pending_confirmation`
+ * or `awaiting_confirmation` for "confirmed", `partially_refunded` for "refunded", `not_started` for
+ * "started". The value says the word's state is not (or not fully) reached.
+ */
+export function deniedStatus(value: string, word: string): boolean {
+  const parts = value
+    .trim()
+    .toLowerCase()
+    .split(/[_\s-]+/);
+  if (parts.length < 2 || parts.length > 3 || !parts.some((p) => DENYING_PART.test(p))) return false;
+  const stem = stemOf(word.toLowerCase().replace(/ly$/, ""));
+  return stem.length >= 4 && parts.some((p) => !DENYING_PART.test(p) && (stemOf(p) === stem || (stemOf(p).startsWith(stem) && stem.length >= 5)));
 }
 
 /** An array of past events: a shipment's scans, an order's history, a job's transitions. */
@@ -836,6 +856,15 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     const every = fieldLines(ledger, "categorical-statuses-any", (l) => STATUS_KEY.test(l.path) && !HISTORY_PATH.test(l.path));
     const own = pickEntity(every, ledger, names);
     if (own !== every && own.length > 0 && own.every((l) => statusClass(l.value) === null)) return null;
+    // The entity's status may be the claim's word under a modifier that denies it ("Mei Tanaka's filling is
+    // confirmed" against `status: pending_confirmation`): that rules the claim's status out. A possessive
+    // names its owner's element here: the status word is the one the element's value modifies.
+    const owner = pickEntity(
+      every,
+      ledger,
+      names.map((n) => n.replace(/['’]s$/, "")),
+    );
+    if (owner !== every && owner.length === 1 && deniedStatus(owner[0]!.value, word)) return { word, cls, at, fields, candidates: owner, modified: true };
   }
   const numbered = ids.flatMap((n) => numberedRows(fields, ledger, n));
   const candidates =
@@ -872,11 +901,11 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const identified = candidates.filter((l) => l.row === "" && names.some((n) => recordIdentity(ledger, l.evidenceId) === n.toLowerCase()));
   if (identified.length > 0) candidates = identified;
   const classes = new Set(candidates.map((l) => statusClass(l.value)));
-  if (classes.size !== 1) return eachNamed(claimText, names, fields, ledger, cls, word, at);
+  if (classes.size !== 1 && !reading.modified) return eachNamed(claimText, names, fields, ledger, cls, word, at);
   const field = candidates[0]!;
   const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
-  const same = statusClass(field.value) === cls;
-  if (!same && !exclusive(statusClass(field.value)!, cls)) return null;
+  const same = !reading.modified && statusClass(field.value) === cls;
+  if (!same && !reading.modified && !exclusive(statusClass(field.value)!, cls)) return null;
   const agrees = negated ? !same : same;
   if (!agrees && describesOther(claimText, word, candidates, fields, ledger, cls)) return null;
   const value = field.value.replace(/_/g, " ");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { flagName, polarityEdit, statusClass } from "../../src/verify/categorical-fields.js";
+import { deniedStatus, flagName, polarityEdit, statusClass } from "../../src/verify/categorical-fields.js";
 
 async function verdictOf(evidence: unknown[], draft: string) {
   const fw = new Firewall();
@@ -209,6 +209,38 @@ describe("a status word corrected in place", () => {
     fw.record({ source: "get_order", content: { order_id: "ORD-1", status: "in_transit" } });
     const v = (await fw.verify(claim)).verdicts[0]!;
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
+  });
+});
+
+describe("a status word under a modifier that denies it", () => {
+  it.each<[string, string, boolean]>([
+    ["pending_confirmation", "confirmed", true],
+    ["awaiting_approval", "approved", true],
+    ["partially_refunded", "refunded", true],
+    ["not_started", "started", true],
+    ["pending_review", "reviewed", true],
+    // The value is the word itself, or another word under the modifier: no denial of the claim's word.
+    ["confirmed", "confirmed", false],
+    ["pending_payment", "confirmed", false],
+    ["review_complete", "reviewed", false],
+  ])("%s against %j: %s", (value, word, denied) => {
+    expect(deniedStatus(value, word)).toBe(denied);
+  });
+
+  const bookings = {
+    bookings: [
+      { id: "bk_1", guest: { name: "Ines Varga" }, room: "12", status: "confirmed" },
+      { id: "bk_2", guest: { name: "Omar Haddad" }, room: "14", status: "pending_confirmation" },
+    ],
+  };
+
+  it("should contradict the word and correct it to the modified value", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "bookings.list", content: bookings });
+    const v = (await fw.verify("Omar Haddad's booking is confirmed.")).verdicts[0]!;
+    expect(v.verdict).toBe("contradicted");
+    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([["confirmed", "pending confirmation"]]);
+    expect(await verdictOf([bookings], "Ines Varga's booking is confirmed.")).toEqual(["supported"]);
   });
 });
 
