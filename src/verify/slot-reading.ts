@@ -169,6 +169,29 @@ function idWritten(row: string, lowerClaim: string): boolean {
   return false;
 }
 
+/** A field of a small whole number (`rows[3].PARTITION: 4`, `rooms[1].floor: 2`): its key's last name and its value. */
+const NUMBER_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])([A-Za-z][A-Za-z-]{2,23})(?:\[\d+\])?: (\d{1,4})(?=\n|$)/g;
+
+/**
+ * Whether the claim writes an element's numbered field as "<noun> <number>" ("partition 4" for
+ * `PARTITION: 4`, "Floor 2" for `floor: 2`): the noun names the field and the number its value, which together
+ * name the element as an id would.
+ */
+function numberWritten(row: string, lowerClaim: string): boolean {
+  if (!/\d/.test(lowerClaim)) return false;
+  for (const m of row.matchAll(NUMBER_LINE)) {
+    const key = m[1]!.toLowerCase();
+    let at = lowerClaim.indexOf(key);
+    while (at >= 0) {
+      const before = at === 0 ? "" : lowerClaim[at - 1]!;
+      const rest = lowerClaim.slice(at + key.length);
+      if (!/[a-z0-9]/.test(before) && new RegExp(`^s?\\s+(?:#|no\\.\\s*)?${m[2]}(?![\\d.,:])`).test(rest)) return true;
+      at = lowerClaim.indexOf(key, at + 1);
+    }
+  }
+  return false;
+}
+
 /** An element's kind line (`balances[0].type: annual`): a field that says which kind of thing the element is. */
 const KIND_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])(?:type|kind|category|class|variant)(?:\[\d+\])?: (\p{Ll}[\p{Ll} _-]{1,23})(?=\n|$)/gu;
 
@@ -227,7 +250,7 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
       texts.add(f.row);
       seen.set(f.rowId, texts);
       const own = f.rowOwnEnd === undefined ? f.row : f.row.slice(0, f.rowOwnEnd);
-      if (names.some((n) => nameOccursIn(n, own)) || idWritten(own, lower)) ownHits.add(f.rowId);
+      if (names.some((n) => nameOccursIn(n, own)) || idWritten(own, lower) || numberWritten(own, lower)) ownHits.add(f.rowId);
       else if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) heldHits.add(f.rowId);
     }
     // A name stated in one element's own lines names that element, not its siblings that only sit under the
