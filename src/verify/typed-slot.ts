@@ -347,6 +347,12 @@ export function readSlot(
     const a = slotAgreement(claim, governing, f);
     return a.attribute && a.kind;
   });
+  // An amount read from a key in minor units was put in major units by its key (`idle_fee_cents: 300` is
+  // $3.00): when the figure's own words name every word of that field and the figure writes its digits with
+  // the decimal point moved ("a $30.00 idle fee"), it is that field's value misread. Another magnitude ("$2,408
+  // in surcharges" for `surcharge_cents: 800`) may be a total of many: no reading. Nor a rate ("$3.50 per night").
+  if (claim.type === "quantity" && claim.q.kind === "money" && !perUnit(governing))
+    for (const f of candidates) if (!typed.includes(f) && minorUnitNamed(f, governing) && decimalSlip(claim.q.value, f)) typed.push(f);
   if (typed.length === 0) return { outcome: "unsettled", reason: "no evidence value of the same kind fills the figure's slot" };
   // An amount whose own words name a field ("in earnings") that holds a value of another magnitude (minor
   // units: `earnings: "253885"`) has that field as its slot: another money field of the claim's magnitude
@@ -412,6 +418,17 @@ export function readSlot(
   const inSlot = typed.filter((f) => strength(f) === best);
   const agree = inSlot.find((f) => compare(claim, f.value) === "match");
   if (agree) return { outcome: "match", fact: agree };
+  // Another amount the claim's words name as well, left out only for its magnitude (`idle_fee_cents: 300`
+  // beside `energy_fee_cents: 744` for "a $30.00 fee"): which field the claim means is not known.
+  if (
+    claim.type === "quantity" &&
+    claim.q.kind === "money" &&
+    candidates.some(
+      (f) =>
+        !typed.includes(f) && f.value.type === "quantity" && f.value.q.kind === "money" && slotAgreement(claim, governing, f).attribute && strength(f) >= best,
+    )
+  )
+    return { outcome: "unsettled", reason: "another field the claim's words name as well holds an amount of another magnitude" };
   // A field that only a measure's unit and dimension words name ("min" and "time" for `Time below 2.0 °C`)
   // while the claim's own words ("intervals") name another of its kind (`Log interval`): no difference is
   // read from the field the vocabulary ranked first.
@@ -612,6 +629,33 @@ const RATE_FIELD = new Set(["rent", "rate", "daili", "annual", "recur", "subscri
 function statesRate(f: EvidenceFact): boolean {
   if ([...fieldStemsOf(f)].some((x) => PER_UNIT.has(x) || RATE_FIELD.has(x))) return true;
   return /(?:^|\n)[^\n:]*(?:[Pp]eriod|[Ii]nterval|[Ff]requency|[Bb]illing|[Cc]adence|[Rr]ecurr|[_.]per[_.]|[a-z]Per[A-Z])[^\n:]*: /.test(f.row ?? f.chunk.text);
+}
+
+/** Words of a minor-unit key that name its unit or kind, not its attribute (`amount_cents`, `fee_pence`). */
+const MINOR_UNIT_WORDS = new Set(["cent", "pence", "minor", "amount", "in", "usd", "eur", "gbp"]);
+
+/** Whether a fact is an amount read from a key in minor units whose every attribute word the governing words hold. */
+function minorUnitNamed(f: EvidenceFact, governing: Set<string>): boolean {
+  if (f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text.trim()) || !MINOR_UNIT_KEY.test(keyPathOf(f))) return false;
+  const words = [
+    ...featuresOf(
+      lastKeySegment(keyPathOf(f))
+        .replace(/([a-z])([A-Z])/g, "$1 $2")
+        .replace(/[_-]+/g, " "),
+    ).stems,
+  ].filter((w) => !MINOR_UNIT_WORDS.has(w));
+  return words.length > 0 && words.every((w) => governing.has(w) || hasCanon(governing, w));
+}
+
+/** Whether an amount is a fact's amount with its decimal point moved one to three places (30.00 for 3.00). */
+function decimalSlip(value: number, f: EvidenceFact): boolean {
+  if (f.value.type !== "quantity" || f.value.q.value === 0 || value === 0) return false;
+  const ratio = Math.abs(value / f.value.q.value);
+  return [10, 100, 1000, 0.1, 0.01, 0.001].some((k) => Math.abs(ratio - k) < k * 1e-6);
+}
+
+function lastKeySegment(path: string): string {
+  return keySegments(path).pop() ?? path;
 }
 
 function perUnit(governing: Set<string>): boolean {

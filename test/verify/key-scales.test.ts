@@ -76,8 +76,22 @@ const ROWS: Row[] = [
     ["$75"],
   ],
   ["minor units: the amount in dollars", { driver: { id: "d-9", quest_bonus_cents: 7500 } }, "d-9 earned a $75 quest bonus.", "supported", []],
-  // Another magnitude that is no such misreading settles nothing: the field may not be the claim's.
-  ["minor units: a tenfold amount", { driver: { id: "d-9", quest_bonus_cents: 7500 } }, "d-9 earned a $750 quest bonus.", "unsupported", []],
+  // The field's amount with its decimal point moved, under words that name every word of the field: the
+  // field's value misread ("a $30.00 idle fee" for `idle_fee_cents: 300`).
+  ["minor units: a tenfold amount", { driver: { id: "d-9", quest_bonus_cents: 7500 } }, "d-9 earned a $750 quest bonus.", "contradicted", ["$75"]],
+  ["minor units: a decimal place slipped", { session: { id: "s-4", kwh: 12.4, idle_fee_cents: 300 } }, "s-4 had a $30.00 idle fee.", "contradicted", ["$3.00"]],
+  [
+    "minor units: a balance a decimal place off",
+    { invoice: { id: "i-7", balance_due_cents: 30676 } },
+    "The balance due on i-7 is $3,067.60.",
+    "contradicted",
+    ["$306.76"],
+  ],
+  // Another magnitude that is no such slip may be a total of many ("301 add-ons for $2,408 in surcharges"):
+  // it settles nothing. Nor does a rate, nor words that name only part of the field.
+  ["minor units: a total of many", { addon: { id: "a-1", surcharge_cents: 800, sold: 301 } }, "a-1 was sold for $2,408 in surcharges.", "unsupported", []],
+  ["minor units: a rate", { berth: { id: "b-2", total_cents: 44100, nights: 3 } }, "b-2 is $4,410 per night.", "unsupported", []],
+  ["minor units: a field named in part", { session: { id: "s-4", idle_fee_cents: 300, energy_fee_cents: 744 } }, "s-4 had a $30.00 fee.", "unsupported", []],
 ];
 
 describe("keys that name a currency and a scale", () => {
