@@ -34,6 +34,33 @@ export function isIdentifier(f: ClaimFigure, figures: Iterable<ClaimFigure>): bo
   return true;
 }
 
+/** An element's title line: a name, title or summary field (`items[0].summary: Sprint Planning`). */
+const TITLE_LINE = /(?:^|\n)[^\n:]*?\[\d+\]\.(?:name|title|summary|subject|label|display_?name|displayName): ([^\n]{1,80})(?=\n|$)/g;
+
+/**
+ * Whether a name the claim states before another is the whole title of exactly one array element
+ * ("Sprint Planning" for `items[0].summary: Sprint Planning`): it names that element as an identifier would.
+ */
+function titlesOneElement(f: ClaimFigure, scope: ClaimScope): boolean {
+  return titledElements(f, scope).size === 1;
+}
+
+/** Whether a name is the whole title of some array element. */
+function titlesSome(f: ClaimFigure, scope: ClaimScope): boolean {
+  return titledElements(f, scope).size > 0;
+}
+
+function titledElements(f: ClaimFigure, scope: ClaimScope): Set<string> {
+  if (f.value.type !== "name") return new Set();
+  const key = f.value.n.text.toLowerCase();
+  const elements = new Set<string>();
+  for (const id of scope.recordsOf.get(f) ?? []) {
+    const text = scope.context.ledger.get(id)?.text ?? "";
+    for (const m of text.matchAll(TITLE_LINE)) if (m[1]!.trim().toLowerCase() === key) elements.add(`${id}:${m[0].trim().split(": ")[0]}`);
+  }
+  return elements;
+}
+
 /**
  * A name's records without the look-alikes: when some record is the name's own (`name: express`,
  * `Package: nginx`), records of entities whose names contain it (`express-session`, `nginx-common`) are
@@ -105,7 +132,11 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
         sameShape(figure, r.fact) &&
         !statedElsewhere(figure, r.fact, scope),
     );
-  const subject = [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys()));
+  const subject =
+    [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys())) ??
+    // Not when the name checked is a title too: the claim then lists elements by their names ("Genres: Action,
+    // Science Fiction, Adventure").
+    (titlesSome(figure, scope) ? undefined : [...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope)));
   if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name") {
     // Within one record, an array element is one entity: a name that the claim gives its identifier's entity
     // ("OPS-1 is assigned to Lee Park") must occur in that entity's element, not only in another one.

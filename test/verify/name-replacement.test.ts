@@ -30,4 +30,29 @@ describe("replacement names", () => {
     expect(verdict).not.toBe("contradicted");
     expect(corrections).toEqual([]);
   });
+
+  const agenda = {
+    items: [
+      { id: "ev_1", summary: "Budget Sync", location: "Room Lark" },
+      { id: "ev_2", summary: "Hiring Panel", location: "Room Finch" },
+    ],
+  };
+
+  it("should not pass a name that only another titled element holds", async () => {
+    // "Room Finch" is the Hiring Panel's room: the Budget Sync, titled so in one element, is in Room Lark.
+    const [verdict] = await verdictOf(agenda, "Budget Sync is in Room Finch.");
+    expect(verdict).not.toBe("supported");
+    expect((await verdictOf(agenda, "Budget Sync is in Room Lark."))[0]).toBe("supported");
+  });
+
+  it("should read a list of element titles as titles, no swap", async () => {
+    const genres = {
+      genres: [
+        { id: 1, name: "Drama" },
+        { id: 2, name: "Crime Fiction" },
+        { id: 3, name: "Mystery" },
+      ],
+    };
+    expect((await verdictOf(genres, "Genres: Drama, Crime Fiction, Mystery."))[0]).toBe("supported");
+  });
 });
