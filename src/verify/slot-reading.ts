@@ -169,6 +169,9 @@ function idWritten(row: string, lowerClaim: string): boolean {
   return false;
 }
 
+/** A field whose value is a word and a small number (`device_name: Truck 14`, `gate: Gate 12`). */
+const NAMED_NUMBER_VALUE = /(?:^|\n)[^\n:]*: ([A-Za-z][A-Za-z-]{1,23} #?\d{1,4})(?=\n|$)/g;
+
 /** A field of a small whole number (`rows[3].PARTITION: 4`, `rooms[1].floor: 2`): its key's last name and its value. */
 const NUMBER_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])([A-Za-z][A-Za-z-]{2,23})(?:\[\d+\])?: (\d{1,4})(?=\n|$)/g;
 
@@ -179,6 +182,11 @@ const NUMBER_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])([A-Za-z][A-Za-z-]{2,23})(?:\[\d
  */
 function numberWritten(row: string, lowerClaim: string): boolean {
   if (!/\d/.test(lowerClaim)) return false;
+  // Or a value that is a word and a number ("device_name: Truck 14", "route: Route 22"), written so in the claim.
+  for (const m of row.matchAll(NAMED_NUMBER_VALUE)) {
+    const at = wordAt(lowerClaim, m[1]!.toLowerCase());
+    if (at >= 0 && !/^[\d.,:]/.test(lowerClaim.slice(at + m[1]!.length))) return true;
+  }
   for (const m of row.matchAll(NUMBER_LINE)) {
     const key = m[1]!.toLowerCase();
     let at = lowerClaim.indexOf(key);

@@ -37,6 +37,19 @@ describe("an element named by its numbered field", () => {
     expect(await check(content, draft)).toEqual({ verdict, corrections });
   });
 
+  const fleet = "unit,driver,idle_duration_s,trips\nTruck 7,Ana Lucero,5520,7\nTruck 12,Bo Fenn,9360,4\nVan 3,Chidi Obi,2880,11\n";
+
+  it.each<[string, string, string[]]>([
+    // A value that is a word and a number ("Truck 7") names its row, written so in the claim.
+    ["Truck 7 idled about 92 minutes.", "supported", []],
+    ["Truck 7 idled about 55 minutes.", "contradicted", ["92 minutes"]],
+    ["Van 3 made 11 trips.", "supported", []],
+    // Another number after the word names no row.
+    ["Truck 9 idled about 55 minutes.", "unsupported", []],
+  ])("%s", async (draft, verdict, corrections) => {
+    expect(await check(fleet, draft)).toEqual({ verdict, corrections });
+  });
+
   it("should not read a number after another noun as the field's value", async () => {
     // "3 partitions" counts partitions; no element is named, so no single lag settles the figure.
     expect((await check(lag, "The topic has 3 partitions with a lag of 900.")).verdict).not.toBe("contradicted");
