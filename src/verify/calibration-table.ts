@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5778,
+  "globalMean": 0.581,
   "verdictMeans": {
-    "contradicted": 0.9345,
+    "contradicted": 0.9349,
     "not_checkable": 0.9652,
-    "supported": 0.7696,
-    "unsupported": 0.3255
+    "supported": 0.7708,
+    "unsupported": 0.3265
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 204,
-      "mean": 0.9382,
+      "n": 217,
+      "mean": 0.9383,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9353,
-          "n": 204
+          "p": 0.9356,
+          "n": 217
         }
       ]
     },
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1162,
-      "mean": 0.2501,
+      "n": 1148,
+      "mean": 0.2534,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2502,
-          "n": 1162
+          "p": 0.2536,
+          "n": 1148
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9709,
+      "mean": 0.9711,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8985,
+          "p": 0.8986,
           "n": 5
         }
       ]
@@ -83,28 +83,28 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3023,
-      "mean": 0.7675,
+      "n": 3024,
+      "mean": 0.7687,
       "steps": [
         {
           "upTo": 0.895,
-          "p": 0.6953,
+          "p": 0.6971,
           "n": 581
         },
         {
           "upTo": 0.925,
-          "p": 0.7182,
-          "n": 551
+          "p": 0.7208,
+          "n": 558
         },
         {
           "upTo": 0.945,
-          "p": 0.772,
-          "n": 436
+          "p": 0.7631,
+          "n": 437
         },
         {
           "upTo": 1,
-          "p": 0.8159,
-          "n": 1455
+          "p": 0.8201,
+          "n": 1448
         }
       ]
     },
@@ -112,44 +112,44 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "unsupported",
       "n": 1117,
-      "mean": 0.3937,
+      "mean": 0.3919,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0607,
-          "n": 45
+          "p": 0.0592,
+          "n": 46
         },
         {
           "upTo": 0.685,
-          "p": 0.1311,
-          "n": 195
+          "p": 0.1304,
+          "n": 196
         },
         {
           "upTo": 0.735,
-          "p": 0.2324,
-          "n": 166
+          "p": 0.2331,
+          "n": 165
         },
         {
           "upTo": 0.795,
-          "p": 0.2605,
-          "n": 240
+          "p": 0.2599,
+          "n": 242
         },
         {
           "upTo": 0.895,
-          "p": 0.4236,
-          "n": 281
+          "p": 0.4252,
+          "n": 279
         },
         {
           "upTo": 1,
-          "p": 0.6833,
-          "n": 190
+          "p": 0.6802,
+          "n": 189
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T13:56:59.539Z",
-    "commit": "591659b",
+    "at": "2026-12-06T15:42:11.192Z",
+    "commit": "f2871a0",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
