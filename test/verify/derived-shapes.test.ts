@@ -225,6 +225,29 @@ describe("spread", () => {
   });
 });
 
+describe("spread over two elements", () => {
+  it("should support a margin whose operands are two teams' scores, and correct a wrong one", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "judging.results",
+      content: {
+        submissions: [
+          { team: "Tide Tables", weighted_total: 7.94, rank: 2 },
+          { team: "Lumen", weighted_total: 8.02, rank: 1 },
+        ],
+      },
+    });
+    // The margin reads with the winner's name as its label ("Lumen: a margin of 0.08"): the runner-up's score
+    // is another element's, and still an operand of the difference.
+    const right = await fw.verify("Lumen won the finals with a weighted score of 8.02, just ahead of Tide Tables at 7.94 — a margin of 0.08.");
+    expect(right.claims.at(-1)!.text).toBe("Lumen: a margin of 0.08.");
+    expect(right.verdicts.map((v) => v.verdict)).toEqual(["supported", "supported", "supported"]);
+    const wrong = await fw.verify("Lumen won with 8.02, just ahead of Tide Tables at 7.94, a margin of 0.3.");
+    expect(wrong.verdicts.at(-1)!.verdict).toBe("contradicted");
+    expect(wrong.verdicts.flatMap((v) => v.corrections.map((c) => c.value))).toEqual(["0.08"]);
+  });
+});
+
 describe("ratio", () => {
   it.each([
     ["Estimated at 3 hours but 469 hours logged, over 150 times the estimate.", "150", ["a: 3 h", "b: 469 h"], "match"],

@@ -20,10 +20,22 @@ function check(input: DerivedInput): DerivedFinding | null {
   const at = sentence.span;
   const after = sentence.text.slice(at[1]);
   if (!SPREAD_BEFORE.test(sentence.text.slice(0, at[0])) && !SPREAD_AFTER.test(after) && !MARGIN_AFTER.test(after)) return null;
-  const { stated, all } = statedOperands(input, (q) => q.kind === figure.kind);
+  const like = (q: { kind: string }) => q.kind === figure.kind;
+  const differenceOf = ([a, b]: ReturnType<typeof statedOperands>["stated"]) => [
+    Math.abs(a!.exact - b!.exact),
+    ...atCorners([a!.q, b!.q], ([x, y]) => Math.abs(x! - y!)),
+  ];
+  // A match may read its operands from any value the claim reads (the runner-up's score beside the winner's,
+  // "just ahead of Byte Harvest at 8.11 — a margin of 0.065"); a difference only from its subject's.
+  if (input.readable) {
+    const wide = statedOperands({ ...input, values: input.readable() }, like);
+    if (wide.stated.length >= 2 && agreesWith(figure, differenceOf(wide.stated)) === "match")
+      return { outcome: "match", fact: wide.stated[0]!.fact, note: `equals the difference of ${wide.stated[0]!.q.text} and ${wide.stated[1]!.q.text}` };
+  }
+  const { stated, all } = statedOperands(input, like);
   if (stated.length < 2) return null;
   const [a, b] = stated;
-  const values = [Math.abs(a!.exact - b!.exact), ...atCorners([a!.q, b!.q], ([x, y]) => Math.abs(x! - y!))];
+  const values = differenceOf(stated);
   const note = `equals the difference of ${a!.q.text} and ${b!.q.text}`;
   if (agreesWith(figure, values) === "match") return { outcome: "match", fact: a!.fact, note };
   if (all.length !== 2 || stated.length !== 2) return null;
