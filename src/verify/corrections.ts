@@ -78,7 +78,7 @@ function writesItsValue(ev: Quantity): boolean {
 }
 
 /** The digits of a figure's numeral, without grouping or unit: "1,336 KB" and "1336" both give "1336". */
-function digitsOf(text: string): string {
+export function digitsOf(text: string): string {
   return /\d[\d,]*(?:\.\d+)?/.exec(text)?.[0].replace(/,/g, "") ?? "";
 }
 

@@ -21,6 +21,7 @@ import { featuresOf } from "./lexical-features.js";
 import { compatibleFacts, qualifiedAgreement, unstatedQualifier } from "./qualified-field.js";
 import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
 import { attributeAgrees, kindAgrees, swappedInto } from "./typed-slot.js";
+import { unitSlip } from "./unit-slip.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -195,6 +196,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const near = top ? ranked.filter((r) => r.score >= Math.max(1, top.score - 1)).map((r) => r.fact) : [];
   const dates = scope.facts.filter((f) => f.value.type === "date");
   const subjectDates = dates.filter((f) => subjectOf(f) > 0);
+  const readable = () => scope.facts.filter((f) => f.value.type === "quantity" && !scope.foreign(f.chunk.evidenceId) && !scope.otherItem(f));
   const derived = derivedMatch(
     figure.value,
     near,
@@ -204,7 +206,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     scope.text,
     figure.span,
     scope.context.draft,
-    () => scope.facts.filter((f) => f.value.type === "quantity" && !scope.foreign(f.chunk.evidenceId) && !scope.otherItem(f)),
+    readable,
   );
   if (derived)
     return {
@@ -224,7 +226,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const spelledCount = smallCount && figure.value.type === "quantity" && figure.value.q.word;
   if (spelledCount && (!top || top.score === 0))
     return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
-  if (!top) return periodKey(figure, scope) ?? { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
+  // The claim's numeral in another unit of its dimension ("6.4 GB" for the tool's "6.4MB"): a unit misread.
+  const slipped = () => unitSlip(figure, readable().filter(inPicked));
+  if (!top) return periodKey(figure, scope) ?? slipped() ?? { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
   const after = /^\s+((?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)/.exec(scope.text.slice(figure.span[1]))?.[1] ?? "";
@@ -317,7 +321,8 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     );
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
-  if (top.score === 0) return { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
+  if (top.score === 0)
+    return slipped() ?? { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
   return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
 }
 

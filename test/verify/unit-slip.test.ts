@@ -1,0 +1,35 @@
+/**
+ * A measure whose numeral the tool writes in another unit of the same dimension ("6.4 GB" for the tool's
+ * "6.4MB"): the unit is misread, and the correction gives the tool's number and unit. Invented outputs.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+
+async function check(content: string, draft: string) {
+  const fw = new Firewall();
+  fw.record({ source: "shell", content });
+  const v = (await fw.verify(draft)).verdicts[0]!;
+  return { verdict: v.verdict, corrections: v.corrections.map((c) => c.value) };
+}
+
+const brew = "==> tidewater: stable 3.1.0\nInstalled\n/opt/homebrew/Cellar/tidewater/3.1.0 (22 files, 8.7MB) *\nLicense: Apache-2.0";
+const trail = "Route summary\nDistance: 12.5 km\nClimb: 640 m\nMoving time: 2 h 10 min";
+
+describe("a numeral read with another unit", () => {
+  it.each<[string, string, string, string[]]>([
+    [brew, "It takes up 8.7 GB on disk.", "contradicted", ["8.7 MB"]],
+    [trail, "The route is 12.5 miles long.", "contradicted", ["12.5 km"]],
+    // A numeral of one significant digit recurs by chance: no reading.
+    [trail, "The route climbs 6 km.", "unsupported", []],
+    // Another numeral altogether is no slip.
+    [brew, "It takes up 9.4 GB on disk.", "unsupported", []],
+  ])("%#: %s", async (content, draft, verdict, corrections) => {
+    expect(await check(content, draft)).toEqual({ verdict, corrections });
+  });
+
+  it("should leave the right unit alone", async () => {
+    const { verdict, corrections } = await check(brew, "It takes up 8.7 MB on disk.");
+    expect(verdict).not.toBe("contradicted");
+    expect(corrections).toEqual([]);
+  });
+});
