@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.581,
+  "globalMean": 0.5818,
   "verdictMeans": {
-    "contradicted": 0.9349,
+    "contradicted": 0.9355,
     "not_checkable": 0.9652,
-    "supported": 0.7708,
-    "unsupported": 0.3265
+    "supported": 0.771,
+    "unsupported": 0.3271
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 217,
-      "mean": 0.9383,
+      "n": 218,
+      "mean": 0.9389,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9356,
-          "n": 217
+          "p": 0.9362,
+          "n": 218
         }
       ]
     },
@@ -32,7 +32,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 70,
-      "mean": 0.8706,
+      "mean": 0.8707,
       "steps": [
         {
           "upTo": 1,
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1148,
-      "mean": 0.2534,
+      "n": 1146,
+      "mean": 0.2541,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2536,
-          "n": 1148
+          "p": 0.2543,
+          "n": 1146
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9711,
+      "mean": 0.9713,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8986,
+          "p": 0.8987,
           "n": 5
         }
       ]
@@ -83,8 +83,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3024,
-      "mean": 0.7687,
+      "n": 3026,
+      "mean": 0.7689,
       "steps": [
         {
           "upTo": 0.895,
@@ -98,21 +98,21 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.945,
-          "p": 0.7631,
-          "n": 437
+          "p": 0.7638,
+          "n": 438
         },
         {
           "upTo": 1,
-          "p": 0.8201,
-          "n": 1448
+          "p": 0.8202,
+          "n": 1449
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1117,
-      "mean": 0.3919,
+      "n": 1116,
+      "mean": 0.3922,
       "steps": [
         {
           "upTo": 0.585,
@@ -131,8 +131,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.795,
-          "p": 0.2599,
-          "n": 242
+          "p": 0.2608,
+          "n": 241
         },
         {
           "upTo": 0.895,
@@ -148,8 +148,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     }
   ],
   "fitted": {
-    "at": "2026-12-06T15:42:11.192Z",
-    "commit": "f2871a0",
+    "at": "2026-12-06T15:51:40.319Z",
+    "commit": "1ef21d5",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
