@@ -3,7 +3,7 @@
  * value ("partition 4" for `PARTITION: 4`, "Floor 2" for `floor: 2`). Invented outputs.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
 
 const lag = `GROUP     TOPIC      PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG
 billing   invoices   0          5100            5140            40
@@ -20,10 +20,8 @@ const floors = {
 };
 
 async function check(content: unknown, draft: string) {
-  const fw = new Firewall();
-  fw.record({ source: "tool", content: content as never });
-  const v = (await fw.verify(draft)).verdicts[0]!;
-  return { verdict: v.verdict, corrections: v.corrections.map((c) => c.value) };
+  const [verdict, corrections] = await verdictOf(content, draft, "tool");
+  return { verdict, corrections };
 }
 
 describe("an element named by its numbered field", () => {

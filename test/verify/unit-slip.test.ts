@@ -3,13 +3,11 @@
  * "6.4MB"): the unit is misread, and the correction gives the tool's number and unit. Invented outputs.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
 
-async function check(content: string, draft: string) {
-  const fw = new Firewall();
-  fw.record({ source: "shell", content });
-  const v = (await fw.verify(draft)).verdicts[0]!;
-  return { verdict: v.verdict, corrections: v.corrections.map((c) => c.value) };
+async function check(content: unknown, draft: string) {
+  const [verdict, corrections] = await verdictOf(content, draft, "shell");
+  return { verdict, corrections };
 }
 
 const brew = "==> tidewater: stable 3.1.0\nInstalled\n/opt/homebrew/Cellar/tidewater/3.1.0 (22 files, 8.7MB) *\nLicense: Apache-2.0";
