@@ -108,6 +108,9 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
 
 export function surface(f: EvidenceFact): string {
   const v = f.value;
+  // An amount its key states in minor units (`late_fee_cents: 675`) is shown with its value: "675 (6.75 USD)".
+  if (v.type === "quantity" && v.q.kind === "money" && /^-?\d+$/.test(v.q.text.trim()) && Number(v.q.text) !== v.q.value)
+    return `${v.q.text.trim()} (${v.q.value.toFixed(2)}${v.q.currency ? ` ${v.q.currency}` : ""})`;
   return v.type === "quantity" ? v.q.text : v.type === "date" ? v.d.text : v.type === "version" ? v.v : v.type === "time" ? v.t.text : v.n.text;
 }
 

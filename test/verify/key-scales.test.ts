@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
 import { verdictOf } from "./helpers.js";
 
 // A key that names its currency and scale (`incurred_gbp_k`, `price_eur`, `cost_micros`) types its numbers
@@ -157,5 +158,15 @@ describe("a record's scale field", () => {
 
   it("should scale nothing without a scale word", async () => {
     expect((await verdictOf({ ...budget, amounts_in: "usd" }, "Road resurfacing is proposed at $2.81 million."))[0]).not.toBe("supported");
+  });
+});
+
+describe("notes on amounts in minor units", () => {
+  it("should show the key's number with its value in major units", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "billing", content: { account: { id: "A-3", late_fee_cents: 675, currency: "USD" } } });
+    const v = (await fw.verify("A-3's late fee is $67.50.")).verdicts[0]!;
+    expect(v.corrections.map((c) => c.value)).toEqual(["$6.75"]);
+    expect(v.trace[0]!.note).toContain("675 (6.75 USD)");
   });
 });
