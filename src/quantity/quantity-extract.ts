@@ -229,7 +229,19 @@ function readTail(src: string, pos: number, money: boolean, magnitudes: boolean)
     const noun = word?.toLowerCase();
     // After a year, a capitalised word ("a 2014 Indian film") is a name, not what the figure counts.
     const afterYear = /^\p{Lu}\p{Ll}/u.test(word ?? "") && /(?:^|[^\d.,])(?:1[89]|20)\d\d$/.test(src.slice(Math.max(0, pos - 5), pos));
-    if (noun && !STOP_NOUNS.has(noun) && !noun.endsWith("ly") && !afterYear) tail.unit = noun;
+    if (noun && !STOP_NOUNS.has(noun) && !noun.endsWith("ly") && !afterYear) {
+      // "38 engine hours", "5 business days": a noun between the figure and a unit of time says which hours
+      // or days; the figure is that duration, its text the whole phrase.
+      const gap = /^[ \t]+/.exec(src.slice(NOUN_RE.lastIndex))?.[0];
+      const unit = gap ? readUnitAt(src, NOUN_RE.lastIndex + gap.length) : null;
+      if (unit && unit.info.dimension === "time" && !readUnitAt(src, NOUN_RE.lastIndex - word!.length) && !/^[\p{L}\p{N}]/u.test(src[unit.end] ?? "")) {
+        const { symbol, dimension, factor } = unit.info;
+        Object.assign(tail, { kind: "measure", unit: symbol, dimension, factor });
+        tail.end = unit.end;
+        return tail;
+      }
+      tail.unit = noun;
+    }
   }
   return tail;
 }

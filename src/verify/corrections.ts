@@ -97,7 +97,8 @@ function scaleCorrection(claim: Quantity, ev: Quantity): string | null {
   // The claim's own word for the same unit ("bytes" for B, "minutes" for min), else the evidence's.
   const sameBase = claim.unit !== null && ev.unit !== null && /^(?:b|bytes?)$/i.test(claim.unit) && /^(?:b|bytes?)$/i.test(ev.unit);
   const sameUnit = claim.unit !== null && ev.unit !== null && claim.unit.toUpperCase() === ev.unit.toUpperCase();
-  const ownWord = /^[^\d]*[\d.,]+\s*(\p{L}[\p{L}.]*)$/u.exec(claim.text)?.[1];
+  // The claim's own unit words, with a noun that qualifies them ("engine hours" of "38 engine hours").
+  const ownWord = /^[^\d]*[\d.,]+\s*(\p{L}[\p{L}.]*(?:\s\p{L}[\p{L}.]*)?)$/u.exec(claim.text)?.[1];
   // A bare "B" reads as a letter: bytes are written out unless the claim wrote "B" itself.
   const evUnit = ev.unit === "B" ? "bytes" : ev.unit?.replace(/^kB$/, "KB");
   const unit =

@@ -587,6 +587,9 @@ export function boundApart(own: Set<string>, fact: EvidenceFact): boolean {
  * Words that govern a figure in the claim: its neighbours in its clause (else the five words before it,
  * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
  */
+/** A measure written with a noun between its numeral and its unit ("786 business minutes"): the noun. */
+const QUALIFIED_UNIT = /^[^\s\d]*[\d.,]+\s+(\p{L}+)\s+\p{L}+$/u;
+
 export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
   const out = featuresOf(governingText(figure, scope)).stems;
   if (out.size === 0) {
@@ -599,6 +602,9 @@ export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<stri
   const v = figure.value;
   if (v.type === "quantity" && v.q.unit) for (const s of featuresOf(v.q.unit).stems) out.add(s);
   if (v.type === "quantity" && v.q.kind === "measure") for (const s of dimensionStems(v.q.dimension)) out.add(s);
+  // A noun between a measure's numeral and its unit ("786 business minutes") says which field holds it.
+  const qualifier = v.type === "quantity" && v.q.kind === "measure" ? QUALIFIED_UNIT.exec(v.q.text) : null;
+  if (qualifier) for (const s of featuresOf(qualifier[1]!).stems) out.add(s);
   // An amount fills a money field whatever the words around it ("leaves at 09:40 for €164.20"): the money
   // vocabulary names the slot as a unit's dimension does, weakly (see `readSlot`).
   if (v.type === "quantity" && v.q.kind === "money") {

@@ -412,3 +412,17 @@ describe("compound rate units", () => {
     expect(extractQuantities(text).map((q) => [q.text, q.kind, q.value, q.unit])).toEqual(want);
   });
 });
+
+describe("a unit of time qualified by a noun", () => {
+  it.each<[string, Array<[string, string, number, string | null]>]>([
+    // The noun says which hours or days; the figure is the duration, its text the whole phrase.
+    ["logged 38 engine hours", [["38 engine hours", "measure", 38 * 3_600_000, "h"]]],
+    ["within 5 business days", [["5 business days", "measure", 5 * 86_400_000, "day"]]],
+    // A unit before the noun is the unit ("3 hour sessions"); a count of a noun stays a count.
+    ["3 hour sessions", [["3 hour", "measure", 3 * 3_600_000, "h"]]],
+    ["12 open tickets", [["12", "number", 12, "open"]]],
+    ["2 km hikes", [["2 km", "measure", 2000, "km"]]],
+  ])("%j", (text, want) => {
+    expect(extractQuantities(text).map((q) => [q.text, q.kind, q.value, q.unit])).toEqual(want);
+  });
+});

@@ -16,9 +16,11 @@ describe("an element picked by the word of its kind field", () => {
     ["Ines has 8 days of annual leave remaining.", "contradicted", ["10.5 days"]],
     ["Ines has 10.5 days of annual leave remaining.", "supported", []],
     ["Ines has used 8 days of annual leave.", "contradicted", ["11.5 days"]],
-    // A claim that names no kind, or one figure per kind, picks no element.
+    // A claim that names no kind picks no element.
     ["Ines has 8 days remaining.", "supported", []],
-    ["Ines has 10.5 annual days and 8 sick days left.", "unsupported", []],
+    // A kind written between each figure and its unit ("10.5 annual days") names that figure's own field.
+    ["Ines has 10.5 annual days and 8 sick days left.", "supported", []],
+    ["Ines has 8 annual days left.", "contradicted", ["10.5 annual days"]],
   ])("should read %j as %s", async (claim, verdict, corrections) => {
     expect(await verdictOf(LEAVE, claim, "hr.balances")).toEqual([verdict, corrections]);
   });
