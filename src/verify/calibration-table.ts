@@ -7,12 +7,12 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5818,
+  "globalMean": 0.5821,
   "verdictMeans": {
     "contradicted": 0.9355,
     "not_checkable": 0.9652,
-    "supported": 0.771,
-    "unsupported": 0.3271
+    "supported": 0.7712,
+    "unsupported": 0.3273
   },
   "groups": [
     {
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1146,
-      "mean": 0.2541,
+      "n": 1143,
+      "mean": 0.2545,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2543,
-          "n": 1146
+          "p": 0.2547,
+          "n": 1143
         }
       ]
     },
@@ -83,13 +83,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3026,
-      "mean": 0.7689,
+      "n": 3029,
+      "mean": 0.769,
       "steps": [
         {
           "upTo": 0.895,
-          "p": 0.6971,
-          "n": 581
+          "p": 0.6994,
+          "n": 587
         },
         {
           "upTo": 0.925,
@@ -98,13 +98,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.945,
-          "p": 0.7638,
-          "n": 438
+          "p": 0.7635,
+          "n": 437
         },
         {
           "upTo": 1,
-          "p": 0.8202,
-          "n": 1449
+          "p": 0.82,
+          "n": 1447
         }
       ]
     },
@@ -121,8 +121,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.685,
-          "p": 0.1304,
-          "n": 196
+          "p": 0.13,
+          "n": 197
         },
         {
           "upTo": 0.735,
@@ -141,15 +141,15 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.6802,
-          "n": 189
+          "p": 0.6812,
+          "n": 188
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T15:51:40.319Z",
-    "commit": "1ef21d5",
+    "at": "2026-12-06T16:17:47.892Z",
+    "commit": "3f10bf4-dirty",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
