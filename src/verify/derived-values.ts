@@ -13,6 +13,7 @@ import { sentenceOf } from "./derived/sentence.js";
 /** Words that say a figure adds values up: "in total", "combined", "together", "across". */
 export const TOTAL_WORDS = /\b(?:total|combined|together|altogether|in all|across|sum|overall)\b/i;
 import { featuresOf } from "./lexical-features.js";
+import { GENERIC_COUNTER } from "./slot-reading.js";
 
 /** Comparatives after "N times" that make it a ratio ("3 times larger", "2.5x faster"). */
 const COMPARATIVES =
@@ -95,7 +96,9 @@ export function derivedMatch(
   const noun = /^\s+([\p{L}-]{2,})/u.exec(claimText.slice(q.span[1]))?.[1];
   const nounStems = noun ? featuresOf(noun).stems : new Set<string>();
   const namesField = [...facts, ...subjectFacts].some((f) => [...nounStems].some((n) => f.key.has(n)));
-  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0] && counted && !namesField)
+  // Nor a generic counter ("4 units", "3 items"): it counts stock or pieces, no subjects.
+  const generic = [...nounStems].some((n) => GENERIC_COUNTER.has(n)) || (q.unit !== null && [...featuresOf(q.unit).stems].some((n) => GENERIC_COUNTER.has(n)));
+  if (q.kind === "number" && q.value === subjects && subjects > 1 && facts[0] && counted && !namesField && !generic)
     return { fact: facts[0], note: `equals the number of subjects the tools returned (${subjects})` };
   // Sums and ratios over the claim's subjects: "together they need about 5 MB", "2.1 times the size of".
   // A ratio is a fraction ("2.1 times") or a count of times ("roughly 404 times the size of").
