@@ -318,7 +318,8 @@ export function keyDenominator(fact: EvidenceFact): string | null {
 }
 
 /** A key path's last named segment (`rows[2].amount_cents` -> `amount_cents`), array indices skipped. */
-function lastSegment(keyName: string): string {
+/** A key path's last name, array indexes dropped (`rows[2].fee_cents` -> `fee_cents`). */
+export function lastSegment(keyName: string): string {
   return (
     keyName
       .split(/[.[\]"]+/)

@@ -50,6 +50,7 @@ function titlesSome(f: ClaimFigure, scope: ClaimScope): boolean {
   return titledElements(f, scope).size > 0;
 }
 
+/** The array elements (record id and path) whose title field's whole value is the name. */
 function titledElements(f: ClaimFigure, scope: ClaimScope): Set<string> {
   if (f.value.type !== "name") return new Set();
   const key = f.value.n.text.toLowerCase();

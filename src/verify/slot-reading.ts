@@ -583,13 +583,13 @@ export function boundApart(own: Set<string>, fact: EvidenceFact): boolean {
   return claimBound && boundLabel(fact).size === 0;
 }
 
+/** A measure written with a noun between its numeral and its unit ("786 business minutes"): the noun. */
+const QUALIFIED_UNIT = /^[^\s\d]*[\d.,]+\s+(\p{L}+)\s+\p{L}+$/u;
+
 /**
  * Words that govern a figure in the claim: its neighbours in its clause (else the five words before it,
  * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
  */
-/** A measure written with a noun between its numeral and its unit ("786 business minutes"): the noun. */
-const QUALIFIED_UNIT = /^[^\s\d]*[\d.,]+\s+(\p{L}+)\s+\p{L}+$/u;
-
 export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
   const out = featuresOf(governingText(figure, scope)).stems;
   if (out.size === 0) {

@@ -18,7 +18,7 @@
 import { stemOf, tokenize } from "../text/tokenize.js";
 import type { Quantity } from "../quantity/types.js";
 import { lookupUnit } from "../quantity/units.js";
-import type { EvidenceFact, FactValue } from "./evidence-facts.js";
+import { type EvidenceFact, type FactValue, lastSegment } from "./evidence-facts.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { featuresOf } from "./lexical-features.js";
 
@@ -639,7 +639,7 @@ function minorUnitNamed(f: EvidenceFact, governing: Set<string>): boolean {
   if (f.value.type !== "quantity" || f.value.q.kind !== "money" || !/^-?\d+$/.test(f.value.q.text.trim()) || !MINOR_UNIT_KEY.test(keyPathOf(f))) return false;
   const words = [
     ...featuresOf(
-      lastKeySegment(keyPathOf(f))
+      lastSegment(keyPathOf(f))
         .replace(/([a-z])([A-Z])/g, "$1 $2")
         .replace(/[_-]+/g, " "),
     ).stems,
@@ -652,10 +652,6 @@ function decimalSlip(value: number, f: EvidenceFact): boolean {
   if (f.value.type !== "quantity" || f.value.q.value === 0 || value === 0) return false;
   const ratio = Math.abs(value / f.value.q.value);
   return [10, 100, 1000, 0.1, 0.01, 0.001].some((k) => Math.abs(ratio - k) < k * 1e-6);
-}
-
-function lastKeySegment(path: string): string {
-  return keySegments(path).pop() ?? path;
 }
 
 function perUnit(governing: Set<string>): boolean {
