@@ -341,15 +341,20 @@ export function extractNames(text: string): NameMention[] {
     else if (run.length === 1 && run[0]!.text === "The") continue;
     const first = run[0] as Tok;
     const last = run[run.length - 1] as Tok;
-    let end = last.end;
+    // "Pepper's fee", "Acme’s plan": the possessive ending is no part of the name, which a tool writes bare.
+    const possessive = POSSESSIVE.test(last.text) && last.text.length > 3;
+    let end = possessive ? last.end - 2 : last.end;
     if (text[end] === "." && DOTTED_SUFFIXES.has(last.text.toLowerCase())) end++;
     const surface = text.slice(first.start, end);
     const words = run.filter((t, k) => !(k === 0 && run.length > 1 && HONORIFICS.has(t.text.toLowerCase())));
     const key = foldText(text.slice((words[0] as Tok).start, end)).replace(/\.$/, "");
-    names.push({ text: surface, span: [first.start, end], key, type: "name" });
+    names.push({ text: surface, span: [first.start, end], key, type: "name", ...(possessive ? { possessive } : {}) });
   }
   return [...code, ...names].sort((a, b) => a.span[0] - b.span[0]);
 }
+
+/** A word's possessive ending: "Pepper's", "Acme’s". */
+const POSSESSIVE = /['’]s$/i;
 
 /** Name tokens as compared: folded words, `&` read as "and", company suffixes in canonical form. */
 /** A word of three or more capitalised parts ("AwsSecretsManager", "GoogleCloudRun"). */

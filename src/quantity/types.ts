@@ -72,4 +72,6 @@ export interface NameMention {
   key: string;
   /** `name` for capitalised spans, `code` for identifiers (backticked text, versions like 18.0.10, package-like tokens). */
   type: "name" | "code";
+  /** The text wrote the name with a possessive ending ("Pepper's fee"), which the span leaves out: it names an owner. */
+  possessive?: boolean;
 }

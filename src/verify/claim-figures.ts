@@ -49,7 +49,8 @@ export function extraNames(item: TierItem, context: TierContext): NameMention[] 
     const isValue = (text: string) => text.includes(` ${word}`) && asValue.test(text);
     if (ids.some((id) => isValue(context.ledger.get(id)?.text ?? ""))) {
       const at = first.index + first[0].length - word.length;
-      out.push({ text: word, span: [at, at + word.length], key: word.toLowerCase(), type: "name" });
+      const possessive = /^['’]s\b/.test(text.slice(at + word.length));
+      out.push({ text: word, span: [at, at + word.length], key: word.toLowerCase(), type: "name", ...(possessive ? { possessive } : {}) });
     }
   }
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._@/-]*[\p{L}\p{N}]|\p{L}/gu)) {

@@ -252,8 +252,11 @@ export function checkCategory(figures: ClaimFigure[], nameRecords: Map<ClaimFigu
   if (!chunk) return null;
   const name = (text: string, span: [number, number]): FactValue => ({ type: "name", n: { text, span, key: text.toLowerCase(), type: "code" } });
   const keyStems = featuresOf(field.key).stems;
+  // A status value is written in words ("pending_confirmation" reads "pending confirmation"), as the status
+  // check writes it.
+  const written = /(?:^|_)(?:status|state)$/i.test(field.key) ? field.value.replace(/_/g, " ") : field.value;
   const best: EvidenceFact = {
-    value: name(field.value, field.span),
+    value: name(written, field.span),
     slot: keyStems,
     context: keyStems,
     key: keyStems,

@@ -251,6 +251,8 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     // holding them (a match's statistics of each team under its fixture's lines, which name both teams).
     const ownHits = new Set<string>();
     const heldHits = new Set<string>();
+    // How many of the claim's names (and its written id or number) each element's own lines hold.
+    const hitCount = new Map<string, number>();
     for (const f of scope.facts) {
       if (f.row === undefined || f.rowId === undefined || ownHits.has(f.rowId)) continue;
       const texts = seen.get(f.rowId) ?? new Set<string>();
@@ -258,9 +260,17 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
       texts.add(f.row);
       seen.set(f.rowId, texts);
       const own = f.rowOwnEnd === undefined ? f.row : f.row.slice(0, f.rowOwnEnd);
-      if (names.some((n) => nameOccursIn(n, own)) || idWritten(own, lower) || numberWritten(own, lower)) ownHits.add(f.rowId);
-      else if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) heldHits.add(f.rowId);
+      const hits = names.filter((n) => nameOccursIn(n, own)).length + (idWritten(own, lower) ? 1 : 0) + (numberWritten(own, lower) ? 1 : 0);
+      if (hits > 0) {
+        ownHits.add(f.rowId);
+        hitCount.set(f.rowId, hits);
+      } else if (names.some((n) => nameOccursIn(n, f.row!)) || idWritten(f.row, lower)) heldHits.add(f.rowId);
     }
+    // "Mara Lind's issue OPS-13": an element that holds two of the claim's names is the one both name, not
+    // the other elements that hold one of them (Mara Lind's other issues).
+    const most = Math.max(0, ...hitCount.values());
+    const best = [...hitCount].find(([, n]) => n === most)?.[0];
+    if (most >= 2 && best !== undefined) for (const [id, n] of hitCount) if (n < most && arrayOf(id) === arrayOf(best)) ownHits.delete(id);
     // A name stated in one element's own lines names that element, not its siblings that only sit under the
     // element holding both (nor what lies inside those siblings: the other team's statistics).
     const ownArrays = new Set([...ownHits].map(arrayOf));

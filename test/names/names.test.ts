@@ -31,9 +31,9 @@ describe("extractNames", () => {
     ["The host's public IP is in the VPC range.", [["VPC", "vpc", "name"]]],
     ["DC voltage is near 400 V and the AC side is at 240 V.", []],
     ["SSH is open to the office subnet.", []],
-    // A month, a day or a day word with its possessive is a time, not a name; another possessive name stays one.
+    // A month, a day or a day word with its possessive is a time, not a name; another possessive name stays one, without its ending.
     ["April's bill was higher than Today's.", []],
-    ["Saturday's game is at Mayfair's stadium.", [["Mayfair's", "mayfair's", "name"]]],
+    ["Saturday's game is at Mayfair's stadium.", [["Mayfair", "mayfair", "name"]]],
     [
       "It runs on Debian and ships via FedEx.",
       [
@@ -147,6 +147,24 @@ describe("extractNames", () => {
       [52, 72],
       [77, 83],
     ]);
+  });
+
+  it.each<[string, Array<[string, boolean]>]>([
+    ["The fee for Luis Ortega's stay was $834.80.", [["Luis Ortega", true]]],
+    [
+      "We met Acme’s buyer and Jane Smith.",
+      [
+        ["Acme", true],
+        ["Jane Smith", false],
+      ],
+    ],
+    ["Trader Joe's opens at 8.", [["Trader Joe", true]]],
+    // A short word's "'s" is left alone: "It's" and "He's" are no names.
+    ["Then Al's van came.", [["Al", true]]],
+  ])("should leave a possessive ending out of the name and mark it: %s", (text, expected) => {
+    const names = extractNames(text);
+    for (const n of names) expect(text.slice(...n.span)).toBe(n.text);
+    expect(names.map((n) => [n.text, n.possessive === true])).toEqual(expected);
   });
 
   it("should count a sentence-initial common word when it is capitalised mid-sentence elsewhere", () => {
