@@ -253,7 +253,7 @@ interface Cut {
 
 /**
  * True for a token read as a verb: wink's VERB or AUX, or a 3rd-person verb wink tags as a plural noun
- * between a noun and a figure ("invoice totals 3450.0").
+ * between a noun and a figure ("invoice totals 3450.0"), or between a name and an adverb ("Priya drives twice").
  */
 export function isVerb(tokens: Token[], k: number): boolean {
   const t = tokens[k];
@@ -286,7 +286,7 @@ export function isVerb(tokens: Token[], k: number): boolean {
     t.pos === "NOUN" &&
     /[a-z]s$/.test(t.value) &&
     (prev?.pos === "NOUN" || prev?.pos === "PROPN") &&
-    (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET")
+    (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET" || (prev.pos === "PROPN" && next?.pos === "ADV"))
   );
 }
 
@@ -370,6 +370,21 @@ function startsClause(tokens: Token[], k: number, inParens?: Uint8Array): boolea
   return false;
 }
 
+/**
+ * Whether the tokens from `k` are a noun phrase of up to four words with a name or noun in it, then an -ing
+ * verb: the absolute phrase of "..., with YouTube Music contributing $58.90".
+ */
+function withAbsolute(tokens: Token[], k: number): boolean {
+  let named = false;
+  for (let j = k; j < k + 5 && j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (j > k && named && /ing$/i.test(t.value) && (t.pos === "VERB" || t.pos === "NOUN")) return true;
+    if (!/^(?:DET|ADJ|NOUN|PROPN|NUM)$/.test(t.pos)) return false;
+    named ||= t.pos === "PROPN" || t.pos === "NOUN";
+  }
+  return false;
+}
+
 /** ", billed annually": a participial phrase with no verb of its own up to the next comma or conjunction. */
 function startsParticiple(tokens: Token[], k: number, mainPast: boolean): boolean {
   const first = tokens[k + 1];
@@ -434,6 +449,11 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
       // After a cut, a conjunction between bare noun phrases joins subjects: "SP-4 is done, SP-5 and SP-3 are
       // in progress, and SP-1 and SP-2 are still to do" has three clauses.
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "plain" }, next);
+    } else if (v === "," && mainClauseLeft && nextValue === "with" && withAbsolute(tokens, k + 2)) {
+      // "..., with YouTube Music contributing $58.90": a subject of its own and its -ing verb, a fact of its own.
+      const after = tokens[k + 2]!;
+      cutAt({ leftEnd: t.start, rightStart: after.start, kind: "plain" }, after);
+      k++;
     } else if (v === "," && mainClauseLeft && RELATIVE.has(nextValue)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "relative" }, next);
     } else if (v === "," && mainClauseLeft && startsParticiple(tokens, k, mainPast)) {
@@ -674,7 +694,9 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
   /** The conjunction a part follows ("and", "but"): the word just before its start. */
   const joinerOf = (p: Part): string => /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, p.start - 12), p.start))?.[1] ?? "";
   // Merge parts that cannot stand alone into the part before them, tracking the subject each part carries.
-  const merged: Array<Part & { subject: string; verb: string; drop: number; carry: string }> = [];
+  // `be`: the part is a predicate adjective that carries the clause before's "be" ("and already spayed"), so
+  // a clause after it follows a part with a verb.
+  const merged: Array<Part & { subject: string; verb: string; drop: number; carry: string; be: boolean }> = [];
   let subject = "";
   let verb = "";
   for (const part of parts) {
@@ -685,7 +707,8 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     // After a semicolon, a clause with its own subject before its verb stands alone, whatever the part before
     // it ("The Overstory — due 23 October; you've renewed it once").
     const ownClause = part.semicolon === true && verbAt > part.from;
-    let keep = last === undefined || ownClause || (hasVerb(last) && (verbAt >= 0 || part.kind === "participle"));
+    let keep = last === undefined || ownClause || ((hasVerb(last) || last.be) && (verbAt >= 0 || part.kind === "participle"));
+    let be = false;
     if (keep && part.kind === "participle") {
       // A participle inside a dash aside is a fact of the entity the aside describes ("... is 88 Pine Road —
       // 2 bed, built in 1984").
@@ -722,12 +745,20 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       const head = tokens[k];
       if (head && (head.pos === "ADJ" || (head.pos === "VERB" && isParticiple(head.value))) && !/^(?:NOUN|PROPN)$/.test(tokens[k + 1]?.pos ?? "")) {
         keep = true;
+        be = true;
         carry = `${subject} ${verb}`;
       }
     }
     if (!keep && last) {
+      // "Pepper, the border collie puppy, is good with cats": a verb after an appositive's comma joins the
+      // subject before it, and the clause's subject and verb are those.
+      const subjectless = subject === "" && !hasVerb(last);
       last.end = part.end;
       last.to = part.to;
+      if (subjectless && verbAt >= 0) {
+        subject = subjectOf(last, verbAt);
+        verb = tokens[verbAt]!.value;
+      }
       continue;
     }
     if (part.kind !== "participle" && part.kind !== "relative" && verbAt >= 0) {
@@ -740,7 +771,12 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
       // "..., performing at Coachella, and ..." reads "The band was performing at Coachella".
       // "..., and shipping cost $129.99": an -ing word before a noun and an amount is a subject of its own
       // ("shipping cost" states the amount), no participle of the clause before.
-      const gerundSubject = startsWithVerb && /ing$/i.test(tokens[k]!.value) && tokens[k + 1]?.pos === "NOUN" && /^(?:SYM|NUM)$/.test(tokens[k + 2]?.pos ?? "");
+      // So is one before a noun and a verb ("..., and cleaning fees added up to $290").
+      const gerundSubject =
+        startsWithVerb &&
+        /ing$/i.test(tokens[k]!.value) &&
+        tokens[k + 1]?.pos === "NOUN" &&
+        (/^(?:SYM|NUM)$/.test(tokens[k + 2]?.pos ?? "") || (k + 2 < part.to && isVerb(tokens, k + 2)));
       // "..., so make sure someone is home": an instruction to the reader has no subject of the clause before.
       const instruction =
         startsWithVerb && !/(?:ing|ed)$/i.test(tokens[k]!.value) && classifyClaim(text.slice(tokens[k]!.start, tokens[part.to - 1]!.end)) === "not_checkable";
@@ -756,7 +792,7 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
         verb = tokens[verbAt]!.value;
       }
     }
-    merged.push({ ...part, subject, verb, drop, carry });
+    merged.push({ ...part, subject, verb, drop, carry, be });
   }
   if (merged.length === 1) return whole;
 

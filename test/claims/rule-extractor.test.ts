@@ -143,6 +143,35 @@ describe("extractClaimsSync on prose", () => {
         f("already spayed.", "Pepper is already spayed."),
       ],
     ],
+    [
+      "a second predicate adjective after a subject with an apposition, and a pronoun clause after it",
+      "Pepper, the border collie puppy, is good with cats and already spayed, and she's available today.",
+      [
+        f("Pepper, the border collie puppy, is good with cats"),
+        f("already spayed", "Pepper is already spayed"),
+        f("she's available today.", "Pepper's available today."),
+      ],
+    ],
+    [
+      "a verb after an apposition's comma, whose subject a later clause carries",
+      "Acme, our largest customer, renewed in May and pays $4,000 a month.",
+      [f("Acme, our largest customer, renewed in May"), f("pays $4,000 a month.", "Acme pays $4,000 a month.")],
+    ],
+    [
+      "an -ing word before a noun and a verb as a subject of its own",
+      "Host fees came to $78.99, and cleaning fees added up to $290.",
+      [f("Host fees came to $78.99"), f("cleaning fees added up to $290.")],
+    ],
+    [
+      "an absolute phrase with its own subject after ', with'",
+      "Night Bus earned $78.03, with YouTube Music contributing $58.90. The plan comes with a free trial.",
+      [f("Night Bus earned $78.03"), f("YouTube Music contributing $58.90."), f("The plan comes with a free trial.")],
+    ],
+    [
+      "a verb wink tags as a noun between a name and an adverb",
+      "Priya drives twice, on Monday and Thursday, and Dan takes one day.",
+      [f("Priya drives twice, on Monday and Thursday"), f("Dan takes one day.")],
+    ],
     ["a predicate noun after 'and' kept with the first", "The lamp is cheap and good value.", [f("The lamp is cheap and good value.")]],
     [
       "a subject whose aside holds a verb, carried without the aside",

@@ -20,15 +20,6 @@ describe("agent phrasings of tool results (found by trying the firewall as a new
     ["'units left' for a stock field", products, "The Zephyr Wireless Mouse has 301 units left.", "301", "310"],
     ["seconds, keeping the claim's unit word", { job: "J-9", duration_seconds: 30 }, "Job J-9 took 45 seconds.", "45 seconds", "30 seconds"],
     ["an amount in another currency", { invoice: "INV-7", total: 129.5, currency: "EUR" }, "Invoice INV-7 totals 129.50 USD.", "129.50 USD", "129.50 EUR"],
-  ])("should correct %s", async (_, evidence, draft, wrong, value) => {
-    const { v } = await check(evidence, draft);
-    expect(v.verdict).toBe("contradicted");
-    expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
-  });
-
-  // Known gap: the figure's own phrase ("24 units are in stock") is typed, but another record's value of the
-  // slot still reads as agreeing.
-  it.fails.each([
     [
       "'24 units are in stock' in a long sentence",
       products,
@@ -36,7 +27,7 @@ describe("agent phrasings of tool results (found by trying the firewall as a new
       "24",
       "42",
     ],
-  ])("does not yet correct %s", async (_, evidence, draft, wrong, value) => {
+  ])("should correct %s", async (_, evidence, draft, wrong, value) => {
     const { v } = await check(evidence, draft);
     expect(v.verdict).toBe("contradicted");
     expect(v.corrections.map((c) => [c.wrong, c.value])).toEqual([[wrong, value]]);
