@@ -22,6 +22,7 @@ import type { EvidenceQuote } from "../schema.js";
 import { inlineFields } from "./inline-fields.js";
 import { featuresOf } from "./lexical-features.js";
 import { recordIdentity } from "./record-names.js";
+import { impliedByLaterStage, pastEvent } from "./status-lifecycle.js";
 import { NEGATIONS, STOP_WORDS } from "../text/stop-words.js";
 
 /** A categorical reading of a claim against one field. */
@@ -762,13 +763,22 @@ export function statusClass(word: string): string | null {
   return classes.size === 1 ? [...classes][0]! : null;
 }
 
-/** A status the claim gives its subject: a status word after a form of "be"/"have been" or as its verb. */
+/**
+ * A status the claim gives its subject: a status word after a form of "be"/"have been" (a contracted "'s" or
+ * "'re" too: "Pepper's available") or as its verb.
+ */
 const CLAIM_STATUS =
-  /\b(?:is|are|was|were|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered|(?:finished|completed|ended) successfully)\b/gi;
+  /\b(?:is|are|was|were|['’]s|['’]re|has been|have been|had been|got|is still|are still|was still|is now|are now|has|have|were both|are both|both)\s+(?:not\s+|already\s+|still\s+|now\s+|been\s+)*([a-z]+(?:[ -](?:transit|progress|time|hold|route|delivery))?)\b|\b(failed|succeeded|passed|arrived|shipped|delivered|(?:finished|completed|ended) successfully)\b/gi;
 const STATUS_END =
   /^\s*(?:$|[.,;:!?)\u2013\u2014-]|(?:to|on|at|by|in|for|since|with|and|but|yet|already|now|today|yesterday|too|as well|because|after|until|while|when|though|although|so|due)\b)/i;
 /** A clause opened inside the claim before a bare status verb: "is Pending because its image pull failed". */
 const SUBORDINATE = /\b(?:because|since|after|when|while|although|though|which|that|whose|but|and|so|as|until|before|if|unless)\b/i;
+/** An amount right before the status verb: "$150 has already been", "$470 is", "€20 of it was". */
+export const AMOUNT_SUBJECT =
+  /[$€£¥]\s?\d[\d,.]*\s*(?:[kKmM]\b|\p{L}+\b)?\s*(?:of it\s+)?(?:(?:has|have|had|is|are|was|were|got)\s+)?(?:(?:already|still|now|not|been|fully|just)\s+)*$/u;
+/** A personal pronoun as the subject right before the status verb: "she's", "you have", "I". */
+const PERSON_SUBJECT =
+  /\b(?:i|you|he|she|we)(?:['’](?:s|ve|re|d|m)\s+|\s+(?:has|have|had|is|are|was|were)\s+|\s+)(?:(?:already|just|not|now|never|been)\s+)*$/i;
 /** The text before a word ends inside a clause of time: "... the day after it was". */
 const IN_SUBORDINATE = /\b(?:after|before|since|when|until|once)\b[^,;.:—]*$/i;
 const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
@@ -827,6 +837,12 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     // Any status in a subordinate clause of time ("closed the day after it was opened") is another
     // state than the one the claim gives.
     if (c && IN_SUBORDINATE.test(claimText.slice(0, m.index))) continue;
+    // "of which $150 has already been paid", "$470 is outstanding": a status an amount has is a payment
+    // fact, not the status of the entity the amount belongs to.
+    if (c && AMOUNT_SUBJECT.test(claimText.slice(0, m.index! + m[0].lastIndexOf(w)))) continue;
+    // "which she's declined", "you have approved": what a person did is an act of theirs, not the status of
+    // the thing they did it to.
+    if (c && PERSON_SUBJECT.test(claimText.slice(0, m.index! + m[0].lastIndexOf(w)))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;
@@ -906,6 +922,9 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   const negated = /\b(?:not|never|n't)\b|n['’]t\b/i.test(claimText);
   const same = !reading.modified && statusClass(field.value) === cls;
   if (!same && !reading.modified && !exclusive(statusClass(field.value)!, cls)) return null;
+  // "was shipped on 3 May" of an order now `delivered`: a past event of an earlier stage, which the record's
+  // later stage implies.
+  if (!same && !reading.modified && !negated && pastEvent(word, claimText.slice(0, at)) && impliedByLaterStage(cls, statusClass(field.value)!)) return null;
   const agrees = negated ? !same : same;
   if (!agrees && describesOther(claimText, word, candidates, fields, ledger, cls)) return null;
   const value = field.value.replace(/_/g, " ");
@@ -992,7 +1011,10 @@ function eachNamed(
     own.push(picked[0]!);
   }
   if (own.length < 2) return null;
-  const denying = own.find((l) => statusClass(l.value) !== cls && exclusive(statusClass(l.value)!, cls));
+  const event = pastEvent(word, claimText.slice(0, at));
+  const denying = own.find(
+    (l) => statusClass(l.value) !== cls && exclusive(statusClass(l.value)!, cls) && !(event && impliedByLaterStage(cls, statusClass(l.value)!)),
+  );
   if (!denying && own.some((l) => statusClass(l.value) !== cls)) return null;
   const field = denying ?? own[0]!;
   return {

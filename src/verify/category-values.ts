@@ -10,7 +10,8 @@
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
-import { exclusive, statusClass } from "./categorical-fields.js";
+import { AMOUNT_SUBJECT, exclusive, statusClass } from "./categorical-fields.js";
+import { impliedByLaterStage, pastEvent } from "./status-lifecycle.js";
 
 /** One categorical field of a record: its key's last segment, value and places in the record's text. */
 export interface CategoryField {
@@ -31,9 +32,12 @@ const CATEGORY = /^\p{L}[\p{L}\p{N}_-]*(?: [\p{L}\p{N}_-]+){0,2}$/u;
 const NOT_CATEGORY =
   /(?:^|[_-])(?:name|title|desc|description|summary|message|comment|note|notes|text|body|email|url|uri|path|author|maintainer|homepage|address|street|id)$|Name$|Id$/i;
 
-/** A verb that gives its subject a status, right before the value ("is", "has been", "is still", "was marked as"). */
+/**
+ * A verb that gives its subject a status, right before the value ("is", "has been", "is still", "was marked
+ * as", a contracted "'s" or "'re": "Pepper's available").
+ */
 const STATUS_VERB =
-  /\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|became|becomes|got|gets|marked(?: as)?|listed as|shows? as|set to)\s+(?:(?:now|still|currently|already|not|no longer|fully|just)\s+)?$/i;
+  /(?:\b(?:is|are|was|were|be|been|being|remains?|remained|stays?|stayed|became|becomes|got|gets|marked(?: as)?|listed as|shows? as|set to)|(?<=\p{L})['’](?:s|re))\s+(?:(?:now|still|currently|already|not|no longer|fully|just)\s+)?$/iu;
 
 /** Status fields: their values are what claims say without naming the field ("was delivered"). */
 const STATUS_KEY = /(?:^|_)(?:status|state)$/;
@@ -224,12 +228,14 @@ export function categoryMismatch(
       if (claimed !== null && stated !== null && !exclusive(claimed, stated)) continue;
       const at = wordAt(text, w);
       if (at < 0) continue;
+      // "was shipped on 3 May" of an order now `delivered`: the later stage implies the past event.
+      if (claimed !== null && stated !== null && pastEvent(text.slice(at, at + w.length), text.slice(0, at)) && impliedByLaterStage(claimed, stated)) continue;
       const span: [number, number] = [at, at + w.length];
       const written = text.slice(span[0], span[1]);
       const named = tokenize(f.key).some((t) => claimStems.has(stemOf(t)));
       // A status is what the claim says its subject is ("is degraded", "has been paid", "is still open"); the
       // word used otherwise ("12 students on its waitlist", "118 students enrolled") gives no status.
-      const predicated = STATUS_VERB.test(text.slice(0, at));
+      const predicated = STATUS_VERB.test(text.slice(0, at)) && !AMOUNT_SUBJECT.test(text.slice(0, at));
       // A status the claim denies ("is producing nothing", "is not charging") is not the one it gives.
       if (NEGATED_BEFORE.test(text.slice(Math.max(0, at - 24), at)) || NEGATED_AFTER.test(text.slice(span[1], span[1] + 12))) continue;
       const rank = named ? 3 : /\p{Lu}/u.test(written) ? 2 : STATUS_KEY.test(f.key) && predicated ? 1 : 0;
