@@ -10,7 +10,7 @@ import { nameOccursIn } from "../quantity/names.js";
 import { recordIdentity } from "./record-names.js";
 import type { TierContext } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
-import { pickedElements } from "./slot-reading.js";
+import { pickedElements, recordElementFacts } from "./slot-reading.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
 
@@ -43,6 +43,37 @@ const TITLE_LINE = /(?:^|\n)[^\n:]*?\[\d+\]\.(?:name|title|summary|subject|label
  */
 function titlesOneElement(f: ClaimFigure, scope: ClaimScope): boolean {
   return titledElements(f, scope).size === 1;
+}
+
+/** A preposition that gives the subject a value of a slot: "stayed at X", "taught by X", "stored in X". */
+const SLOT_PREPOSITION = /\b(?:at|by|in|with|from|to|for|under|via)\s+(?:the\s+)?$/i;
+
+/**
+ * The claim's subject as a row: a name before the checked one that occurs in exactly one element or row
+ * ("Luis Ortega stayed at Sunny Loft"), when the checked name is the object of a slot's preposition. A name
+ * after "than", "of" or a verb ("beat Alvarado", "two ahead of Ridgeview") is another row the claim compares.
+ */
+function rowSubject(figure: ClaimFigure, scope: ClaimScope): ClaimFigure | undefined {
+  if (!SLOT_PREPOSITION.test(scope.text.slice(Math.max(0, figure.span[0] - 12), figure.span[0]))) return undefined;
+  // In one phrase with it: a list ("a M4.9 south of Fiji, a M4.5 in the Kuril Islands") or an aside names
+  // other rows in turn.
+  return [...scope.recordsOf.keys()].find(
+    (f) => f !== figure && f.span[1] <= figure.span[0] && !/[,;()—–]/.test(scope.text.slice(f.span[1], figure.span[0])) && inOneElement(f, scope),
+  );
+}
+
+/**
+ * Whether a name occurs in exactly one array element or table row of the session ("Luis Ortega" in one row of
+ * a bookings export): a person or thing of one row, which names that row as an identifier would.
+ */
+function inOneElement(f: ClaimFigure, scope: ClaimScope): boolean {
+  if (f.value.type !== "name" || f.value.n.type !== "name") return false;
+  const n = f.value.n;
+  const rows = new Map<string, string>();
+  for (const fact of recordElementFacts(scope)) if (fact.row !== undefined && fact.rowId !== undefined) rows.set(fact.rowId, fact.row);
+  let holding = 0;
+  for (const row of rows.values()) if (nameOccursIn(n, row) && ++holding > 1) return false;
+  return holding === 1;
 }
 
 /** Whether a name is the whole title of some array element. */
@@ -137,8 +168,12 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys())) ??
     // Not when the name checked is a title too: the claim then lists elements by their names ("Genres: Action,
     // Science Fiction, Adventure").
-    (titlesSome(figure, scope) ? undefined : [...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope)));
-  if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name") {
+    (titlesSome(figure, scope)
+      ? undefined
+      : ([...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope)) ?? rowSubject(figure, scope)));
+  // A possessive ("Binh matched Rosa's 10 credits") names an owner of its own, no value of the subject's slot.
+  const owner = figure.value.type === "name" && figure.value.n.possessive === true;
+  if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name" && !owner) {
     // Within one record, an array element is one entity: a name that the claim gives its identifier's entity
     // ("OPS-1 is assigned to Lee Park") must occur in that entity's element, not only in another one.
     const n = figure.value.n;
@@ -166,7 +201,9 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     const otherNames = [...scope.recordsOf.keys()].flatMap((f) => (f !== figure && f !== subject && f.value.type === "name" ? [f.value.n] : []));
     const holdingNamed = holding.some(([, row]) => otherNames.some((o) => nameOccursIn(o, row))) || coordinated(scope.text, subject, figure);
     if (own.length > 0 && holding.length > 0 && !holdingNamed && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
-      const other = replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope);
+      // A subject known only by the one row it is in settles no replacement: its row may be another's.
+      const byRow = subject === rowSubject(figure, scope);
+      const other = byRow ? undefined : (replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope));
       if (other)
         return {
           figure,
