@@ -91,14 +91,15 @@ export function checkClock(figure: ClaimFigure, t: ClockTime, scope: ClaimScope,
     if (f.value.type !== "date" || f.value.d.instant === null) continue;
     const at = new Date(f.value.d.instant);
     const utc = at.getUTCHours() * 60 + at.getUTCMinutes();
-    if (clockAgrees(t, { span: [0, 0], local: utc, utc, zoned: true }))
+    if (clockAgrees(t, { span: [0, 0], local: utc, utc, zoned: true, instant: at.getTime() }))
       return { figure, outcome: "match", best: f, score: 1, note: "the evidence states this time (a timestamp)", anchored: false };
     // Written in UTC (Unix time, a "Z" or "+00:00" timestamp), it may be the claim's in a local clock.
     const inUtc = /^\d+$|(?:Z|[+-]00:?00)$/.test(f.value.d.text.trim());
     if (inUtc && t.zone === null && t.minutes.some((m) => sameMinuteOfHour(m, utc))) shifted = true;
   }
-  // Absent only where absence says so: a time of day to the minute, in no other zone, in a ledger read whole,
+  // Absent only where absence says so: a time of day to the minute, in no unread zone, in a ledger read whole,
   // and in no zoned evidence time the claim may have moved to a local clock.
-  if (!whole || t.zone === "other" || !toTheMinute(t) || !timeOfDay(t) || shifted) return null;
+  // A region's zone ("Pacific") is read in every dated, zoned timestamp; another zone word may be in none.
+  if (!whole || (t.zone === "other" && t.tz === undefined) || !toTheMinute(t) || !timeOfDay(t) || shifted) return null;
   return { figure, outcome: "absent", score: 0, note: "no evidence states this time" };
 }

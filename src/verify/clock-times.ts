@@ -19,6 +19,46 @@ export interface ClockTime {
   approx: boolean;
   /** The zone written after it: UTC (UTC, GMT, Z), another one ("PT", "Central", "local"), or none. */
   zone: "utc" | "other" | null;
+  /** For another zone that names one place's clock ("Pacific", "PT", "CET"): its IANA time zone. */
+  tz?: string;
+}
+
+/**
+ * Zone words that name one region's clock, and its IANA zone (daylight saving follows the date): "Pacific",
+ * "PT", "PDT" and "PST" all read America/Los_Angeles. Words of several regions ("IST", "CST" in Asia) and
+ * "local" name none.
+ */
+const ZONE_TZ: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:Pacific|P[SD]?T)$/, "America/Los_Angeles"],
+  [/^(?:Mountain|M[SD]?T)$/, "America/Denver"],
+  [/^(?:Central|C[SD]?T)$/, "America/Chicago"],
+  [/^(?:Eastern|E[SD]?T)$/, "America/New_York"],
+  [/^AK[SD]?T$/, "America/Anchorage"],
+  [/^HST$/, "Pacific/Honolulu"],
+  [/^CES?T$/, "Europe/Paris"],
+  [/^EES?T$/, "Europe/Athens"],
+  [/^WES?T$/, "Europe/Lisbon"],
+  [/^BST$/, "Europe/London"],
+  [/^JST$/, "Asia/Tokyo"],
+  [/^KST$/, "Asia/Seoul"],
+  [/^AE[SD]T$/, "Australia/Sydney"],
+  [/^NZ[SD]T$/, "Pacific/Auckland"],
+];
+
+/** The IANA zone a zone word names, or undefined. */
+function zoneOf(word: string): string | undefined {
+  return ZONE_TZ.find(([re]) => re.test(word))?.[1];
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The clock (minutes after midnight) of an instant (ms since the epoch) in an IANA zone. */
+export function clockIn(instant: number, tz: string): number {
+  let format = clockFormats.get(tz);
+  if (!format) clockFormats.set(tz, (format = new Intl.DateTimeFormat("en-GB", { timeZone: tz, hour: "2-digit", minute: "2-digit", hourCycle: "h23" })));
+  const parts = format.formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part("hour") * 60 + part("minute");
 }
 
 /** "09:14", "9:14:02", "7:58 pm", "7:58p.m.", "7 PM", "11am"; not a ratio ("3:1"), a duration ("1:05:33" of a race is read too, as a clock). */
@@ -72,19 +112,21 @@ export function claimClockTimes(text: string, taken: ReadonlyArray<[number, numb
     const local = utc || other ? null : LOCAL_AFTER.exec(after);
     // The zone is part of the time's span: "09:14 UTC" states one value.
     const zoned = utc ?? other ?? local;
+    const tz = other ? zoneOf(other[0].replace(/^\s*\(?\s*/, "")) : undefined;
     out.push({
       text: all!.trimEnd(),
       span: zoned ? [span[0], span[1] + zoned[0].length] : span,
       minutes,
       approx: HEDGE_BEFORE.test(text.slice(Math.max(0, span[0] - 24), span[0])),
       zone: utc ? "utc" : other ? "other" : null,
+      ...(tz ? { tz } : {}),
     });
   }
   return out;
 }
 
 /** A timestamp's date, clock and offset: "2024-08-21T09:14:02.118Z", "2024-06-20 06:00:00", "...-04:00". */
-const TIMESTAMP = /\d{4}-\d{2}-\d{2}[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s?(Z|[+-]\d{2}:?\d{2})?/g;
+const TIMESTAMP = /(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s?(Z|[+-]\d{2}:?\d{2})?/g;
 
 /** `…time: 143207` or `…Time: "0915"`: a key whose last word is "time", and four or six digits. */
 const KEYED_DIGITS = /(?<=^|\n)[^\n:]*(?:^|[._"\s])[Tt]ime"?: "?((\d{2})(\d{2})(?:\d{2})?)"?$/gm;
@@ -97,6 +139,8 @@ export interface EvidenceClock {
   utc: number | null;
   /** Written with its zone or offset ("Z", "-04:00"): a claim may state it in another zone's clock. */
   zoned: boolean;
+  /** For a timestamp with its date and offset: the instant (ms since the epoch), to read in a claim's zone. */
+  instant?: number;
 }
 
 /** The clock times evidence text states: timestamps' clocks and bare clock times (with or without am/pm). */
@@ -104,8 +148,8 @@ export function evidenceClockTimes(text: string): EvidenceClock[] {
   const out: EvidenceClock[] = [];
   const spans: Array<[number, number]> = [];
   for (const m of text.matchAll(TIMESTAMP)) {
-    const local = Number(m[1]) * 60 + Number(m[2]);
-    const zone = m[3];
+    const local = Number(m[2]) * 60 + Number(m[3]);
+    const zone = m[4];
     let utc: number | null = null;
     if (zone === "Z") utc = local;
     else if (zone !== undefined) {
@@ -115,7 +159,11 @@ export function evidenceClockTimes(text: string): EvidenceClock[] {
     }
     const span: [number, number] = [m.index!, m.index! + m[0].length];
     spans.push(span);
-    out.push({ span, local, utc, zoned: zone !== undefined });
+    const instant =
+      zone === undefined
+        ? Number.NaN
+        : Date.parse(`${m[1]}T${m[2]}:${m[3]}:00${zone === "Z" ? "Z" : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`);
+    out.push({ span, local, utc, zoned: zone !== undefined, ...(Number.isFinite(instant) ? { instant } : {}) });
   }
   // A clock as digits under a time key (`"time": "143207"`, as carriers' tracking APIs write it): HHMM or HHMMSS.
   for (const m of text.matchAll(KEYED_DIGITS)) {
@@ -161,6 +209,12 @@ export function clockAgrees(claim: ClockTime, evidence: EvidenceClock): boolean 
   };
   // A UTC claim reads a timestamp's UTC clock (a clock with no zone as written); any other claim reads the
   // clock as written, or in UTC.
-  const readings = claim.zone === "utc" ? [evidence.utc ?? evidence.local] : claim.zone === "other" ? [evidence.local] : [evidence.local, evidence.utc];
+  // A claim in a region's zone ("4:00 pm Pacific") reads a dated, zoned timestamp in that zone's clock.
+  const readings =
+    claim.zone === "utc"
+      ? [evidence.utc ?? evidence.local]
+      : claim.zone === "other"
+        ? [claim.tz !== undefined && evidence.instant !== undefined ? clockIn(evidence.instant, claim.tz) : evidence.local]
+        : [evidence.local, evidence.utc];
   return claim.minutes.some((m) => readings.some((r) => r !== null && near(m, r)));
 }

@@ -86,6 +86,33 @@ describe("times of day in verification", () => {
   });
 });
 
+describe("a time in a region's zone", () => {
+  // A calendar's events: one written in UTC, one with its Pacific offset.
+  const calendar = {
+    timeZone: "America/Los_Angeles",
+    items: [
+      { summary: "Design crit", start: { dateTime: "2024-10-10T16:00:00Z" } },
+      { summary: "Roadmap review", start: { dateTime: "2024-10-09T10:00:00-07:00" } },
+    ],
+  };
+  it.each([
+    // 16:00Z is 9:00 am in Los Angeles in October (daylight time); 10:00-07:00 is 10:00 am there.
+    ["The Design crit is at 9:00 am Pacific.", true],
+    ["The Roadmap review starts at 10:00 am PT.", true],
+    ["The Roadmap review starts at 1:00 pm Eastern.", true],
+    // The UTC clock, or the clock of another zone, named as Pacific: no record states it.
+    ["The Design crit is at 4:00 pm Pacific.", false],
+    ["The Roadmap review starts at 5:00 pm Pacific.", false],
+  ])("%j found: %s", async (claim, found) => {
+    const fw = new Firewall();
+    fw.record({ source: "calendar", content: calendar });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect(/not found in any evidence: \d/.test(v.trace.map((t) => t.note).join(" "))).toBe(!found);
+    expect(v.verdict).not.toBe(found ? "contradicted" : "supported");
+    expect(v.corrections).toEqual([]);
+  });
+});
+
 describe("times of day bound to what the claim times", () => {
   // A parcel's tracking record (local times with their offset) and a hub's scan log (one moment a line).
   function parcel(): Firewall {
