@@ -34,6 +34,7 @@ import {
   writtenMeasure,
   minorUnitAmount,
   pickedElements,
+  recordElementFacts,
 } from "./slot-reading.js";
 
 /** Words that restrict a superlative to part of the records, or rank below the first. */
@@ -152,7 +153,8 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (scope.recordsOf.size === 0 || subjectOf(f) > 0));
   const level = fillLevelOf(figure, scope, subjectValues);
   if (level) return level;
-  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) return typed;
+  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text))
+    return extremeOfAnother(figure, typed, scope) ?? typed;
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
   // an equal number under another field (`terminal: 1`) is another slot's.
   const nounSlots = counted ? ranked.filter((r) => [...counted].some((n) => r.fact.slot.has(n) || hasCanon(r.fact.slot, n))) : [];
@@ -563,6 +565,29 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
     best: extreme,
     score: 3,
     note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`,
+    noFix: true,
+  };
+}
+
+/**
+ * A superlative claim whose figure is the extreme of its field, held by another element than the one the claim
+ * names ("Ticket 0052 had the lowest MOG at 0.8%" where ticket 0047's 0.8% is the lowest and 0052's is 2.6%):
+ * the figure and the superlative agree with each other, and the element is what the claim got wrong. The claim
+ * is contradicted, but its figure is not corrected to the named element's value, which is no extreme.
+ */
+function extremeOfAnother(figure: ClaimFigure, typed: FigureResult, scope: ClaimScope): FigureResult | null {
+  const own = typed.best;
+  const which = superlativeOf(scope.text);
+  if (!own || own.value.type !== "quantity" || figure.value.type !== "quantity" || !which) return null;
+  if (!superlativeReaches(scope.text, figure.span, scope.figures) || EXCLUDING.test(scope.text)) return null;
+  const extreme = extremeOf(fieldName(own), recordElementFacts(scope), which);
+  if (!extreme || extreme.rowId === own.rowId || compare(figure.value, extreme.value) !== "match") return null;
+  return {
+    figure,
+    outcome: "mismatch",
+    best: own,
+    score: typed.score,
+    note: `the ${which === "most" ? "largest" : "smallest"} '${fieldName(own)}' is another element's (${extreme.quote.text}); the element the claim names states ${surface(own)}`,
     noFix: true,
   };
 }

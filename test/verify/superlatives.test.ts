@@ -184,3 +184,27 @@ describe("superlatives over rows that differ in a flag", () => {
     expect(flagsDiffer(a, b)).toBe(differ);
   });
 });
+
+describe("a superlative's figure held by another element than the one the claim names", () => {
+  const loads = {
+    deliveries: [
+      { ticket: "T-47", block: "AC-2", moisture_pct: 0.8, net_lb: 12240 },
+      { ticket: "T-52", block: "AC-5", moisture_pct: 2.6, net_lb: 9810 },
+      { ticket: "T-61", block: "AC-2", moisture_pct: 1.1, net_lb: 10900 },
+    ],
+  };
+  it.each<[string, string, string[]]>([
+    // 0.8% is the lowest, but T-47's: the element is wrong (corrected by name), and T-52's 2.6% is no lowest to
+    // correct the figure to.
+    ["Ticket T-52 had the lowest moisture at 0.8%.", "contradicted", ["T-47"]],
+    ["Ticket T-47 had the lowest moisture at 0.8%.", "supported", []],
+    // The figure is no extreme: the element's own value corrects it.
+    ["Ticket T-52 had a moisture of 0.8%.", "contradicted", ["2.6%"]],
+    ["Ticket T-52 had the highest moisture at 2.0%.", "contradicted", ["2.6%"]],
+  ])("%s → %s %j", async (claim, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "deliveries", content: loads });
+    const v = (await fw.verify(claim)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
