@@ -65,6 +65,8 @@ const SUBORDINATORS = new Set([
   "whereas",
 ]);
 const RELATIVE = new Set(["which", "who", "where"]);
+/** A quantifier before a participial phrase about what the clause listed: "..., both given by Nurse Ito". */
+const QUANTIFIER = /^(?:both|all|each)$/i;
 /** Verb forms that work as prepositions after a comma ("..., including X and Y"): no clause starts there. */
 const PREPOSITION_LIKE = /^(?:including|excluding|following|according|regarding|concerning|considering|given|compared|depending|starting|beginning|ranging)$/;
 /** Relative verbs that refer to the whole clause ("..., which means $4.2M"), not to its subject. */
@@ -458,6 +460,16 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "relative" }, next);
     } else if (v === "," && mainClauseLeft && startsParticiple(tokens, k, mainPast)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "participle" }, next);
+    } else if (
+      v === "," &&
+      mainVerb >= 0 &&
+      mainVerb < k &&
+      QUANTIFIER.test(nextValue) &&
+      isParticiple(tokens[k + 2]?.value ?? "") &&
+      tokens[k + 3]?.pos === "ADP"
+    ) {
+      // "..., both given by Nurse Ito" after the clause's verb, whatever conjunct it follows.
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "participle" }, next);
     } else if (v === "," && mainClauseLeft && startsClause(tokens, k, inParens)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "clause" }, next);
     } else if (v === "," && (next.pos === "VERB" || next.pos === "AUX") && !PREPOSITION_LIKE.test(nextValue)) {
@@ -709,7 +721,12 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     const ownClause = part.semicolon === true && verbAt > part.from;
     let keep = last === undefined || ownClause || ((hasVerb(last) || last.be) && (verbAt >= 0 || part.kind === "participle"));
     let be = false;
-    if (keep && part.kind === "participle") {
+    if (part.kind === "participle" && QUANTIFIER.test(tokens[part.from]?.value ?? "")) {
+      // "..., both given by Nurse Ito": a fact of the things the clause listed, which its quantifier stands
+      // for; no subject is carried.
+      keep = last !== undefined;
+      carry = "";
+    } else if (keep && part.kind === "participle") {
       // A participle inside a dash aside is a fact of the entity the aside describes ("... is 88 Pine Road —
       // 2 bed, built in 1984").
       const dash = openDash(text, tokens, last!.from, last!.to);

@@ -168,6 +168,11 @@ describe("extractClaimsSync on prose", () => {
       [f("Night Bus earned $78.03"), f("YouTube Music contributing $58.90."), f("The plan comes with a free trial.")],
     ],
     [
+      "a participial phrase after a quantifier, of the things the clause listed",
+      "Oliver got his MMRV dose 2 and DTaP dose 4 on 6 May, both given by Nurse Ama Boateng.",
+      [f("Oliver got his MMRV dose 2"), f("DTaP dose 4 on 6 May"), f("both given by Nurse Ama Boateng.")],
+    ],
+    [
       "a verb wink tags as a noun between a name and an adverb",
       "Priya drives twice, on Monday and Thursday, and Dan takes one day.",
       [f("Priya drives twice, on Monday and Thursday"), f("Dan takes one day.")],
