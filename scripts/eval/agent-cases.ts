@@ -132,7 +132,16 @@ export function goldValues(correction: string): string[] {
  * Whether a correction rounds to a gold value that says it is rounded ("about 34 °C" for 34.4), or states
  * the gold value at the correction's own precision (the claim's style: "4.4" for 4.44).
  */
-function roundsTo(predicted: string, gold: string): boolean {
+export function roundsTo(predicted: string, gold: string): boolean {
+  // A correction with a scale word ("$25.0k", "$4.21 million") states the gold 24,960 or 4,213,450 at its
+  // own precision.
+  const scaled = /(\d[\d,]*(?:\.(\d+))?)\s?([kKMB]|thousand|million|billion)\b/.exec(predicted);
+  const goldNumber = parseNumber(gold.replace(/[^\d.,-]/g, ""));
+  if (scaled && goldNumber) {
+    const scale = { k: 1e3, K: 1e3, thousand: 1e3, M: 1e6, million: 1e6, B: 1e9, billion: 1e9 }[scaled[3]!]!;
+    const value = Number(scaled[1]!.replace(/,/g, "")) * scale;
+    if (Math.abs(value - goldNumber.value) <= 0.5 * 10 ** -(scaled[2]?.length ?? 0) * scale * 1.0001) return true;
+  }
   // A correction written in the claim's precision ("4.4" for a claim "6.4") states the gold 4.44 rounded.
   const pn = parseNumber(predicted.replace(/[^\d.,-]/g, ""));
   const gn = parseNumber(gold.replace(/[^\d.,-]/g, ""));
