@@ -748,10 +748,13 @@ export function writtenMeasure(figure: ClaimFigure, scope: ClaimScope): FigureRe
   };
   for (const f of bare) {
     if (f.value.type !== "quantity") continue;
-    // The field is named by the claim's words, or, for a match only, by the measure's dimension (`distance`
-    // for "280 m away").
+    // The field is named by the claim's words, or, for a match only and where they name no field, by the
+    // measure's dimension (`distance` for "280 m away").
     const namedHere = named.includes(f);
-    if (!namedHere && !attributeAgrees(dimensionWords, f)) continue;
+    // Not by the dimension where the claim's own words name another field of it in the same row ("exported
+    // 9,640 kWh" names `kwh_export`, not `kwh_import`, though both are in kWh).
+    const sameRow = (g: EvidenceFact) => g.chunk.evidenceId === f.chunk.evidenceId && g.rowId === f.rowId;
+    if (!namedHere && (!attributeAgrees(dimensionWords, f) || named.some((g) => sameRow(g) && attributeAgrees(dimensionWords, g)))) continue;
     if (namedHere && outnamed(f)) continue;
     const asClaimUnit = { ...f.value.q, kind: "measure" as const, dimension: v.q.dimension, unit: v.q.unit, value: f.value.q.value * factor, alternatives: [] };
     // Or in the dimension's base unit (`distance: 1057.3` in metres for "about 1 km"), or a duration in

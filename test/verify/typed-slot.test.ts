@@ -696,3 +696,20 @@ describe("an amount whose words name a field in minor units", () => {
     expect(await check(draft)).toEqual(want);
   });
 });
+
+describe("a measure whose words name one of two fields in its unit", () => {
+  const meters = "meter_id,site,kwh_import,kwh_export,peak_kw\nMTR-41,Depot North,18420,2310,96.4\nMTR-43,Head Office,9640,4105,52.0";
+  it.each<[string, [string, string[]]]>([
+    // "exported" names `kwh_export`: the import of the same row, in kWh too, is no reading of it.
+    ["Head Office exported 9,640 kWh.", ["contradicted", ["4,105 kWh"]]],
+    ["Head Office exported 4,105 kWh.", ["supported", []]],
+    ["Head Office imported 9,640 kWh.", ["supported", []]],
+    // Words that name no field of the unit leave the unit to name it.
+    ["Head Office peaked at 52 kW.", ["supported", []]],
+  ])("%s", async (draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "meters.csv", content: meters });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual(want);
+  });
+});
