@@ -272,7 +272,8 @@ export function isVerb(tokens: Token[], k: number): boolean {
   if (t.pos === "VERB" && next?.value === "of" && !/(?:ed|ing)$/i.test(t.value) && afterIndefinite(tokens, k)) return false;
   // "5 retries and a pool", "2 restarts in an hour": a plural form counted by a number, with nothing after it
   // that a verb would take, is the noun counted.
-  if (t.pos === "VERB" && prev?.pos === "NUM" && /[a-z]s$/.test(t.value) && (next === undefined || /^(?:PUNCT|CCONJ|ADP)$/.test(next.pos))) return false;
+  // So is one after a number and its modifiers ("2 pending admits", "3 new hires").
+  if (t.pos === "VERB" && countedAt(tokens, k) && /[a-z]s$/.test(t.value) && (next === undefined || /^(?:PUNCT|CCONJ|ADP)$/.test(next.pos))) return false;
   if (t.pos === "VERB" || t.pos === "AUX") return true;
   const lower = t.value.toLowerCase();
   // "Truck 14 drove for 7.9 hours": an irregular past form wink tags as a noun, right after its subject and
@@ -290,6 +291,16 @@ export function isVerb(tokens: Token[], k: number): boolean {
     (prev?.pos === "NOUN" || prev?.pos === "PROPN") &&
     (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET" || (prev.pos === "PROPN" && next?.pos === "ADV"))
   );
+}
+
+/** Whether a number stands before token `k`, right before it or before one or two adjectives ("2 pending"). */
+function countedAt(tokens: Token[], k: number): boolean {
+  for (let j = k - 1; j >= 0 && j >= k - 3; j--) {
+    const p = tokens[j]!;
+    if (p.pos === "NUM") return true;
+    if (p.pos !== "ADJ") return false;
+  }
+  return false;
 }
 
 /** A pronoun or adverb contracted with "is", read by wink as one token. */

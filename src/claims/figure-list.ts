@@ -855,7 +855,9 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       // about 92k votes"): another fact of the subject, read with its subject and verb.
       cut = hasFigure(tokens, itemFrom, sep.at) && figureWithWord(tokens, sep.rightFrom, itemTo) && !hasOwnClause(tokens, sep.rightFrom, itemTo);
       carry = cut && headFits && !verbless(tokens, from, verbEnd);
-      sharing = false;
+      // "22 of 24 beds" is one figure's part and whole, no phrase of another fact: later items still share.
+      const partOfWhole = !cut && tokens[sep.at]?.value.toLowerCase() === "of" && tokens[sep.at - 1]?.pos === "NUM";
+      if (!partOfWhole) sharing = false;
     } else if (sep.kind === "dash" || sep.kind === "colon") {
       const closing = sep.kind === "dash" && inAside;
       // What follows the closing dash of an aside that was cut belongs to the main clause, never to the aside.
@@ -944,7 +946,11 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
       else if (
         label !== null &&
         (sep.kind === "comma" || sep.kind === "and") &&
-        (/^(?:ADP|ADV|ADJ)$/.test(right?.pos ?? "") || namedCount(sep.rightFrom, itemTo)) &&
+        // The count after "and" that goes on an item read under the label ("The ICU: with 22 of 24 beds filled
+        // and 2 pending admits") is the labelled entity's too.
+        (/^(?:ADP|ADV|ADJ)$/.test(right?.pos ?? "") ||
+          namedCount(sep.rightFrom, itemTo) ||
+          (sep.kind === "and" && right?.pos === "NUM" && parts[parts.length - 1]!.subject === label && parts.length > 1)) &&
         !gapped(tokens, sep.rightFrom, itemTo, verbEnd) &&
         !comparesWithOther(tokens, sep.rightFrom, itemTo)
       )

@@ -173,6 +173,19 @@ describe("extractClaimsSync on prose", () => {
       [f("Oliver got his MMRV dose 2"), f("DTaP dose 4 on 6 May"), f("both given by Nurse Ama Boateng.")],
     ],
     [
+      "a count after 'and' with modifiers, read with the subject or the label of the item before it",
+      "The ICU has 22 of 24 beds filled and 2 pending admits. The ER is the busiest unit at 91.7%, with 22 of 24 beds filled and 3 pending admits. One thing stands out: the queue has 12 pending connections.",
+      [
+        f("The ICU has 22 of 24 beds filled"),
+        f("2 pending admits.", "The ICU has 2 pending admits."),
+        f("The ER is the busiest unit at 91.7%"),
+        f("with 22 of 24 beds filled", "The ER: with 22 of 24 beds filled"),
+        f("3 pending admits.", "The ER: 3 pending admits."),
+        f("One thing stands out"),
+        f("the queue has 12 pending connections."),
+      ],
+    ],
+    [
       "a verb wink tags as a noun between a name and an adverb",
       "Priya drives twice, on Monday and Thursday, and Dan takes one day.",
       [f("Priya drives twice, on Monday and Thursday"), f("Dan takes one day.")],
