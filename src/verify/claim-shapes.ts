@@ -152,8 +152,10 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   const within = (rowId: string) => anchors.has(rowId) || [...anchors].some((a) => rowId.startsWith(`${a}.`));
   return results.map((r) => {
     if (identity.has(r.figure.value.type)) return r;
-    // A value that matched outside every array element (a top-level field) stays matched.
-    if (r.outcome === "match" && (r.best?.rowId === undefined || within(r.best.rowId))) return r;
+    // A value that matched outside every array element (a top-level field) stays matched; so does one of an
+    // element that holds the claim's element (the order's `orderTotal` around the item the claim names).
+    const holding = (rowId: string) => [...anchors].some((a) => a.startsWith(`${rowId}.`));
+    if (r.outcome === "match" && (r.best?.rowId === undefined || within(r.best.rowId) || holding(r.best.rowId))) return r;
     // A disagreement already read in one of the claim's elements stands.
     if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && within(r.best.rowId)) return r;
     const inRow = scope.facts.filter((f) => f.rowId !== undefined && within(f.rowId) && compatible(r.figure.value, f.value));
@@ -178,6 +180,16 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     if (!top) return r;
     // The element's value in the figure's slot, or its only value of this kind.
     const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
+    // The element that holds the claim's element states the figure's very value (the order's total around
+    // the item the claim names): the claim may be about that one, and nothing is corrected.
+    const heldAbove = scope.facts.find((f) => f.rowId !== undefined && holding(f.rowId) && compare(r.figure.value, f.value) === "match");
+    if (sure && heldAbove)
+      return {
+        ...r,
+        outcome: "unknown",
+        best: heldAbove,
+        note: `the element holding the claim's element states this value (${surface(heldAbove)}), its own another`,
+      };
     if (sure) {
       const read = typedSlot(
         {

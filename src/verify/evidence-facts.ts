@@ -13,6 +13,7 @@ import type { Chunk, EvidenceQuote } from "../schema.js";
 import type { ClockTime } from "./clock-times.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
+import { MONEY_FIELD } from "./typed-slot.js";
 import { inlineFields, separatedFields, spacedFields } from "./inline-fields.js";
 import { keyedTimestamp } from "./keyed-timestamps.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";
@@ -329,10 +330,18 @@ export function lastSegment(keyName: string): string {
 }
 
 /** Whether a key's own name (its last segment, word by word: `days_overdue`, `seatCount`) says its number is no amount. */
-function notMoneyKey(keyName: string): boolean {
+function notMoneyKey(keyName: string, q?: Quantity): boolean {
   const last = lastSegment(keyName);
-  return tokenize(last).some((w) => NOT_MONEY_WORD.test(w));
+  const words = tokenize(last);
+  if (words.some((w) => NOT_MONEY_WORD.test(w))) return true;
+  // A whole number under a plural noun that is no money word (`players`, `nights`, `guests`) counts those
+  // things: no amount, though the record states a currency.
+  const head = words[words.length - 1] ?? "";
+  return q !== undefined && Number.isInteger(q.value) && PLURAL.test(head) && !MONEY_FIELD.has(stemOf(head)) && !MONEY_FIELD.has(head);
 }
+
+/** A plural noun as keys write it: "players", "nights"; not "status", "gross", "bonus", "basis". */
+const PLURAL = /^[a-z]{2,}[^su]s$/;
 
 /** Records whose element texts stay cached: they are read again for every passage of the record. */
 const ROWS_CACHE = 256;
@@ -560,7 +569,7 @@ function readFacts(
         // A number under a temperature key (`battery_temp_c: 38.5`, `tempF`) is in degrees: no percentage.
         else if (keyed && q.kind === "number" && q.unit === null && TEMPERATURE_KEY.test(lastSegment(keyName)))
           q = { ...q, unit: /f(?:ahrenheit)?$/i.test(lastSegment(keyName)) ? "°F" : "°C" };
-        else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "")) {
+        else if (currency && q.kind === "number" && !notMoneyKey(keyName ?? "", q)) {
           // In the size the record's scale field states ("amounts_in: thousands_usd": 2810 is $2.81 million).
           const factor = scale !== null && keyed && !/^(?:19|20)\d\d$/.test(q.text) ? scale.factor : 1;
           q = { ...q, kind: "money", currency, unit: currency, value: q.value * factor, precision: q.precision * factor, alternatives: [] };

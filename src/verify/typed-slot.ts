@@ -69,6 +69,17 @@ export const MONEY_FIELD: ReadonlySet<string> = new Set([
   "eur",
   "gbp",
   "ship",
+  // Amounts keys write in the plural ("earnings", "payouts"): plural keys of other nouns count things.
+  "earn",
+  "payout",
+  "wage",
+  "premium",
+  "royalti",
+  "commiss",
+  "expens",
+  "proceed",
+  "save",
+  "donat",
 ]);
 /** Stems of field words that name a percentage or share. */
 const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);

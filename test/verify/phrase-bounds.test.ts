@@ -106,7 +106,8 @@ describe("the phrase a word governs", () => {
       "contradicted",
       ["120"],
     ],
-    // The page's row count is no reading of the total (`total_listings` beside 3 rows).
+    // The page's row count is no reading of the total (`total_listings` beside 3 rows); the total, a count
+    // though the record states a currency, is.
     [
       "a total whose slot reads the page's rows",
       {
@@ -119,8 +120,8 @@ describe("the phrase a word governs", () => {
         ],
       },
       "There are 241 listings in total.",
-      "unsupported",
-      [],
+      "contradicted",
+      ["214"],
     ],
   ])("should read %s", async (_, evidence, draft, verdict, fixes) => {
     expect(await verdictOf(evidence, draft)).toEqual([verdict, fixes]);
