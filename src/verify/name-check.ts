@@ -258,7 +258,13 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     // not a fact about the subject.
     return { figure, outcome: "match", score: 0, note: "names the tool or source that reported the claim" };
   }
-  if (figure.span[0] === 0 && figure.value.type === "name" && ordinaryOpener(figure.value.n.text, scope) && others.some(([, r]) => r.size > 0)) {
+  if (
+    figure.span[0] === 0 &&
+    figure.value.type === "name" &&
+    (figure.value.n.possessive === true || ordinaryOpener(figure.value.n.text, scope)) &&
+    !/\s/.test(figure.value.n.text) &&
+    others.some(([, r]) => r.size > 0)
+  ) {
     // A capitalised word opening the claim ("Upstream's", "License-wise") beside names that are found is an
     // ordinary word, not an invented entity, when it is a possessive or the evidence uses it in lower case.
     return { figure, outcome: "match", score: 0, note: "sentence-initial word not in the evidence; the claim's other names are" };

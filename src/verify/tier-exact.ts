@@ -424,6 +424,8 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // near a value are a weak sign of its slot, so the claim's other words still need covering.
   item.hints.figuresMatched = matched && results.some((r) => r.anchored && r.best !== undefined && (r.best.key.size > 0 || specific(r.figure.value)));
   item.hints.figuresKeyed = item.hints.figuresMatched && results.some((r) => r.anchored && r.best !== undefined && r.best.structured);
+  item.hints.figuresAgreeing = matched ? results.length : 0;
+  item.hints.valuesAgreeing = matched ? results.filter((r) => r.figure.value.type !== "name" && r.best?.structured === true).length : 0;
   item.hints.matchedQuotes = quotes;
   const values = results.filter((r) => r.outcome === "match" && r.figure.value.type !== "name");
   item.hints.figuresDerived = values.length > 0 && values.every((r) => r.derived);

@@ -517,6 +517,16 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
     item.hints.figuresMatched === true &&
     (item.hints.figuresKeyed === true || rarestMissing(claim, bestPassage, context) < th.rareWordBits) &&
     asidesCovered(item.claim.text, allFigures, covered.length > 0 ? covered : elsewhere);
+  // Three or more figures, dates and names of the claim, every one of which tier 0 found in the evidence,
+  // carry it as well, in whatever words it puts them: a chance agreement of each is unlikely. At least one
+  // must be a figure or date read from a tool's fields or rows: names, and a year, occur in prose about other
+  // things too ("a British actor known for Doctor Who").
+  const many =
+    !figures &&
+    (item.hints.figuresAgreeing ?? 0) >= MANY_FIGURES &&
+    (item.hints.valuesAgreeing ?? 0) >= 1 &&
+    !item.hints.figuresUnsettled &&
+    cov >= MANY_MIN_COVERAGE;
   // "I attended the Academy Drama School", "I usually have Irish coffee": what the answer's author did or
   // does is in no tool output, whatever words the evidence shares with it.
   if (!item.hints.figuresMatched && SPEAKER.test(item.claim.text)) {
@@ -539,13 +549,13 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
       corrections: [],
       note: `content words covered: ${cov.toFixed(2)}, but no tool output states the status "${unstated}"`,
     };
-  if (figures || (cov >= th.support && !item.hints.figuresUnsettled)) {
+  if (figures || many || (cov >= th.support && !item.hints.figuresUnsettled)) {
     return {
       verdict: "supported",
-      confidence: round(Math.min(0.95, figures ? 0.8 + cov / 5 : 0.5 + cov / 2)),
+      confidence: round(Math.min(0.95, figures ? 0.8 + cov / 5 : many ? 0.6 + cov / 4 : 0.5 + cov / 2)),
       quotes: [...figureQuotes, ...(sentenceCov >= bestPassageCoverage ? quotes : [quoteOf(bestPassage, wholePassage(bestPassage))])].slice(0, 3),
       corrections: [],
-      note: `${figures ? "figures agree (tier 0), no negation or antonym; " : ""}content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)})`,
+      note: `${figures ? "figures agree (tier 0), no negation or antonym; " : many ? `${item.hints.figuresAgreeing} figures and names agree (tier 0), no negation or antonym; ` : ""}content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)})`,
     };
   }
   return {
@@ -559,6 +569,11 @@ function decide(item: TierItem, context: TierContext, th: LexicalThresholds): Ti
         : `content words covered: ${cov.toFixed(2)} (best sentence ${sentenceCov.toFixed(2)}), below the support threshold ${th.support}`,
   };
 }
+
+/** Figures, dates and names that carry a claim when tier 0 found every one of them (see `many`). */
+const MANY_FIGURES = 3;
+/** The least share of content words the evidence must still hold for them to (0..1). */
+const MANY_MIN_COVERAGE = 0.25;
 
 /** The rarest claim word (bits, SUBTLEX-US) that a passage lacks; figures aside. */
 function rarestMissing(claim: TextFeatures, passage: Passage, context: TierContext): number {

@@ -43,6 +43,10 @@ export interface TierHints {
   figuresKeyed: boolean;
   /** The claim holds at least one figure, date or name that tier 0 checked. */
   hasFigures: boolean;
+  /** How many figures, dates and names tier 0 checked when every one of them agreed; 0 otherwise. */
+  figuresAgreeing?: number;
+  /** How many of those are figures, dates or versions (not names) read from structured output (fields, rows). */
+  valuesAgreeing?: number;
   /** Every figure, date and version tier 0 matched, it matched as a derived value (a column's sum, a mean): none has a line of its own. */
   figuresDerived?: boolean;
   /**
