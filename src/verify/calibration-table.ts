@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5821,
+  "globalMean": 0.5865,
   "verdictMeans": {
-    "contradicted": 0.9355,
-    "not_checkable": 0.9652,
-    "supported": 0.7712,
-    "unsupported": 0.3273
+    "contradicted": 0.9391,
+    "not_checkable": 0.9654,
+    "supported": 0.7744,
+    "unsupported": 0.328
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 218,
-      "mean": 0.9389,
+      "n": 226,
+      "mean": 0.9424,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9362,
-          "n": 218
+          "p": 0.9398,
+          "n": 226
         }
       ]
     },
@@ -32,11 +32,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 70,
-      "mean": 0.8707,
+      "mean": 0.8709,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8649,
+          "p": 0.865,
           "n": 70
         }
       ]
@@ -44,26 +44,26 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1143,
-      "mean": 0.2545,
+      "n": 1147,
+      "mean": 0.2537,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2547,
-          "n": 1143
+          "p": 0.2539,
+          "n": 1147
         }
       ]
     },
     {
       "tier": "extractor",
       "verdict": "not_checkable",
-      "n": 213,
-      "mean": 0.97,
+      "n": 214,
+      "mean": 0.9701,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9672,
-          "n": 213
+          "p": 0.9673,
+          "n": 214
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9713,
+      "mean": 0.9729,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8987,
+          "p": 0.8992,
           "n": 5
         }
       ]
@@ -83,73 +83,83 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3029,
-      "mean": 0.769,
+      "n": 3053,
+      "mean": 0.7723,
       "steps": [
         {
+          "upTo": 0.735,
+          "p": 0.5161,
+          "n": 14
+        },
+        {
+          "upTo": 0.775,
+          "p": 0.6509,
+          "n": 17
+        },
+        {
           "upTo": 0.895,
-          "p": 0.6994,
-          "n": 587
+          "p": 0.7011,
+          "n": 607
         },
         {
           "upTo": 0.925,
-          "p": 0.7208,
-          "n": 558
+          "p": 0.7226,
+          "n": 553
         },
         {
           "upTo": 0.945,
-          "p": 0.7635,
-          "n": 437
+          "p": 0.7778,
+          "n": 429
         },
         {
           "upTo": 1,
-          "p": 0.82,
-          "n": 1447
+          "p": 0.8293,
+          "n": 1433
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1116,
-      "mean": 0.3922,
+      "n": 1079,
+      "mean": 0.3962,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0592,
-          "n": 46
+          "p": 0.056,
+          "n": 47
         },
         {
           "upTo": 0.685,
-          "p": 0.13,
-          "n": 197
+          "p": 0.1231,
+          "n": 188
         },
         {
-          "upTo": 0.735,
-          "p": 0.2331,
-          "n": 165
+          "upTo": 0.745,
+          "p": 0.2413,
+          "n": 156
         },
         {
           "upTo": 0.795,
-          "p": 0.2608,
-          "n": 241
+          "p": 0.2501,
+          "n": 227
         },
         {
           "upTo": 0.895,
-          "p": 0.4252,
-          "n": 279
+          "p": 0.4299,
+          "n": 276
         },
         {
           "upTo": 1,
-          "p": 0.6812,
-          "n": 188
+          "p": 0.6863,
+          "n": 185
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T16:17:47.892Z",
-    "commit": "3f10bf4-dirty",
+    "at": "2026-12-06T18:19:52.390Z",
+    "commit": "794fabe",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
