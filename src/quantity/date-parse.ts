@@ -319,7 +319,10 @@ export function matchDate(claim: DateMention, evidence: DateMention): MatchResul
     }
     return c === e;
   };
-  if (!check(claim.year, evidence.year)) return "mismatch";
+  // A moment a timestamp gives in UTC falls on the day before or after in other zones: a day (or weekday)
+  // of the claim that is its local day somewhere is no sure difference.
+  const elsewhere = () => (localDayOf(claim, evidence) ? "incomparable" : "mismatch");
+  if (!check(claim.year, evidence.year)) return claim.day !== null ? elsewhere() : "mismatch";
   if (claim.granularity === "quarter" || evidence.granularity === "quarter") {
     const cq = quarterOf(claim);
     const eq = quarterOf(evidence);
@@ -327,12 +330,50 @@ export function matchDate(claim: DateMention, evidence: DateMention): MatchResul
     if (claim.granularity === "quarter") return missing || eq === null ? "incomparable" : "match";
     return "incomparable"; // the claim names a month or day, the evidence only its quarter
   }
-  if (!check(claim.month, evidence.month)) return "mismatch";
-  if (!check(claim.day, evidence.day)) return "mismatch";
+  if (!check(claim.month, evidence.month)) return claim.day !== null ? elsewhere() : "mismatch";
+  if (!check(claim.day, evidence.day)) return elsewhere();
   // A weekday the claim writes is checked against the evidence date's own (its year is the evidence's).
   const weekday = claim.weekday === undefined ? null : weekdayOf(evidence);
-  if (weekday !== null && weekday !== claim.weekday) return "mismatch";
+  if (weekday !== null && weekday !== claim.weekday) return localWeekday(claim.weekday!, evidence) ? "incomparable" : "mismatch";
   return missing ? "incomparable" : "match";
+}
+
+/** The zones' offsets from UTC reach from UTC-12 to UTC+14 (ms). */
+const EARLIEST_OFFSET_MS = -12 * 3_600_000;
+const LATEST_OFFSET_MS = 14 * 3_600_000;
+
+/**
+ * The moment of a timestamp written in UTC (with "Z", "+00:00" or no offset), in ms; null for a date, another
+ * offset, or a day's own bound ("T00:00:00Z", "T23:59:00Z": a due date or a day's start, whose day is the one
+ * written).
+ */
+function utcMoment(evidence: DateMention): number | null {
+  if (evidence.instant === null || /[+-](?!00:?00)\d{2}:?\d{2}\s*$/.test(evidence.text.trim())) return null;
+  const t = Date.parse(evidence.instant);
+  if (!Number.isFinite(t)) return null;
+  const minute = Math.floor((t % 86_400_000) / 60_000);
+  return minute === 0 || minute >= 23 * 60 + 59 ? null : t;
+}
+
+/** Whether the moment falls within a calendar day (UTC midnight `day`, ms) in some zone. */
+function withinDaySomewhere(moment: number, day: number): boolean {
+  return moment >= day - LATEST_OFFSET_MS && moment < day + 86_400_000 - EARLIEST_OFFSET_MS;
+}
+
+/** Whether the claim's day is the local calendar day, in some zone, of a moment the evidence gives in UTC. */
+function localDayOf(claim: DateMention, evidence: DateMention): boolean {
+  const moment = utcMoment(evidence);
+  const year = claim.year ?? evidence.year;
+  if (moment === null || year === null || claim.month === null || claim.day === null) return false;
+  return withinDaySomewhere(moment, Date.UTC(year, claim.month - 1, claim.day));
+}
+
+/** Whether the claim's weekday is the local weekday, in some zone, of a moment the evidence gives in UTC. */
+function localWeekday(weekday: number, evidence: DateMention): boolean {
+  const moment = utcMoment(evidence);
+  if (moment === null) return false;
+  const utcDay = Math.floor(moment / 86_400_000) * 86_400_000;
+  return [utcDay - 86_400_000, utcDay + 86_400_000].some((day) => new Date(day).getUTCDay() === weekday && withinDaySomewhere(moment, day));
 }
 
 const ORDINAL_SUFFIX = (n: number) => (n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th");

@@ -203,3 +203,27 @@ describe("formatDateLike with four-letter month names", () => {
     expect(formatDateLike(ev!, july!)).toBe("June 11, 2024");
   });
 });
+
+describe("a day against a moment written in UTC", () => {
+  const one = (text: string) => {
+    const [d] = extractDates(text);
+    if (!d) throw new Error(`no date in ${JSON.stringify(text)}`);
+    return d;
+  };
+  it.each<[string, string, string]>([
+    // 01:00Z on June 7 is the evening of June 6 in the Americas: no sure difference.
+    ["June 6, 2025", "2025-06-07T01:00:00Z", "incomparable"],
+    ["June 7, 2025", "2025-06-07T01:00:00Z", "match"],
+    ["June 5, 2025", "2025-06-07T01:00:00Z", "mismatch"],
+    // 20:00Z on June 6 is June 7 east of UTC+4.
+    ["June 7, 2025", "2025-06-06T20:00:00Z", "incomparable"],
+    ["Saturday, June 7, 2025", "2025-06-06T20:00:00Z", "incomparable"],
+    ["Sunday, June 8, 2025", "2025-06-06T20:00:00Z", "mismatch"],
+    // A day's own bound names its written day; a timestamp with its own offset keeps its written day.
+    ["October 23, 2024", "2024-10-22T23:59:00Z", "mismatch"],
+    ["June 6, 2025", "2025-06-07T00:00:00Z", "mismatch"],
+    ["June 6, 2025", "2025-06-07T01:00:00+02:00", "mismatch"],
+  ])("%s against %s → %s", (claim, evidence, want) => {
+    expect(matchDate(one(claim), one(evidence))).toBe(want);
+  });
+});
