@@ -170,7 +170,10 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     // Science Fiction, Adventure").
     (titlesSome(figure, scope)
       ? undefined
-      : ([...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope)) ?? rowSubject(figure, scope)));
+      : [...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope))) ??
+    // A name after a slot's preposition ("stayed at Juniper Cottage") is a value of the subject's row, even
+    // where it titles an element of another list (the listing's own record).
+    rowSubject(figure, scope);
   // A possessive ("Binh matched Rosa's 10 credits") names an owner of its own, no value of the subject's slot.
   const owner = figure.value.type === "name" && figure.value.n.possessive === true;
   if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name" && !owner) {

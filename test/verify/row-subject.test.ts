@@ -5,6 +5,7 @@
  * claim's names is the one they pick. Invented records; the rules are general.
  */
 import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
 import { verdictOf } from "./helpers.js";
 
 const bookings = [
@@ -26,6 +27,22 @@ describe("a name of one row", () => {
     ["Luis Ortega stayed 3 nights.", "contradicted"],
   ])("%s → %s", async (draft, verdict) => {
     expect((await verdictOf(bookings, draft))[0]).toBe(verdict);
+  });
+
+  it("should read a name after 'at' in the subject's row, though it titles an element of another list", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "bookings.csv", content: bookings });
+    fw.record({
+      source: "listings",
+      content: {
+        listings: [
+          { name: "Harbor Loft", max_guests: 4 },
+          { name: "Garden Studio", max_guests: 2 },
+        ],
+      },
+    });
+    const verdicts = (await fw.verify("Luis Ortega stayed at Harbor Loft. Priya Raman stayed at Harbor Loft.")).verdicts.map((v) => v.verdict);
+    expect(verdicts).toEqual(["unsupported", "supported"]);
   });
 
   it("should leave a comparison with another row alone", async () => {
