@@ -3,7 +3,7 @@
  * of checking one of its figures, and the ranking of evidence values by how well their slot and subject match
  * the claim.
  */
-import { MONEY_FIELD } from "./typed-slot.js";
+import { MONEY_FIELD } from "./money-field.js";
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";

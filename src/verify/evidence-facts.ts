@@ -13,7 +13,7 @@ import type { Chunk, EvidenceQuote } from "../schema.js";
 import type { ClockTime } from "./clock-times.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import { countFacts } from "./array-counts.js";
-import { MONEY_FIELD } from "./typed-slot.js";
+import { MONEY_FIELD } from "./money-field.js";
 import { inlineFields, separatedFields, spacedFields } from "./inline-fields.js";
 import { keyedTimestamp } from "./keyed-timestamps.js";
 import { featuresOf, sentenceSpans, sentencesOf, type EvidenceSentence } from "./lexical-features.js";

@@ -21,6 +21,7 @@ import { lookupUnit } from "../quantity/units.js";
 import { type EvidenceFact, type FactValue, lastSegment } from "./evidence-facts.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import { featuresOf } from "./lexical-features.js";
+import { MONEY_FIELD } from "./money-field.js";
 
 /** How a claim figure and an evidence value line up, one dimension at a time. */
 export interface SlotAgreement {
@@ -30,57 +31,7 @@ export interface SlotAgreement {
   kind: boolean;
 }
 
-/** Stems of field words that name an amount of money: the one money vocabulary of tier 0. */
-export const MONEY_FIELD: ReadonlySet<string> = new Set([
-  "price",
-  "cost",
-  "amount",
-  "total",
-  "fee",
-  "balanc",
-  "valu",
-  "revenu",
-  "spend",
-  "salari",
-  "budget",
-  "charg",
-  "paid",
-  "pay",
-  "payment",
-  "refund",
-  "subtot",
-  "subtotal",
-  "tax",
-  "discount",
-  "deposit",
-  "net",
-  "gross",
-  "cent",
-  "penc",
-  "pence",
-  "due",
-  "rent",
-  "tip",
-  "credit",
-  "debit",
-  "fare",
-  "rate",
-  "usd",
-  "eur",
-  "gbp",
-  "ship",
-  // Amounts keys write in the plural ("earnings", "payouts"): plural keys of other nouns count things.
-  "earn",
-  "payout",
-  "wage",
-  "premium",
-  "royalti",
-  "commiss",
-  "expens",
-  "proceed",
-  "save",
-  "donat",
-]);
+export { MONEY_FIELD } from "./money-field.js";
 /** Stems of field words that name a percentage or share. */
 const PERCENT_FIELD = new Set(["pct", "percent", "percentag", "share", "ratio", "humid", "probabl", "chanc", "pop", "util", "usag", "rate"]);
 
