@@ -1,6 +1,7 @@
 /**
- * A total or an average over one field of a tool's list is supported, never contradicted, and a date range
- * ("from 12 to 14 March") picks every element dated inside it. Invented meter readings and expenses.
+ * A total or an average over one field of a tool's list is supported; a total the claim announces over every
+ * row of the column its figure names is contradicted by the column's sum, and no other. A date range ("from
+ * 12 to 14 March") picks every element dated inside it. Invented meter readings, expenses and episodes.
  */
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
@@ -131,5 +132,25 @@ describe("a share of a column's total that the rows a claim's word picks make up
     const v = (await fw.verify(claim)).verdicts[0]!;
     expect(v.verdict).toBe(verdict);
     expect(v.corrections).toEqual([]);
+  });
+});
+
+describe("a total the claim announces over every row of the column its figure names", () => {
+  const episodes = "Episode,Streams,Followers gained,Expiring soon\nEp 47,3894,61,2\nEp 48,3402,38,0\nEp 49,4911,97,1\n";
+  it.each<[string, string, string[]]>([
+    // 61 + 38 + 97 = 196; 3894 + 3402 + 4911 = 12,207.
+    ["The episodes gained 200 followers in total.", "contradicted", ["196"]],
+    ["Across the three episodes that's 12,500 streams in total.", "contradicted", ["12,207"]],
+    ["The episodes gained 196 followers in total.", "supported", []],
+    // A count of rows that is not the table's picks a part of them; so do "only", "top" and another column the
+    // claim's words name; a small count counts the rows; an approximate total may round.
+    ["Across the two episodes that's 12,500 streams in total.", "unsupported", []],
+    ["The top episodes gained 200 followers in total.", "unsupported", []],
+    ["The episodes expiring soon gained 200 followers in total.", "unsupported", []],
+    ["That's 4 episodes in total.", "unsupported", []],
+    // A sentence that names one of the rows may total that row's part.
+    ["Ep 48 did well, with 200 followers in total.", "unsupported", []],
+  ])("%s → %s %j", async (draft, verdict, fixes) => {
+    expect(await verdictOf(episodes, draft)).toEqual([verdict, fixes]);
   });
 });

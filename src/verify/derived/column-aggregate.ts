@@ -3,14 +3,18 @@
  * `consumption` values; "about 9.9 kWh a day"): the sum, or the mean, of every value of one column (one key
  * of an array's elements, one header of a table) that the claim's subject holds.
  *
- * Support only: a figure that is no column's total may be a total of something else, so nothing is
- * contradicted here. A mean needs words that say so ("average", "a day", "per month"); a sum is read
- * without them only for a figure a coincidence is unlikely to hit (not a small whole count).
+ * A figure that is no column's total may be a total of something else, so nothing is contradicted, except
+ * a total the claim announces ("in total", "across all", "together") over every row of the one column its
+ * figure's noun names, where its other words name no other column (see `announcedTotal`). A mean needs words
+ * that say so ("average", "a day", "per month"); a sum is read without them only for a figure a coincidence is
+ * unlikely to hit (not a small whole count).
  */
 import type { Quantity } from "../../quantity/types.js";
 import type { EvidenceFact } from "../evidence-facts.js";
 import { fieldStemsOf, moneyField, unitFactor } from "../typed-slot.js";
-import { agreesWith } from "./arithmetic.js";
+import { featuresOf } from "../lexical-features.js";
+import { agreesWith, computedFact } from "./arithmetic.js";
+import { claimQuantities } from "./sentence.js";
 import type { DerivedFinding, DerivedInput, DerivedShape } from "./types.js";
 
 /** Words that announce a mean: "on average", "a day", "per month", "averaged". */
@@ -70,12 +74,26 @@ function check(input: DerivedInput): DerivedFinding | null {
   }
   // A plain count summed over a subset meets too many scales and subsets by chance: amounts and measures only.
   const words = (sum || mean) && (figure.kind === "money" || figure.kind === "measure") ? claimWords(input.text) : new Set<string>();
+  // The figure's own noun names the column it totals ("200 followers"), not its currency (`price_eur` is not
+  // what "€3,770" totals).
+  const after = /^\s*(?:(?:in|of|new|total)\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)/u.exec(input.text.slice(input.span[1]))?.[1] ?? "";
+  const noun = featuresOf(`${figure.kind === "money" ? "" : (figure.unit ?? "")} ${after}`).stems;
+  const claimStems = featuresOf(input.text).stems;
+  /** Columns the figure's noun names, with their totals; and whether the claim's other words name another. */
+  const named: NamedColumn[] = [];
+  let otherNamed = false;
   for (const rows of columns.values()) {
     if (rows.size < 2 || rows.size > MAX_ROWS) continue;
     const values = [...rows.values()];
     if (values.some((v) => !Number.isFinite(v.value))) continue;
     const total = values.reduce((s, v) => s + v.value, 0);
     const first = values[0]!.fact;
+    // The rows' own label column ("Episode: Ep 47", the first of each row) names the rows, not a quantity.
+    if (!labelColumn(first)) {
+      const columnWords = [...fieldStemsOf(first)].filter((w) => !GENERIC_COLUMN.has(w) && !/^\d+$/.test(w));
+      if (columnWords.some((w) => noun.has(w))) named.push({ rows, total });
+      else if (columnWords.some((w) => claimStems.has(w))) otherNamed = true;
+    }
     const field = first.quote.text.slice(0, Math.max(0, first.quote.text.indexOf(": "))).replace(/\[\d+\]/g, "[]") || "one field";
     if (sum && agreesWith(figure, [total]) === "match") return { outcome: "match", fact: first, note: `equals the sum of the ${rows.size} values of ${field}` };
     if (mean && agreesWith(figure, [total / rows.size]) === "match")
@@ -90,7 +108,70 @@ function check(input: DerivedInput): DerivedFinding | null {
         return { outcome: "match", fact: picked[0]!.fact, note: `equals the mean of ${field} over the ${picked.length} rows with ${condition}` };
     }
   }
-  return null;
+  if (otherNamed || named.length !== 1) return null;
+  // Every column the claim may read, not only the best-ranked values: another one its words name
+  // (`expiring_72h` for "expire within 72 hours") picks a part of the rows, or is the figure's own.
+  const total = named[0]!;
+  // A claim that names one of the rows ("The integration stage passed 140 tests, with 17 skipped in total")
+  // may total that row's part: no total of every row.
+  const lower = input.sentence.text.toLowerCase();
+  for (const { fact } of total.rows.values()) {
+    const label = /: (.+)$/
+      .exec(fact.row?.split("\n")[0] ?? "")?.[1]
+      ?.trim()
+      .toLowerCase();
+    if (label && label.length > 1 && new RegExp(`(?<![\\p{L}\\p{N}])${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u").test(lower))
+      return null;
+  }
+  const totalled = columnOf([...total.rows.values()][0]!.fact);
+  for (const f of input.readable?.() ?? []) {
+    const column = columnOf(f);
+    if (column === null || column === totalled || labelColumn(f)) continue;
+    if ([...fieldStemsOf(f)].some((w) => !GENERIC_COLUMN.has(w) && !/^\d+$/.test(w) && claimStems.has(w))) return null;
+  }
+  return announcedTotal(input, total);
+}
+
+/** A column the figure's noun names: its rows and their total. */
+type NamedColumn = { rows: Map<string, { fact: EvidenceFact; value: number }>; total: number };
+
+/** Whether a value is in its row's first field: the label the row is known by. */
+function labelColumn(f: EvidenceFact): boolean {
+  const key = f.quote.text.slice(0, Math.max(0, f.quote.text.indexOf(": ")));
+  return key !== "" && f.row !== undefined && (f.row.split("\n")[0] ?? "").startsWith(`${key}: `);
+}
+
+/** Field words that name no column of their own ("total", "value", "amount"). */
+const GENERIC_COLUMN = new Set(["total", "valu", "amount", "count", "number", "sum"]);
+/** Words that announce a total over every row: "in total", "altogether", "across all docks", "combined". */
+const ALL_ROWS = /\b(?:in total|in all|all told|altogether|combined|together|across (?:all|every|both|the)\b)/i;
+/** Words that pick a part of the rows ("only", "top five", "except"): no total of all of them. */
+const PART_WORDS = /\b(?:except|excluding|other than|only|top|first|last|bottom|remaining|rest)\b/i;
+
+/**
+ * A total the claim announces over every row of the one column its figure's noun names ("Across the three
+ * episodes that's 30,475 streams in total" over a `streams` column of three rows), that the column's sum does
+ * not give: contradicted, with the sum. Only where the sentence announces a total of all rows, its other words
+ * name no other column (`expiring_72h` for "expire within 72 hours" would pick a part), it picks no part of
+ * the rows, and any count of the rows it states ("three episodes") is the table's.
+ */
+function announcedTotal(input: DerivedInput, column: NamedColumn): DerivedFinding | null {
+  const { figure, sentence } = input;
+  // A small whole count ("the three episodes") counts the rows; it totals no column.
+  const smallCount = figure.kind === "number" && Number.isInteger(figure.value) && Math.abs(figure.value) <= 12;
+  if (smallCount || figure.approx || !ALL_ROWS.test(sentence.text) || PART_WORDS.test(sentence.text)) return null;
+  const { rows, total } = column;
+  const counts = claimQuantities(sentence.text).filter(
+    (q) => q.kind === "number" && Number.isInteger(q.value) && q.span[0] !== sentence.span[0] && q.value > 1 && q.value < 100,
+  );
+  if (counts.some((q) => q.value !== rows.size)) return null;
+  const computed = computedFact(figure, total, [...rows.values()][0]!.fact);
+  if (!computed) return null;
+  return {
+    outcome: "mismatch",
+    fact: computed,
+    note: `the ${rows.size} values of the column the claim names sum to ${(computed.value as { q: { text: string } }).q.text}`,
+  };
 }
 
 /** A one-word value of a row's own field: `charges[1].status: succeeded`, `lines[0].service: EC2`. */

@@ -8,7 +8,8 @@
  * 5. per person ("$58 for 2 ... $29 a head");
  * 6. spread: the difference of two figures ("a spread of about 4.4 degrees");
  * 7. ratio: "N times" another figure;
- * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values);
+ * 8. column aggregate: the total or mean of one field over a list ("69.2 kWh" over seven daily values); an
+ *    announced total of every row ("218 followers in total") that the column does not give contradicts;
  * 9. column share: the rows a claim's word picks over the column's total ("EC2 was about 57% of the bill");
  * 10. running total: the sum of the sentence's earlier figures, or the first less the others ("leaving $470").
  *
