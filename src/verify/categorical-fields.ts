@@ -839,10 +839,10 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     if (c && IN_SUBORDINATE.test(claimText.slice(0, m.index))) continue;
     // "of which $150 has already been paid", "$470 is outstanding": a status an amount has is a payment
     // fact, not the status of the entity the amount belongs to.
-    if (c && AMOUNT_SUBJECT.test(claimText.slice(0, m.index! + m[0].lastIndexOf(w)))) continue;
     // "which she's declined", "you have approved": what a person did is an act of theirs, not the status of
     // the thing they did it to.
-    if (c && PERSON_SUBJECT.test(claimText.slice(0, m.index! + m[0].lastIndexOf(w)))) continue;
+    const before = claimText.slice(0, m.index! + m[0].lastIndexOf(w));
+    if (c && (AMOUNT_SUBJECT.test(before) || PERSON_SUBJECT.test(before))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;

@@ -164,6 +164,13 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
         sameShape(figure, r.fact) &&
         !statedElsewhere(figure, r.fact, scope),
     );
+  // The claim's subject as a row (see `rowSubject`), read at most once and only where needed.
+  let rowRead = false;
+  let rowFound: ClaimFigure | undefined;
+  const byRowSubject = (): ClaimFigure | undefined => {
+    if (!rowRead) [rowRead, rowFound] = [true, rowSubject(figure, scope)];
+    return rowFound;
+  };
   const subject =
     [...scope.recordsOf.keys()].find((f) => f !== figure && isIdentifier(f, scope.recordsOf.keys())) ??
     // Not when the name checked is a title too: the claim then lists elements by their names ("Genres: Action,
@@ -173,7 +180,7 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
       : [...scope.recordsOf.keys()].find((f) => f !== figure && f.span[0] < figure.span[0] && titlesOneElement(f, scope))) ??
     // A name after a slot's preposition ("stayed at Juniper Cottage") is a value of the subject's row, even
     // where it titles an element of another list (the listing's own record).
-    rowSubject(figure, scope);
+    byRowSubject();
   // A possessive ("Binh matched Rosa's 10 credits") names an owner of its own, no value of the subject's slot.
   const owner = figure.value.type === "name" && figure.value.n.possessive === true;
   if (records.size > 0 && figure.value.type === "name" && subject?.value.type === "name" && !owner) {
@@ -205,7 +212,7 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
     const holdingNamed = holding.some(([, row]) => otherNames.some((o) => nameOccursIn(o, row))) || coordinated(scope.text, subject, figure);
     if (own.length > 0 && holding.length > 0 && !holdingNamed && !holding.some(([rowId]) => own.some(([o]) => o === rowId))) {
       // A subject known only by the one row it is in settles no replacement: its row may be another's.
-      const byRow = subject === rowSubject(figure, scope);
+      const byRow = subject === byRowSubject();
       const other = byRow ? undefined : (replacement()?.fact ?? ownSlotValue(figure, new Set(own.map(([rowId]) => rowId)), scope));
       if (other)
         return {
