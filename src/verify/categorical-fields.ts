@@ -19,6 +19,7 @@ import { namedElements, withinNamed } from "./element-scope.js";
 import { stemOf, tokenize } from "../text/tokenize.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { EvidenceQuote } from "../schema.js";
+import { antonymsOf } from "./antonyms.js";
 import { inlineFields } from "./inline-fields.js";
 import { featuresOf } from "./lexical-features.js";
 import { recordIdentity } from "./record-names.js";
@@ -43,6 +44,8 @@ export interface CategoricalCheck {
   flip?: { wrong: string; span: [number, number]; value: string };
   /** The flag is only a modifier in the claim ("the refundable plan"): a denial leaves it unsupported. */
   presupposed?: true;
+  /** Two fields of the entity answer the claim differently (`is_closed: false`, `is_open_now: false`): unsupported. */
+  unsettled?: true;
   /** The status word is right for some of the entities the claim names: no in-place edit. */
   noFix?: boolean;
 }
@@ -371,6 +374,33 @@ function longerFlagBeside(flag: FieldLine, booleans: readonly FieldLine[]): bool
   });
 }
 
+/**
+ * Whether the entity has a flag named by an antonym of the deciding flag's word, and that flag says what the
+ * claim says (`is_closed: false` beside `business_hours[0].is_open_now: false` for "is currently closed"):
+ * the two fields answer different questions (closed for good, closed now), and which one the claim means is
+ * not known, so the denial is not settled. The other flag is the field's record's, inside the field's array
+ * element when it has one.
+ */
+function oppositeFlagAgreeing(field: FieldLine, claimSays: boolean, booleans: readonly FieldLine[]): FieldLine | null {
+  const opposites = new Set([...flagName(field.path)].flatMap((s) => [...(antonymsOf(s) ?? [])]));
+  if (opposites.size === 0) return null;
+  const found = booleans.find(
+    (l) =>
+      l !== field &&
+      l.evidenceId === field.evidenceId &&
+      (field.row === "" || l.path.startsWith(`${field.row}.`)) &&
+      [...flagName(l.path)].some((s) => opposites.has(s)) &&
+      !NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? "") &&
+      TRUE_VALUE.test(l.value) !== claimSays,
+  );
+  return found ?? null;
+}
+
+/** Words that place a claim at the moment of the tool call: "is currently closed", "open right now". */
+const NOW_WORD = /\b(?:now|currently|presently|at (?:the|this) moment|at present)\b/i;
+/** A key of the moment's state: `is_open_now`, `currentlyOpen`, `open_now`. */
+const NOW_KEY = /(?:^|[^a-z])(?:now|current(?:ly)?)(?:[^a-z]|$)|(?:Now|Current(?:ly)?)(?:[A-Z]|$)/;
+
 /** Records or rows holding the claim's names, when any does. */
 function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
@@ -467,6 +497,16 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const claimSays = !negationReachesFlag(claimText, field.path);
   const agrees = claimSays === truth(field);
   if (attributive && agrees) return null;
+  // The claim's "now" or "currently" names the flag of the moment (`is_open_now`); else which one it means is not known.
+  const ofNow = (l: FieldLine) => NOW_WORD.test(claimText) && NOW_KEY.test(segments(l.path).at(-1) ?? "");
+  const opposite = agrees || ofNow(field) ? null : oppositeFlagAgreeing(field, claimSays, booleans);
+  if (opposite) {
+    const now = ofNow(opposite);
+    const note = `${opposite.path}: ${opposite.value} says what the claim says, ${field.path}: ${field.value} denies it`;
+    return now
+      ? { agrees: true, quote: quoteOf(opposite), kind: "boolean", note }
+      : { agrees: false, unsettled: true, quote: quoteOf(field), kind: "boolean", note: `${note}: which one the claim means is not known` };
+  }
   // A flag picked among others the claim names too is edited only where it is the predicate's own modifier
   // ("is not a private channel"); beside another flag's predicate ("is furnished with parking") an edit of
   // the copula would deny the wrong one.

@@ -40,7 +40,8 @@ export function checkCategorical(text: string, figures: ClaimFigure[], item: Tie
     checkBooleanField(text, names, context.ledger) ??
     checkLevelField(text, names, context.ledger);
   if (!found) return null;
-  if (found.presupposed) return { verdict: "unsupported", confidence: 0.6, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
+  if (found.presupposed || found.unsettled)
+    return { verdict: "unsupported", confidence: 0.6, quotes: [found.quote], corrections: [], note: `${found.kind}: ${found.note}` };
   if (!found.agrees) {
     // A status word is corrected in place with the field's value ("is active" -> "is frozen"), unless the
     // claim negates it or a figure qualifies it.

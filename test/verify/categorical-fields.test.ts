@@ -52,6 +52,23 @@ describe("boolean fields", () => {
     expect(await verdictOf([record], draft)).toEqual([want]);
   });
 
+  it.each([
+    // Two flags of one entity named by antonyms answer different questions (closed for good, closed now):
+    // where they disagree about the claim, it is not settled.
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is closed.", "unsupported"],
+    // "now" or "currently" names the flag of the moment.
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is currently closed.", "supported"],
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: true }] }] }, "Casa Verde is closed right now.", "contradicted"],
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is open now.", "contradicted"],
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is open.", "unsupported"],
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: true }] }] }, "Casa Verde is closed.", "contradicted"],
+    [{ shops: [{ name: "Casa Verde", is_closed: false }] }, "Casa Verde is closed.", "contradicted"],
+    [{ pool: "north", active: false, inactive: false }, "The north pool is active.", "unsupported"],
+    [{ pool: "north", active: false }, "The north pool is active.", "contradicted"],
+  ])("should leave a denial unsettled by an antonym flag that agrees: %j, %s -> %s", async (record, draft, want) => {
+    expect(await verdictOf([record], draft)).toEqual([want]);
+  });
+
   it("should not read an empty list or a zero count as a false flag", async () => {
     expect(await verdictOf([{ issue: 7, labels: [], locked: false }], "Issue 7 is locked.")).toEqual(["contradicted"]);
     const courses = [0, 5, 5, 5].map((credits, i) => ({ code: `C${i}`, credits }));
