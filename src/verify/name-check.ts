@@ -3,6 +3,7 @@
  * other names, and which value of the subject's record replaces a swapped one.
  */
 import { abbreviatesEvidence } from "./initialisms.js";
+import { inPairSymbol } from "./pair-symbols.js";
 import { KEY_PREFIX, type ClaimFigure } from "./claim-figures.js";
 import { surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
@@ -303,6 +304,8 @@ export function checkName(figure: ClaimFigure, scope: ClaimScope): FigureResult 
   if (figure.value.type === "name" && namedInToolCall(figure.value.n.text, scope.context.ledger)) {
     return { figure, outcome: "match", score: 0, note: "named in the arguments of the tool call" };
   }
+  if (figure.value.type === "name" && inPairSymbol(figure.value.n.text, scope.context.ledger))
+    return { figure, outcome: "match", score: 0, note: "one side of a market pair symbol of the evidence" };
   return { figure, outcome: "absent", score: 0, note: "occurs nowhere in the evidence" };
 }
 

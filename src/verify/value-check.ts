@@ -106,7 +106,30 @@ function countsOtherInSentence(fact: EvidenceFact, counted: Set<string> | null, 
  */
 export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const result = readValue(figure, scope);
+  if (result.outcome !== "match") {
+    const fall = signedFall(figure, scope);
+    if (fall) return fall;
+  }
   return otherReading(figure, result, scope) ?? result;
+}
+
+/** A word of falling right before a figure: "is down 1.8%", "fell about $12", "a drop of 4 points". */
+const FALL_BEFORE =
+  /\b(?:down|fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|slid|slipped|lost|shed|a (?:drop|fall|decline|decrease|loss) of)\s+(?:by\s+)?(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|some\s+|~\s?)?$/i;
+
+/**
+ * A fall the claim writes as a word and a magnitude ("ETH is down about 1.8%") against a signed change in the
+ * evidence (`priceChangePercent: -1.763`): the figure is read as its negative, and only a match counts (a
+ * rise word, or a change stored as a magnitude, keeps the figure's first reading).
+ */
+function signedFall(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  if (figure.value.type !== "quantity" || figure.value.q.value <= 0) return null;
+  if (!FALL_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0]))) return null;
+  const q = figure.value.q;
+  const negated: ClaimFigure = { ...figure, value: { ...figure.value, q: { ...q, value: -q.value } } };
+  const read = readValue(negated, scope);
+  if (read.outcome !== "match") return null;
+  return { ...read, figure, note: `a fall the claim writes as a magnitude: ${read.note}` };
 }
 
 function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
