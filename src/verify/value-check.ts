@@ -176,8 +176,22 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   const subjectValues = scope.facts.filter((f) => f.value.type === "quantity" && inPicked(f) && (scope.recordsOf.size === 0 || subjectOf(f) > 0));
   const level = fillLevelOf(figure, scope, subjectValues);
   if (level) return level;
-  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text))
+  if (typed?.outcome === "mismatch" && !derivedMatch(figure.value, [typed.best!], [], [], scope.subjects, scope.text)) {
+    // Nothing in the evidence may agree: a value equal to the figure under a field that the figure's own
+    // neighbouring words name as fully as the typed slot's ("28 upper" for `upper_aligners: 28` beside
+    // `attachments.upper: 6`) leaves the slot the claim means unknown. A slot the claim names more fully
+    // ("2 pending admits": `pending_admits` over `pending_discharges`) decides.
+    const typedHits = ranked.find((r) => r.fact === typed.best)?.slotHits ?? 0;
+    const named = ranked.find((r) => r.nearHits > 0 && r.slotHits >= typedHits && r.fact !== typed.best && compare(figure.value, r.fact.value) === "match");
+    if (named)
+      return {
+        figure,
+        outcome: "unsettled",
+        score: 0,
+        note: `a field the figure's words name agrees (${surface(named.fact)}); its typed slot states ${surface(typed.best!)}`,
+      };
     return extremeOfAnother(figure, typed, scope) ?? typed;
+  }
   // A count whose noun a field names ("one stop" for `numberOfStops`) agrees only with the fields that name it:
   // an equal number under another field (`terminal: 1`) is another slot's.
   const nounSlots = counted ? ranked.filter((r) => [...counted].some((n) => r.fact.slot.has(n) || hasCanon(r.fact.slot, n))) : [];

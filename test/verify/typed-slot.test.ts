@@ -713,3 +713,22 @@ describe("a measure whose words name one of two fields in its unit", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual(want);
   });
 });
+
+describe("an agreeing value under a field the figure's words name", () => {
+  async function verdict(record: unknown, draft: string) {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: record as never });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    return [v.verdict, v.corrections.map((c) => c.value)];
+  }
+
+  it("should leave the slot unsettled where that field is named as fully as the typed one", async () => {
+    const plan = { plan: "P-4", stages: { upper_trays: 30, lower_trays: 26 }, attachments: { upper: 5, lower: 3 } };
+    expect(await verdict(plan, "Plan P-4 calls for 30 upper.")).toEqual(["unsupported", []]);
+  });
+
+  it("should still correct a figure whose slot the claim names more fully than the agreeing field", async () => {
+    const ward = { ward: "Ward 6", pending_admits: 4, pending_discharges: 1 };
+    expect(await verdict(ward, "Ward 6 has 1 pending admits.")).toEqual(["contradicted", ["4"]]);
+  });
+});
