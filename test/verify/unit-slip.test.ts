@@ -31,3 +31,22 @@ describe("a numeral read with another unit", () => {
     expect(corrections).toEqual([]);
   });
 });
+
+describe("an amount read without the scale the tool states", () => {
+  const table =
+    "Quarterly spend by team (EUR, thousands)\n\n| Team | Q1 2025 | Q2 2025 |\n|---|---:|---:|\n| Platform | 412.0 | 455.3 |\n| Design | 88.2 | 91.7 |";
+  it.each<[string, string, string[]]>([
+    ["Design spent €91.7 in Q2.", "contradicted", ["€91,700"]],
+    // Two columns the claim's words tell apart: the one it names.
+    ["Platform spent about €455 in Q2.", "contradicted", ["€455,300"]],
+    // The scaled amount itself agrees.
+    ["Design spent €91,700 in Q2.", "supported", []],
+    // No column named and two that the numeral could be: not settled.
+    ["Design spent about €90.", "unsupported", []],
+    // A numeral no column writes is no slip.
+    ["Design spent €73.1 in Q2.", "unsupported", []],
+  ])("%#: %s", async (draft, verdict, corrections) => {
+    const [v, c] = await verdictOf(table, draft, "report");
+    expect([v, c]).toEqual([verdict, corrections]);
+  });
+});
