@@ -237,7 +237,7 @@ const CONJOINED_VERB = new Set([
 /** Look-ahead bound of the scans at a comma, so each stays O(1) and the whole split linear. */
 const LOOKAHEAD = 12;
 
-type CutKind = "plain" | "serial" | "clause" | "participle" | "relative";
+type CutKind = "plain" | "serial" | "clause" | "participle" | "relative" | "appositive";
 
 interface Cut {
   /** Where the left part ends (the comma, semicolon or conjunction). */
@@ -289,8 +289,15 @@ export function isVerb(tokens: Token[], k: number): boolean {
     t.pos === "NOUN" &&
     /[a-z]s$/.test(t.value) &&
     (prev?.pos === "NOUN" || prev?.pos === "PROPN") &&
-    (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET" || (prev.pos === "PROPN" && next?.pos === "ADV"))
+    (next?.pos === "NUM" || next?.pos === "SYM" || next?.pos === "DET" || (prev.pos === "PROPN" && next?.pos === "ADV") || changesTo(tokens, k + 1))
   );
+}
+
+/** "to $388", "by 6.5%": the amount or share a change verb moves to or by ("Pool maintenance drops to $388"). */
+function changesTo(tokens: Token[], k: number): boolean {
+  if (!/^(?:to|by)$/i.test(tokens[k]?.value ?? "")) return false;
+  const figure = tokens[k + 1];
+  return figure?.pos === "SYM" ? tokens[k + 2]?.pos === "NUM" : figure?.pos === "NUM" && tokens[k + 2]?.value === "%";
 }
 
 /** Whether a number stands before token `k`, right before it or before one or two adjectives ("2 pending"). */
@@ -398,6 +405,31 @@ function withAbsolute(tokens: Token[], k: number): boolean {
   return false;
 }
 
+/**
+ * Whether the tokens from `k` are an indefinite noun phrase with a figure and no verb, up to the sentence's
+ * end or the next comma: "a 6.5% cut", "an 18-minute delay", "a one-cent spread".
+ */
+function figureAppositive(tokens: Token[], k: number): boolean {
+  if (!/^an?$/i.test(tokens[k]?.value ?? "")) return false;
+  let figure = false;
+  for (let j = k + 1; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (/^[,;.!?]$/.test(t.value)) return figure && j > k + 2 && (/^(?:NOUN|PROPN)$/.test(tokens[j - 1]!.pos) || headNoun(tokens, j - 1));
+    if (j > k + APPOSITIVE_WORDS || (isVerb(tokens, j) && !headNoun(tokens, j)) || t.pos === "CCONJ" || t.pos === "ADP" || t.pos === "PRON") return false;
+    figure ||= t.pos === "NUM";
+  }
+  return figure && /^(?:NOUN|PROPN)$/.test(tokens[tokens.length - 1]!.pos);
+}
+
+/** A word tagged as a verb that ends a figure's noun phrase ("a 6.5% cut", "a 3-point drop"): its head noun. */
+function headNoun(tokens: Token[], j: number): boolean {
+  const after = tokens[j + 1];
+  return (after === undefined || /^[,;.!?]$/.test(after.value)) && /^(?:NUM|SYM|NOUN|ADJ)$/.test(tokens[j - 1]?.pos ?? "") && tokens[j]!.pos === "VERB";
+}
+
+/** Most tokens of a figure appositive after its article ("a 6.5 % year-on-year cut"). */
+const APPOSITIVE_WORDS = 7;
+
 /** ", billed annually": a participial phrase with no verb of its own up to the next comma or conjunction. */
 function startsParticiple(tokens: Token[], k: number, mainPast: boolean): boolean {
   const first = tokens[k + 1];
@@ -481,6 +513,9 @@ function findCuts(tokens: Token[], inside: (offset: number) => boolean): Cut[] {
     ) {
       // "..., both given by Nurse Ito" after the clause's verb, whatever conjunct it follows.
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "participle" }, next);
+    } else if (v === "," && mainClauseLeft && figureAppositive(tokens, k + 1)) {
+      // "..., a 6.5% cut": a noun phrase that sizes what the clause states, a fact of its own.
+      cutAt({ leftEnd: t.start, rightStart: next.start, kind: "appositive" }, next);
     } else if (v === "," && mainClauseLeft && startsClause(tokens, k, inParens)) {
       cutAt({ leftEnd: t.start, rightStart: next.start, kind: "clause" }, next);
     } else if (v === "," && (next.pos === "VERB" || next.pos === "AUX") && !PREPOSITION_LIKE.test(nextValue)) {
@@ -732,7 +767,11 @@ export function splitClauses(text: string, sentence: Sentence, inside: (offset: 
     const ownClause = part.semicolon === true && verbAt > part.from;
     let keep = last === undefined || ownClause || ((hasVerb(last) || last.be) && (verbAt >= 0 || part.kind === "participle"));
     let be = false;
-    if (part.kind === "participle" && QUANTIFIER.test(tokens[part.from]?.value ?? "")) {
+    if (part.kind === "appositive") {
+      // "Pool maintenance drops to $388, a 6.5% cut" reads "Pool maintenance: a 6.5% cut".
+      keep = last !== undefined && subject !== "" && !UNCARRIABLE.test(subject);
+      carry = `${subject}:`;
+    } else if (part.kind === "participle" && QUANTIFIER.test(tokens[part.from]?.value ?? "")) {
       // "..., both given by Nurse Ito": a fact of the things the clause listed, which its quantifier stands
       // for; no subject is carried.
       keep = last !== undefined;

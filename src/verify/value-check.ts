@@ -21,7 +21,7 @@ import { featuresOf } from "./lexical-features.js";
 import { compatibleFacts, qualifiedAgreement, unstatedQualifier } from "./qualified-field.js";
 import { extremeOf, fieldName, namesItsRow, superlativeOf } from "./superlative.js";
 import { attributeAgrees, kindAgrees, swappedInto } from "./typed-slot.js";
-import { unitSlip } from "./unit-slip.js";
+import { scaleSlip, unitSlip } from "./unit-slip.js";
 import { type FigureResult, type Scored, rank, type ClaimScope, subjectScore, nearStems, statedElsewhere } from "./claim-scope.js";
 import {
   GENERIC_COUNTER,
@@ -117,6 +117,9 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
 const FALL_BEFORE =
   /\b(?:down|fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|slid|slipped|lost|shed|a (?:drop|fall|decline|decrease|loss) of)\s+(?:by\s+)?(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|some\s+|~\s?)?$/i;
 
+/** A noun of falling right after a figure: "a 6.5% cut", "a 12-point drop". */
+const FALL_AFTER = /^[\s-]*(?:points?\s+|percentage points?\s+|pts?\s+)?(?:cut|drop|decline|decrease|fall|loss|reduction|dip|slump)\b/i;
+
 /**
  * A fall the claim writes as a word and a magnitude ("ETH is down about 1.8%") against a signed change in the
  * evidence (`priceChangePercent: -1.763`): the figure is read as its negative, and only a match counts (a
@@ -124,7 +127,7 @@ const FALL_BEFORE =
  */
 function signedFall(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   if (figure.value.type !== "quantity" || figure.value.q.value <= 0) return null;
-  if (!FALL_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0]))) return null;
+  if (!FALL_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0])) && !FALL_AFTER.test(scope.text.slice(figure.span[1]))) return null;
   const q = figure.value.q;
   const negated: ClaimFigure = { ...figure, value: { ...figure.value, q: { ...q, value: -q.value } } };
   const read = readValue(negated, scope);
@@ -266,7 +269,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (spelledCount && (!top || top.score === 0))
     return { figure, outcome: "unknown", score: 0, note: "a count in words that no evidence value states: left to the next tier" };
   // The claim's numeral in another unit of its dimension ("6.4 GB" for the tool's "6.4MB"): a unit misread.
-  const slipped = () => unitSlip(figure, readable().filter(inPicked));
+  const slipped = () => unitSlip(figure, readable().filter(inPicked)) ?? scaleSlip(figure, readable().filter(inPicked), scope.claimStems);
   if (!top) return periodKey(figure, scope) ?? slipped() ?? { figure, outcome: "absent", score: 0, note: "no evidence value of this kind" };
   // "4 packages" counts packages: a value whose slot never names packages cannot contradict it.
   // The counted noun: the unit the parser read, or the words right after the figure ("3 open orders").
@@ -362,7 +365,15 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
   if (top.score === 0)
     return slipped() ?? { figure, outcome: "absent", score: 0, note: "no evidence value shares the claim's slot or subject, and none agrees" };
-  return { figure, outcome: "unknown", best: top.fact, score: top.score, note: "evidence values of this kind differ but none shares the claim's slot" };
+  return (
+    scaleSlip(figure, readable().filter(inPicked), scope.claimStems) ?? {
+      figure,
+      outcome: "unknown",
+      best: top.fact,
+      score: top.score,
+      note: "evidence values of this kind differ but none shares the claim's slot",
+    }
+  );
 }
 
 /** Days around a day within which another date on the claim's weekday makes the weekday no sure error. */

@@ -168,6 +168,17 @@ describe("extractClaimsSync on prose", () => {
       [f("Night Bus earned $78.03"), f("YouTube Music contributing $58.90."), f("The plan comes with a free trial.")],
     ],
     [
+      "an indefinite noun phrase with a figure after the clause, which sizes what it states",
+      "Snow removal drops to $212, a 4.1% cut. The ferry left at 7:55, a 25-minute delay. Revenue was $4.2 million, a record.",
+      [
+        f("Snow removal drops to $212"),
+        f("a 4.1% cut.", "Snow removal: a 4.1% cut."),
+        f("The ferry left at 7:55"),
+        f("a 25-minute delay.", "The ferry: a 25-minute delay."),
+        f("Revenue was $4.2 million, a record."),
+      ],
+    ],
+    [
       "a participial phrase after a quantifier, of the things the clause listed",
       "Oliver got his MMRV dose 2 and DTaP dose 4 on 6 May, both given by Nurse Ama Boateng.",
       [f("Oliver got his MMRV dose 2"), f("DTaP dose 4 on 6 May"), f("both given by Nurse Ama Boateng.")],

@@ -19,6 +19,7 @@ describe("signed changes", () => {
     ["KLMN is down 2.4% today.", "supported"],
     ["KLMN fell 2.4% today.", "supported"],
     ["KLMN dropped by about 2.4% today.", "supported"],
+    ["KLMN closed at $41.20, a 2.4% drop.", "supported"],
     // A rise against a fall, or another magnitude, is never read as the fall.
     ["KLMN is up 2.4% today.", "unsupported"],
     ["KLMN is down 3.1% today.", "unsupported"],
