@@ -148,7 +148,11 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
   // element a disagreeing figure belongs to is not known, so nothing is corrected from one.
   const kindOf = (v: FactValue) => (v.type === "quantity" ? `q:${v.q.kind}` : v.type);
   const others = results.filter((r) => !identity.has(r.figure.value.type)).map((r) => kindOf(r.figure.value));
-  const single = anchoring.size === 1 && new Set(others).size === others.length;
+  // One entity: one name picks the elements, and no two of the claim's other figures are of one kind. A date
+  // is read in the one element the claim's names pick together ("Chelsea beat West Ham": the fixture that
+  // holds both) when no other figure is a date: the two numbers of a score "2–1" do not stop it being read.
+  const allSingle = anchoring.size === 1 && new Set(others).size === others.length;
+  const single = (r: FigureResult) => allSingle || (r.figure.value.type === "date" && anchors.size === 1 && others.filter((k) => k === "date").length === 1);
   // An element's own lists are its values too: a pay run's bonus line under the employee it pays.
   const within = (rowId: string) => anchors.has(rowId) || [...anchors].some((a) => rowId.startsWith(`${a}.`));
   return results.map((r) => {
@@ -159,7 +163,10 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     if (r.outcome === "match" && (r.best?.rowId === undefined || within(r.best.rowId) || holding(r.best.rowId))) return r;
     // A disagreement already read in one of the claim's elements stands.
     if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && within(r.best.rowId)) return r;
-    const inRow = scope.facts.filter((f) => f.rowId !== undefined && within(f.rowId) && compatible(r.figure.value, f.value));
+    // A day is read against the element's days, not its years or months (`league.season: 2022` beside `date`).
+    const coarser = (f: EvidenceFact) =>
+      r.figure.value.type === "date" && r.figure.value.d.granularity === "day" && f.value.type === "date" && f.value.d.granularity !== "day";
+    const inRow = scope.facts.filter((f) => f.rowId !== undefined && within(f.rowId) && compatible(r.figure.value, f.value) && !coarser(f));
     if (inRow.length === 0) return r;
     const ranked = rank(r.figure, inRow, scope.claimStems, () => 0, scope.fullStems, nearStems(r.figure, scope));
     // A value of another field agrees only while no value a word beside the figure names differs ("placed on May 4"
@@ -180,7 +187,7 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     const top = ranked[0];
     if (!top) return r;
     // The element's value in the figure's slot, or its only value of this kind.
-    const sure = single && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
+    const sure = single(r) && (ranked.length === 1 || (top.slotHits > 0 && ranked[1]!.score < top.score));
     // The element that holds the claim's element states the figure's very value (the order's total around
     // the item the claim names): the claim may be about that one, and nothing is corrected.
     const heldAbove = scope.facts.find((f) => f.rowId !== undefined && holding(f.rowId) && compare(r.figure.value, f.value) === "match");

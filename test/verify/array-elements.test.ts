@@ -216,3 +216,23 @@ describe("elements nested in the named entity's own record", () => {
     expect((await fw.verify("OPS-4 is assigned to Ana Ruiz.")).verdicts[0]!.verdict).not.toBe("supported");
   });
 });
+
+describe("a date in the one element the claim's names pick together", () => {
+  const fixtures = {
+    matches: [
+      { date: "2023-10-07", season: 2023, home: { name: "Harbor City" }, away: { name: "Millbrook" }, goals: { home: 2, away: 1 } },
+      { date: "2023-10-01", season: 2023, home: { name: "Lakeside" }, away: { name: "Harbor City" }, goals: { home: 0, away: 0 } },
+    ],
+  };
+  it.each<[string, string, string[]]>([
+    // The score's two numbers do not stop the date being read; the season (a year) is no day.
+    ["Harbor City beat Millbrook 2–1 on 8 October.", "contradicted", ["7 October 2023"]],
+    ["Harbor City beat Millbrook 2–1 on 1 October.", "contradicted", ["7 October 2023"]],
+    ["Harbor City beat Millbrook 2–1 on 7 October.", "supported", []],
+  ])("%s -> %s", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "fixtures", content: fixtures as never });
+    const v = (await fw.verify(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
