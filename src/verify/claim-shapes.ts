@@ -161,8 +161,11 @@ export function withinRows(results: FigureResult[], scope: ClaimScope): FigureRe
     // element that holds the claim's element (the order's `orderTotal` around the item the claim names).
     const holding = (rowId: string) => [...anchors].some((a) => a.startsWith(`${rowId}.`));
     if (r.outcome === "match" && (r.best?.rowId === undefined || within(r.best.rowId) || holding(r.best.rowId))) return r;
-    // A disagreement already read in one of the claim's elements stands.
+    // A disagreement already read in one of the claim's elements stands; so does a superlative's, whose
+    // extreme is another element's ("The cheapest is X at $419,950" when $280,000 is Y's).
     if (r.outcome === "mismatch" && !r.weak && r.best?.rowId !== undefined && within(r.best.rowId)) return r;
+    const ofAnchors = (f: EvidenceFact) => [...anchors].some((a) => a.startsWith(`${f.chunk.evidenceId}:`));
+    if (r.outcome === "mismatch" && r.noFix === true && r.best?.rowId !== undefined && ofAnchors(r.best) && superlativeOf(scope.text)) return r;
     // A day is read against the element's days, not its years or months (`league.season: 2022` beside `date`).
     const coarser = (f: EvidenceFact) =>
       r.figure.value.type === "date" && r.figure.value.d.granularity === "day" && f.value.type === "date" && f.value.d.granularity !== "day";

@@ -48,3 +48,41 @@ export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): Figur
   }
   return null;
 }
+
+/** A partitive before a count with no noun of its own: "the cheapest of the four", "among the 3", "out of all 12". */
+const PARTITIVE_BEFORE = /\b(?:of|among|out of)\s+(?:the|all|these|those|your|all the)\s+$/i;
+
+/**
+ * A count that stands for the elements the tool returned, in a partitive with no noun ("The cheapest of the
+ * four is 3121 5th Street"): it matches one array of the claim's records of that many elements, where one
+ * holds the claim's names (every array of the records read, without names). Only a match: a differing count
+ * settles nothing (a page of rows may be part of the list the claim counts).
+ */
+export function partitiveCount(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 2 || v.q.value > MAX_COUNT) return null;
+  if (!PARTITIVE_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 20), figure.span[0]))) return null;
+  // No noun of its own after it: "of the four is", "of the 3,".
+  const after = scope.text.slice(figure.span[1]);
+  if (/^\s*(?:\p{Ll}[\p{L}-]*)/u.test(after) && !/^\s*(?:is|are|was|were|has|had|costs?|comes?|came|at|in|on|by|with)\b/i.test(after)) return null;
+  // The group a claim ranks or divides is no fact it states: another figure must carry it ("of the four is
+  // X at $280,000", "authored two of the three"); alone, it would pass "the cheapest per square foot of the three".
+  // Nor a number that opens a name ("7 Heron Way").
+  const opensName = (f: ClaimFigure) => scope.figures.some((g) => g.value.type === "name" && g.span[0] - f.span[1] === 1);
+  if (!scope.figures.some((f) => f !== figure && f.value.type !== "name" && !opensName(f))) return null;
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n] : []));
+  const rows = new Map<string, { ids: Set<string>; named: boolean; first: EvidenceFact }>();
+  for (const f of recordElementFacts(scope)) {
+    if (f.row === undefined || f.rowId === undefined) continue;
+    const array = f.rowId.replace(/\[\d+\]$/, "[]");
+    const entry = rows.get(array) ?? { ids: new Set<string>(), named: false, first: f };
+    entry.ids.add(f.rowId);
+    entry.named ||= names.some((n) => nameOccursIn(n, f.row!));
+    rows.set(array, entry);
+  }
+  for (const { ids, named, first } of rows.values()) {
+    if (ids.size !== v.q.value || (names.length > 0 && !named)) continue;
+    return { figure, outcome: "match", best: first, score: 2, note: `counts the ${ids.size} elements the tool returned`, anchored: true, derived: true };
+  }
+  return null;
+}

@@ -11,7 +11,7 @@ import { otherReading } from "./other-readings.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
-import { namedElementCount } from "./named-count.js";
+import { namedElementCount, partitiveCount } from "./named-count.js";
 import { spanDuration } from "./span-duration.js";
 import { eventInterval } from "./event-interval.js";
 import { fillLevel } from "./derived/fill-level.js";
@@ -170,6 +170,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     writtenMeasure(figure, scope) ??
     minorUnitAmount(figure, scope) ??
     namedElementCount(figure, scope) ??
+    partitiveCount(figure, scope) ??
     spanDuration(figure, scope) ??
     eventInterval(figure, scope);
   if (typed?.outcome === "match") return superlativeCheck(figure, typed.best!, scope) ?? typed;
@@ -571,8 +572,35 @@ function superlativeReaches(text: string, span: [number, number], figures: reado
     const [from, to] = m.index! < span[0] ? [m.index! + m[0].length, span[0]] : [span[1], m.index!];
     const between = text.slice(from, to);
     // A name or a time of day between them names the element ("The cheapest option is 10:00 for £3.00").
-    const figureBetween = figures.some((f) => f.value.type !== "name" && f.value.type !== "time" && f.span[0] >= from && f.span[1] <= to);
+    // So does a number that opens a name ("1774 Kapow Drive": a house number).
+    const opensName = (f: ClaimFigure) =>
+      f.value.type === "quantity" && f.value.q.kind === "number" && figures.some((g) => g.value.type === "name" && g.span[0] - f.span[1] === 1);
+    // So does the count of a partitive ("the cheapest of the four"): the group the superlative ranks.
+    const partitive = (f: ClaimFigure) =>
+      /\b(?:of|among|out of)\s+(?:the|all|these|those|your|all the)\s+$/i.test(text.slice(Math.max(0, f.span[0] - 20), f.span[0]));
+    const figureBetween = figures.some(
+      (f) => f.value.type !== "name" && f.value.type !== "time" && !opensName(f) && !partitive(f) && f.span[0] >= from && f.span[1] <= to,
+    );
     if (!CLAUSE_BREAK.test(between) && !figureBetween) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether one of the claim's superlatives names a value's field by its own words: the superlative ("cheapest"
+ * for `price`), the noun it ranks ("the largest fill" for `fills[2].size`) or the subject it says it of ("Ping
+ * was lowest" for `ping_ms`). Not one the key spells (`FastestLap.lap`: the field's name, no ranking).
+ */
+function superlativeNames(text: string, agreed: EvidenceFact): boolean {
+  for (const m of text.matchAll(new RegExp(SUPERLATIVE_WORD.source, "gi"))) {
+    const own = featuresOf(m[0]).stems;
+    // The superlative adjective itself ("fastest"), not the noun of "most trips".
+    const adjective = featuresOf(/^(?:most|least)\s/i.test(m[0]) ? "" : m[0]).stems;
+    if ([...adjective].some((w) => agreed.key.has(w))) continue;
+    const ranked = /^\s+(?:(?:of\s+)?(?:the|all|these|those)\s+)?([\p{L}-]+)/u.exec(text.slice(m.index! + m[0].length))?.[1] ?? "";
+    const subject =
+      /([\p{L}-]+)\s+(?:was|is|were|are|had|has|have|got|came)\s+(?:the\s+)?$/iu.exec(text.slice(Math.max(0, m.index! - 40), m.index!))?.[1] ?? "";
+    if (attributeAgrees(new Set([...own, ...featuresOf(`${ranked} ${subject}`).stems]), agreed)) return true;
   }
   return false;
 }
@@ -595,8 +623,13 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
   const field = fieldName(agreed);
   // The superlative must be about the value's own field ("the cheapest" and `price`, not `address`).
   const governing = governingStems(figure, scope);
-  for (const s of featuresOf(scope.text.match(SUPERLATIVE_WORD)?.[0] ?? "").stems) governing.add(s);
+  const word = scope.text.match(SUPERLATIVE_WORD);
+  for (const s of featuresOf(word?.[0] ?? "").stems) governing.add(s);
   if (!attributeAgrees(governing, agreed)) return null;
+  // ...and the superlative's own words name it: the word ("cheapest" for `price`) or the noun it ranks
+  // ("the largest fill" for `fills[2].size`). "The 08:52 is the fastest option" ranks no `platform`; a
+  // superlative the key spells (`FastestLap.lap`) is the field's name, no ranking.
+  if (word && !superlativeNames(scope.text, agreed)) return null;
   // "The cheapest bookable car" when the cheaper row is `available: false`: rows that differ from the claim's
   // row in a flag may be what the claim's words leave out, which tier 0 does not read. The extreme is taken
   // over the rows that share its flags.

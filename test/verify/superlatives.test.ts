@@ -208,3 +208,52 @@ describe("a superlative's figure held by another element than the one the claim 
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
   });
 });
+
+describe("a superlative over the elements the claim's names pick", () => {
+  const listings = {
+    items: [
+      { address: "12 Birch Lane, Millbrook", price: "389000", beds: "3" },
+      { address: "40 Quarry Road, Millbrook", price: "245500", beds: "2" },
+      { address: "7 Heron Way, Eastfield", price: "512000", beds: "4" },
+    ],
+  };
+  const fleet = {
+    laps: [
+      { driver: "Okafor", fastest_lap: { lap: 41, time: "1:32.118" } },
+      { driver: "Lindqvist", fastest_lap: { lap: 17, time: "1:31.940" } },
+    ],
+  };
+  it.each<[unknown, string, string]>([
+    // The element's own value agrees, but it is not the extreme of its field: the superlative stands.
+    [listings, "The cheapest listing is 12 Birch Lane at $389,000.", "contradicted"],
+    // A partitive's count is the group ranked, and the number that opens an address is the address's.
+    [listings, "The cheapest of the three is 12 Birch Lane at $389,000.", "contradicted"],
+    [listings, "The cheapest of the three is 40 Quarry Road at $245,500.", "supported"],
+    // A superlative the key spells is the field's name, not a ranking.
+    [fleet, "Okafor set his fastest lap on lap 41.", "supported"],
+  ])("%#: %s -> %s", async (record, draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: record as never });
+    expect((await fw.verify(draft)).verdicts.map((v) => v.verdict)).toEqual([want]);
+  });
+
+  it("should not rank a field the superlative's words do not name", async () => {
+    const trains = {
+      services: [
+        { std: "08:52", platform: "9", eta: "09:19" },
+        { std: "09:10", platform: "7", eta: "09:38" },
+      ],
+    };
+    const fw = new Firewall();
+    fw.record({ source: "departures", content: trains as never });
+    const [v] = (await fw.verify("The 08:52 from platform 9 gets in at 09:19, the fastest option.")).verdicts;
+    expect(v!.verdict).not.toBe("contradicted");
+  });
+
+  it("should not let a partitive's count alone carry a ranking", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: listings as never });
+    const [v] = (await fw.verify("7 Heron Way is the best value per bedroom of the three.")).verdicts;
+    expect(v!.verdict).not.toBe("supported");
+  });
+});
