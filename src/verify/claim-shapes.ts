@@ -18,7 +18,7 @@ import type { TierContext, TierItem, TierOutcome } from "./tier.js";
 import { versionInterval } from "./intervals.js";
 import type { AggregateCheck } from "./aggregates.js";
 import { quotedMismatch } from "./quoted-values.js";
-import { fieldName, superlativeEntity, superlativeOf } from "./superlative.js";
+import { fieldName, superlativeDay, superlativeEntity, superlativeOf } from "./superlative.js";
 import { checkBooleanField, checkLevelField, checkStatusField, statusClass } from "./categorical-fields.js";
 import { checkGrade } from "./letter-grades.js";
 import { type FigureResult, SUBJECT_RECORDS, rank, EMPTY_STEMS, type ClaimScope, nearStems } from "./claim-scope.js";
@@ -417,6 +417,30 @@ export function checkInterval(results: FigureResult[], scope: ClaimScope): Figur
 }
 
 /**
+ * A superlative claim that names its element by a day ("The most expensive day was 12 February", see
+ * `superlativeDay`): the day's element must hold the extreme of the field the claim ranks. Where it does not,
+ * the day is contradicted without a correction (which of the extreme element's days the claim meant is not
+ * known).
+ */
+function superlativeOfDay(results: FigureResult[], scope: ClaimScope): FigureResult[] {
+  const days = scope.figures.filter((f) => f.value.type === "date" && f.value.d.granularity === "day");
+  if (days.length !== 1 || days[0]!.value.type !== "date") return results;
+  const found = superlativeDay(scope.text, days[0]!.value.d, scope.fullStems, scope.context.ledger);
+  if (!found) return results;
+  const which = superlativeOf(scope.text, fieldName(found.extreme)) === "most" ? "largest" : "smallest";
+  const note = `${surface(found.extreme)} is the ${which} value of its field`;
+  return results.map((r) =>
+    r.figure !== days[0]
+      ? r
+      : found.agrees === true
+        ? { ...r, outcome: "match", best: found.extreme, score: 3, anchored: true, note: `${note}, and it is the day's` }
+        : found.agrees === false
+          ? { ...r, outcome: "mismatch", best: found.extreme, score: 3, noFix: true, note: `${note}, and it is another day's (${found.extreme.quote.text})` }
+          : { ...r, outcome: "unsettled", score: 0, note: `${note}; of the periods the day names, some hold it and some do not` },
+  );
+}
+
+/**
  * Whose extreme a superlative claim names (see `superlativeEntity`). When the claim names another entity of
  * the field than the extreme's owner ("The largest is nginx at 2,315 KB" when 2,315 KB is openssl's, the
  * largest; "The region with the highest error rate is ap-southeast-2"), the name is wrong, not the figure:
@@ -430,7 +454,7 @@ export function swapSuperlative(results: FigureResult[], scope: ClaimScope): Fig
   const q = results.find((r) => r.figure.value.type === "quantity" && !r.noFix);
   const hint = q?.best !== undefined && q.best.key.size > 0 && (q.outcome === "match" || q.outcome === "mismatch") ? q.best : null;
   const found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
-  if (!found) return results;
+  if (!found) return names.length === 0 ? superlativeOfDay(results, scope) : results;
   const { extreme, owner, named, agrees, own } = found;
   const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === named)!;
   const which = superlativeOf(scope.text, fieldName(extreme)) === "most" ? "largest" : "smallest";

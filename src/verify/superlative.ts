@@ -4,7 +4,8 @@
  * the entity the claim names.
  */
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
-import type { Quantity } from "../quantity/types.js";
+import type { DateMention, Quantity } from "../quantity/types.js";
+import { slotWord, withSlotSynonyms } from "./slot-synonyms.js";
 import { passageFacts, type EvidenceFact } from "./evidence-facts.js";
 import { compare, compatible } from "./figure-compare.js";
 import type { FactValue } from "./evidence-facts.js";
@@ -217,4 +218,52 @@ export function superlativeEntity(
     }
   }
   return null;
+}
+
+/** What a superlative claim about a day found (see {@link superlativeDay}). */
+export interface SuperlativeDay {
+  /** The extreme value of the field the claim ranks. */
+  extreme: EvidenceFact;
+  /**
+   * Whether the elements the day names hold the extreme: all of them (true), none (false), or some (null: the
+   * day names a period that starts on it and one that ends on it, and which one the claim means is not known).
+   */
+  agrees: boolean | null;
+}
+
+/**
+ * Checks a superlative claim that names its element by a day: "The most expensive day was 12 February", "The
+ * wettest day will be Thursday 9 May". The elements are those of one array whose day field (any of them: a
+ * period's start and end) is the claim's day; the field ranked is the array's quantity field whose key the
+ * claim's words name (through slot synonyms: "expensive" names `cost`). Reads every record (up to
+ * {@link MAX_RECORDS}).
+ * @returns null unless one field is named, its array has at least two elements and some of them carry the
+ *   claim's day.
+ */
+export function superlativeDay(text: string, day: DateMention, claimStems: Set<string>, ledger: EvidenceLedger): SuperlativeDay | null {
+  const ranked = text.replace(/\b(?:latest|newest|oldest|earliest)\b/gi, "");
+  if (!superlativeOf(ranked) || day.granularity !== "day" || ledger.records.length > MAX_RECORDS) return null;
+  const facts: EvidenceFact[] = [];
+  for (const chunk of ledger.chunks)
+    for (const f of passageFacts(ledger, chunk, ledger.get(chunk.evidenceId)?.format === "json").facts) if (f.rowId !== undefined) facts.push(f);
+  const stems = withSlotSynonyms(claimStems);
+  const named = (f: EvidenceFact) => [...f.key].filter((k) => !/^\d+$/.test(k) && stems.has(slotWord(k))).length;
+  const quantities = facts.filter((f) => f.value.type === "quantity" && f.key.size > 0 && named(f) > 0);
+  const fields = new Set(quantities.map(fieldName));
+  if (fields.size !== 1) return null;
+  const field = [...fields][0]!;
+  const which = superlativeOf(ranked, field);
+  const extreme = which && extremeOf(field, quantities, which);
+  if (!extreme) return null;
+  // The elements the day names: those whose day field is the claim's day, and the elements inside them (a
+  // day's cost groups).
+  const dayRows = facts
+    .filter((f) => f.value.type === "date" && f.value.d.granularity === "day" && compare({ type: "date", d: day }, f.value) === "match")
+    .map((f) => f.rowId!);
+  const within = (rowId: string) => dayRows.some((r) => rowId === r || rowId.startsWith(`${r}.`));
+  const dayValues = quantities.filter((f) => f.chunk.evidenceId === extreme.chunk.evidenceId && within(f.rowId!));
+  if (dayValues.length === 0) return null;
+  const top = valueOf(extreme);
+  const holds = dayValues.filter((f) => valueOf(f) === top).length;
+  return { extreme, agrees: holds === dayValues.length ? true : holds === 0 ? false : null };
 }

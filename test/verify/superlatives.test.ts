@@ -257,3 +257,31 @@ describe("a superlative over the elements the claim's names pick", () => {
     expect(v!.verdict).not.toBe("supported");
   });
 });
+
+describe("a superlative that names its element by a day", () => {
+  const usage = {
+    days: [
+      { period: { start: "2025-03-03", end: "2025-03-04" }, usage: { kwh: 8.1 } },
+      { period: { start: "2025-03-04", end: "2025-03-05" }, usage: { kwh: 12.9 } },
+      { period: { start: "2025-03-05", end: "2025-03-06" }, usage: { kwh: 6.4 } },
+    ],
+  };
+  const forecast = {
+    daily: [
+      { date: "2025-06-10", rain_mm: 0.4, temp_max_c: 24 },
+      { date: "2025-06-11", rain_mm: 11.2, temp_max_c: 19 },
+      { date: "2025-06-12", rain_mm: 3.0, temp_max_c: 21 },
+    ],
+  };
+  it.each<[unknown, string, string]>([
+    [forecast, "The wettest day will be 11 June, with the most rain.", "supported"],
+    [forecast, "The most rain falls on 12 June.", "contradicted"],
+    // A day that one period starts on and another ends on, one holding the extreme and one not: not settled.
+    [usage, "Usage peaked with the most kWh on 5 March.", "unsupported"],
+    [usage, "The lowest usage was on 6 March.", "supported"],
+  ])("%#: %s -> %s", async (record, draft, want) => {
+    const fw = new Firewall();
+    fw.record({ source: "tool", content: record as never });
+    expect((await fw.verify(draft)).verdicts.map((v) => v.verdict)).toEqual([want]);
+  });
+});
