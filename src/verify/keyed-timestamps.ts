@@ -8,10 +8,12 @@ import type { DateMention } from "../quantity/types.js";
 
 /**
  * A key whose last segment names a point in time: `created`, `created_at`, `shipped_at`, `updatedAt`,
- * `expireDate`, `start_time`, `timestamp`, `ts`, `paid_on`, `lastModified`. Not `format`, `runtime` or `timeout`.
+ * `expireDate`, `start_time`, `timestamp`, `ts`, `paid_on`, `lastModified`, a period's bound (`trial_start`,
+ * `current_term_end`, `periodEnd`, `due`), or the last, first or next event of a kind (`last_set`,
+ * `next_payment_attempt`, `firstSeen`). Not `format`, `runtime`, `timeout`, `last_four` or `next_page`.
  */
 const TIME_KEY =
-  /(?:^|[_\-.[\]"])(?:created|updated|modified|deleted|expires?|expired|expiry|expiration|issued|since|until|date|time|timestamp|ts)["\]]*$|[a-z][_-](?:at|on|date|time|ts)["\]]*$|[a-z](?:At|On|Date|Time|Timestamp|Created|Updated|Modified|Deleted|Expires|Expired|Issued)["\]]*$/;
+  /(?:^|[_\-.[\]"])(?:created|updated|modified|deleted|expires?|expired|expiry|expiration|issued|since|until|date|time|timestamp|ts|start|end|due|deadline)["\]]*$|[a-z][_-](?:at|on|date|time|ts)["\]]*$|[a-z](?:At|On|Date|Time|Timestamp|Created|Updated|Modified|Deleted|Expires|Expired|Issued|Start|End|Due|Deadline)["\]]*$|(?:^|[_\-.[\]"])(?:last|first|next)[_-]?(?:[a-z]+[_-])*(?:set|seen|login|attempt|run|used|active|activity|payment|billing|charge|sync|check|update|sent|read|reset|renewal)["\]]*$|(?:^|[_\-.[\]"])(?:last|first|next)(?:[A-Z][a-z]+)*(?:Set|Seen|Login|Attempt|Run|Used|Active|Activity|Payment|Billing|Charge|Sync|Check|Update|Sent|Read|Reset|Renewal)["\]]*$/;
 
 /** Unix time of 2000-01-01 and 2100-01-01 (s): a value outside is no timestamp of an agent's data. */
 const FROM = 946_684_800;

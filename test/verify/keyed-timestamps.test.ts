@@ -32,8 +32,26 @@ describe("keyedTimestamp", () => {
     ["expireDate", "20240230"],
     ["created", "9999999999"],
     ["created", "1432412561.5"],
+    ["last_four", "1709251200"],
+    ["next_page", "1709251200"],
+    ["first_name", "1709251200"],
   ])("should read %s: %s as no date", (key, value) => {
     expect(keyedTimestamp(key, value)).toBeNull();
+  });
+});
+
+describe("a period's bound or the last, first or next event of a kind", () => {
+  it.each([
+    ["trial_start", "2024-03-01"],
+    ["current_term_end", "2024-03-01"],
+    ["periodEnd", "2024-03-01"],
+    ["last_set", "2024-03-01"],
+    ["next_payment_attempt", "2024-03-01"],
+    ["lastSeen", "2024-03-01"],
+    ["due", "2024-03-01"],
+  ])("should read %s: 1709251200 as %s", (key, day) => {
+    const d = keyedTimestamp(key, "1709251200")!;
+    expect(`${d.year}-0${d.month}-0${d.day}`).toBe(day);
   });
 });
 
