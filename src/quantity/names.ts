@@ -416,7 +416,17 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     (claim === ev ||
       (claim.length === 1 && ev.startsWith(claim)) ||
       (ev.length === 1 && claim.startsWith(ev)) ||
-      (claim.length >= 3 && ev.length >= claim.length + 3 && /^\p{L}+$/u.test(claim) && ev.startsWith(claim)));
+      (claim.length >= 3 && ev.length >= claim.length + 3 && /^\p{L}+$/u.test(claim) && ev.startsWith(claim)) ||
+      contracts(claim, ev) ||
+      contracts(ev, claim));
+  // The last word written whole or as a contraction ("Intl" for "International").
+  const positionsOf = (word: string): number[] => {
+    const exact = positions.get(word);
+    if (exact || word.length < 3) return exact ?? [];
+    const out: number[] = [];
+    for (const [t, at] of positions) if (contracts(t, word) || contracts(word, t)) out.push(...at);
+    return out;
+  };
 
   const hasCode = (key: string): boolean => {
     const version = /^v\d/.test(key) ? key.slice(1) : key;
@@ -442,7 +452,7 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     const suffix = core.length < all.length ? all[core.length] : undefined;
     const surname = core[core.length - 1];
     if (surname === undefined) return false;
-    for (const pos of positions.get(surname) ?? []) {
+    for (const pos of positionsOf(surname)) {
       const after = tokens[pos + 1];
       if (suffix && after && SUFFIXES.has(after) && after !== suffix) continue;
       if (core.length === 1) return true;
@@ -558,6 +568,23 @@ export function demonymPair(a: string, b: string): boolean {
     if (l.startsWith(base) && /^(?:an|ian|n|ese|i|ish|y)$/.test(l.slice(base.length))) return true;
   }
   return false;
+}
+
+/**
+ * Whether `short` is a contraction of `word`: its first and last letters, and letters of it in order between
+ * them, with at most one vowel after the first letter ("intl" of "international", "blvd" of "boulevard",
+ * "dept" of "department", "mgmt" of "management").
+ */
+export function contracts(short: string, word: string): boolean {
+  if (short.length < 3 || short.length > 5 || word.length < short.length + 3 || !/^\p{L}+$/u.test(short) || !/^\p{L}+$/u.test(word)) return false;
+  if (short[0] !== word[0] || short.at(-1) !== word.at(-1) || (short.slice(1).match(/[aeiou]/g)?.length ?? 0) > 1) return false;
+  let at = 1;
+  for (const c of short.slice(1, -1)) {
+    at = word.indexOf(c, at);
+    if (at < 0 || at >= word.length - 1) return false;
+    at++;
+  }
+  return true;
 }
 
 /** Texts most recently prepared by {@link nameOccursIn}, most recent last. */

@@ -108,5 +108,9 @@ function otherForms(name: NameMention, terms: ReturnType<typeof recordTerms>): R
   const words = name.key.split(" ");
   if (words.length >= 2 && words.every((w) => /^\p{L}{3,}$/u.test(w)) && words[words.length - 1]!.length >= 4)
     for (const id of terms.withToken(words[words.length - 1]!)) out.add(id);
+  // A name whose last word the tool contracts, or spells out ("Denver International" for "Denver Intl Airport",
+  // and the other way round): the records with its other words, which the alias-aware index then checks.
+  if (words.length >= 2 && words[words.length - 1]!.length >= 3 && words.slice(0, -1).every((w) => /^\p{L}{3,}$/u.test(w)))
+    for (const id of terms.withAllTokens(words.slice(0, -1))) out.add(id);
   return out;
 }

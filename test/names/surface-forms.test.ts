@@ -41,3 +41,32 @@ describe("evidence sentences", () => {
     ]);
   });
 });
+
+describe("a name's last word written as a contraction", () => {
+  it.each([
+    ["Intl", "International"],
+    ["Blvd", "Boulevard"],
+    ["Dept", "Department"],
+    ["Mgmt", "Management"],
+  ])("should find %s as %s, both ways", async (short, long) => {
+    for (const [evidence, claim] of [
+      [`pickup.name: Harwick ${short} Terminal`, `Pick-up is at Harwick ${long}.`],
+      [`pickup.name: Harwick ${long} Terminal`, `Pick-up is at Harwick ${short}.`],
+    ]) {
+      const fw = new Firewall();
+      fw.record({ source: "booking", content: evidence! });
+      const v = (await fw.verify(claim!)).verdicts[0]!;
+      expect(v.trace[0]!.note).not.toMatch(/not found in any evidence/);
+    }
+  });
+
+  it.each([
+    ["Harwick Bank", "Harwick Blank Terminal"],
+    ["Harwick Continental", "Harwick Cont Terminal"],
+  ])("should not read %s in %s", async (name, evidence) => {
+    const fw = new Firewall();
+    fw.record({ source: "booking", content: `pickup.name: ${evidence}` });
+    const v = (await fw.verify(`Pick-up is at ${name}.`)).verdicts[0]!;
+    expect(v.trace[0]!.note).toMatch(/not found in any evidence/);
+  });
+});
