@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5865,
+  "globalMean": 0.5902,
   "verdictMeans": {
-    "contradicted": 0.9391,
-    "not_checkable": 0.9654,
-    "supported": 0.7744,
-    "unsupported": 0.328
+    "contradicted": 0.9461,
+    "not_checkable": 0.9655,
+    "supported": 0.7767,
+    "unsupported": 0.3298
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 226,
-      "mean": 0.9424,
+      "n": 230,
+      "mean": 0.9494,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9398,
-          "n": 226
+          "p": 0.9469,
+          "n": 230
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 70,
-      "mean": 0.8709,
+      "n": 72,
+      "mean": 0.8735,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.865,
-          "n": 70
+          "p": 0.8676,
+          "n": 72
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1147,
-      "mean": 0.2537,
+      "n": 1138,
+      "mean": 0.2556,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2539,
-          "n": 1147
+          "p": 0.2557,
+          "n": 1138
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9729,
+      "mean": 0.976,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8992,
+          "p": 0.9004,
           "n": 5
         }
       ]
@@ -83,83 +83,83 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3053,
-      "mean": 0.7723,
+      "n": 3061,
+      "mean": 0.7746,
       "steps": [
         {
           "upTo": 0.735,
-          "p": 0.5161,
+          "p": 0.5166,
           "n": 14
         },
         {
           "upTo": 0.775,
-          "p": 0.6509,
+          "p": 0.6513,
           "n": 17
         },
         {
           "upTo": 0.895,
-          "p": 0.7011,
-          "n": 607
+          "p": 0.7033,
+          "n": 608
         },
         {
           "upTo": 0.925,
-          "p": 0.7226,
-          "n": 553
+          "p": 0.7242,
+          "n": 557
         },
         {
           "upTo": 0.945,
-          "p": 0.7778,
-          "n": 429
+          "p": 0.7782,
+          "n": 430
         },
         {
           "upTo": 1,
-          "p": 0.8293,
-          "n": 1433
+          "p": 0.8328,
+          "n": 1435
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1079,
-      "mean": 0.3962,
+      "n": 1074,
+      "mean": 0.3978,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.056,
+          "p": 0.0561,
           "n": 47
         },
         {
           "upTo": 0.685,
-          "p": 0.1231,
-          "n": 188
+          "p": 0.1245,
+          "n": 185
         },
         {
           "upTo": 0.745,
-          "p": 0.2413,
-          "n": 156
+          "p": 0.2429,
+          "n": 155
         },
         {
           "upTo": 0.795,
-          "p": 0.2501,
+          "p": 0.2502,
           "n": 227
         },
         {
           "upTo": 0.895,
-          "p": 0.4299,
-          "n": 276
+          "p": 0.4333,
+          "n": 274
         },
         {
           "upTo": 1,
-          "p": 0.6863,
-          "n": 185
+          "p": 0.6852,
+          "n": 186
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T18:19:52.390Z",
-    "commit": "794fabe",
+    "at": "2026-12-06T20:45:52.157Z",
+    "commit": "0bab18f",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
