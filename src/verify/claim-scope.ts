@@ -25,6 +25,12 @@ export interface FigureResult {
   weak?: boolean;
   /** The figure is right but the claim around it is not (a superlative): no in-place correction of the figure. */
   noFix?: boolean;
+  /**
+   * The figure is wrong and no in-place edit makes it right (a superlative's figure that is no extreme, a day
+   * that names another element than the extreme's): the claim's other corrections are not made either, so no
+   * rewrite ships the claim half corrected.
+   */
+  unfixable?: true;
   /** Matched by a combination of values (a sum, a count of subjects): its quote is one of several, not the claim's statement. */
   derived?: boolean;
 }

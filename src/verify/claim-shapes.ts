@@ -419,8 +419,8 @@ export function checkInterval(results: FigureResult[], scope: ClaimScope): Figur
 /**
  * A superlative claim that names its element by a day ("The most expensive day was 12 February", see
  * `superlativeDay`): the day's element must hold the extreme of the field the claim ranks. Where it does not,
- * the day is contradicted without a correction (which of the extreme element's days the claim meant is not
- * known).
+ * the day is corrected to the extreme element's day, or, where that element has two (a period's start and
+ * end), contradicted without a correction.
  */
 function superlativeOfDay(results: FigureResult[], scope: ClaimScope): FigureResult[] {
   const days = scope.figures.filter((f) => f.value.type === "date" && f.value.d.granularity === "day");
@@ -435,7 +435,17 @@ function superlativeOfDay(results: FigureResult[], scope: ClaimScope): FigureRes
       : found.agrees === true
         ? { ...r, outcome: "match", best: found.extreme, score: 3, anchored: true, note: `${note}, and it is the day's` }
         : found.agrees === false
-          ? { ...r, outcome: "mismatch", best: found.extreme, score: 3, noFix: true, note: `${note}, and it is another day's (${found.extreme.quote.text})` }
+          ? found.day
+            ? { ...r, outcome: "mismatch", best: found.day, score: 3, note: `${note}, and it is ${surface(found.day)}'s (${found.extreme.quote.text})` }
+            : {
+                ...r,
+                outcome: "mismatch",
+                best: found.extreme,
+                score: 3,
+                noFix: true,
+                unfixable: true,
+                note: `${note}, and it is another day's (${found.extreme.quote.text})`,
+              }
           : { ...r, outcome: "unsettled", score: 0, note: `${note}; of the periods the day names, some hold it and some do not` },
   );
 }
@@ -451,7 +461,9 @@ export function swapSuperlative(results: FigureResult[], scope: ClaimScope): Fig
   if (!superlativeOf(scope.text)) return results;
   const ledger = scope.context.ledger;
   const names = scope.figures.filter((f) => f.value.type === "name").map((f) => (f.value as { n: { text: string } }).n.text.toLowerCase());
-  const q = results.find((r) => r.figure.value.type === "quantity" && !r.noFix);
+  // A figure left without an edit because it is no extreme (`unfixable`) is read here too: it may be the
+  // extreme's own value, put beside another entity's name.
+  const q = results.find((r) => r.figure.value.type === "quantity" && (!r.noFix || r.unfixable === true));
   const hint = q?.best !== undefined && q.best.key.size > 0 && (q.outcome === "match" || q.outcome === "mismatch") ? q.best : null;
   const found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
   if (!found) return names.length === 0 ? superlativeOfDay(results, scope) : results;

@@ -174,10 +174,12 @@ export function superlativeEntity(
     for (const f of facts)
       if (compatible(claimed, f.value) && compare(claimed, f.value) === "match" && !fields.includes(fieldName(f))) fields.push(fieldName(f));
   } else {
+    const synonyms = withSlotSynonyms(claimStems);
     let best = 0;
     let named: string | null = null;
     for (const f of facts) {
-      const overlap = [...f.key].filter((k) => claimStems.has(k)).length;
+      // Through slot synonyms: "the cheapest dish" names `price`, "the most expensive service" names `cost`.
+      const overlap = [...f.key].filter((k) => !/^\d+$/.test(k) && (claimStems.has(k) || synonyms.has(slotWord(k)))).length;
       if (overlap > best) (best = overlap), (named = fieldName(f));
     }
     if (named !== null) fields.push(named);
@@ -224,6 +226,8 @@ export function superlativeEntity(
 export interface SuperlativeDay {
   /** The extreme value of the field the claim ranks. */
   extreme: EvidenceFact;
+  /** The extreme element's day, when it has one day field (a period's start and end are two): the correction. */
+  day: EvidenceFact | null;
   /**
    * Whether the elements the day names hold the extreme: all of them (true), none (false), or some (null: the
    * day names a period that starts on it and one that ends on it, and which one the claim means is not known).
@@ -265,5 +269,8 @@ export function superlativeDay(text: string, day: DateMention, claimStems: Set<s
   if (dayValues.length === 0) return null;
   const top = valueOf(extreme);
   const holds = dayValues.filter((f) => valueOf(f) === top).length;
-  return { extreme, agrees: holds === dayValues.length ? true : holds === 0 ? false : null };
+  const ofExtreme = facts.filter(
+    (f) => f.value.type === "date" && f.value.d.granularity === "day" && (extreme.rowId === f.rowId || extreme.rowId!.startsWith(`${f.rowId}.`)),
+  );
+  return { extreme, day: ofExtreme.length === 1 ? ofExtreme[0]! : null, agrees: holds === dayValues.length ? true : holds === 0 ? false : null };
 }

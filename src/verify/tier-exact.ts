@@ -394,10 +394,12 @@ function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierIte
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
   const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
-    const corrections = mismatches
-      .filter((r) => !r.noFix)
-      .map((r) => correctionOf(r.figure, r.best!, item))
-      .filter((c): c is Correction => c !== null);
+    const corrections = mismatches.some((r) => r.unfixable)
+      ? []
+      : mismatches
+          .filter((r) => !r.noFix)
+          .map((r) => correctionOf(r.figure, r.best!, item))
+          .filter((c): c is Correction => c !== null);
     const confident = mismatches.some((r) => r.score >= 3);
     return {
       verdict: "contradicted",

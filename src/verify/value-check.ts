@@ -110,12 +110,51 @@ export function checkValue(figure: ClaimFigure, scope: ClaimScope): FigureResult
     const fall = signedFall(figure, scope);
     if (fall) return fall;
   }
-  return otherReading(figure, result, scope) ?? result;
+  if (result.outcome === "match" && fallWritten(figure, scope) && riseOfAChange(result.best))
+    return {
+      figure,
+      outcome: "mismatch",
+      best: result.best,
+      score: 3,
+      noFix: true,
+      unfixable: true,
+      note: `a fall, where the tool's change is a rise (${surface(result.best!)})`,
+    };
+  const read = otherReading(figure, result, scope) ?? result;
+  return read.outcome === "mismatch" && !read.noFix && notTheExtreme(figure, read.best, scope)
+    ? { ...read, noFix: true, unfixable: true, note: `${read.note}, which is no extreme of its field` }
+    : read;
+}
+
+/**
+ * Whether a superlative claim's figure would be corrected to a value that is not the extreme of its field
+ * ("Tonkotsu Ramen is the cheapest dish at $13.50" to the ramen's own $15.25): the corrected claim would still
+ * be wrong, and would ship with a citation. The figure is then contradicted without an in-place edit.
+ */
+function notTheExtreme(figure: ClaimFigure, best: EvidenceFact | undefined, scope: ClaimScope): boolean {
+  const which = superlativeOf(scope.text);
+  if (!which || !best || best.value.type !== "quantity" || best.key.size === 0) return false;
+  if (!superlativeReaches(scope.text, figure.span, scope.figures) || !superlativeNames(scope.text, best)) return false;
+  const extreme = extremeOf(fieldName(best), scope.facts, superlativeOf(scope.text, fieldName(best)) ?? which);
+  return extreme !== null && (extreme.value as { q: Quantity }).q.value !== best.value.q.value;
 }
 
 /** A word of falling right before a figure: "is down 1.8%", "fell about $12", "a drop of 4 points". */
 const FALL_BEFORE =
   /\b(?:down|fell|falls?|fallen|dropped|drops?|declined|declines?|decreased|decreases?|slid|slipped|lost|shed|a (?:drop|fall|decline|decrease|loss) of)\s+(?:by\s+)?(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+|some\s+|~\s?)?$/i;
+
+/** Whether the claim writes its figure as a fall: a word of falling right before it or a noun of one right after. */
+function fallWritten(figure: ClaimFigure, scope: ClaimScope): boolean {
+  return FALL_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0])) || FALL_AFTER.test(scope.text.slice(figure.span[1]));
+}
+
+/** A key of a signed change: `priceChangePercent`, `change_pct`, `delta`, `diff`, `growth`. */
+const CHANGE_KEY = /^(?:chang|chg|delta|diff|differ|growth|pctchang|percentchang)/;
+
+/** Whether a value is a positive change under a key of a signed change (a rise, which "down 3.4%" denies). */
+function riseOfAChange(best: EvidenceFact | undefined): boolean {
+  return best !== undefined && best.value.type === "quantity" && best.value.q.value > 0 && [...best.key].some((k) => CHANGE_KEY.test(k));
+}
 
 /** A noun of falling right after a figure: "a 6.5% cut", "a 12-point drop". */
 const FALL_AFTER = /^[\s-]*(?:points?\s+|percentage points?\s+|pts?\s+)?(?:cut|drop|decline|decrease|fall|loss|reduction|dip|slump)\b/i;
@@ -127,7 +166,7 @@ const FALL_AFTER = /^[\s-]*(?:points?\s+|percentage points?\s+|pts?\s+)?(?:cut|d
  */
 function signedFall(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   if (figure.value.type !== "quantity" || figure.value.q.value <= 0) return null;
-  if (!FALL_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 40), figure.span[0])) && !FALL_AFTER.test(scope.text.slice(figure.span[1]))) return null;
+  if (!fallWritten(figure, scope)) return null;
   const q = figure.value.q;
   const negated: ClaimFigure = { ...figure, value: { ...figure.value, q: { ...q, value: -q.value } } };
   const read = readValue(negated, scope);

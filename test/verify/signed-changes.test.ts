@@ -32,6 +32,20 @@ describe("signed changes", () => {
   });
 });
 
+describe("a fall against a rise under a change key", () => {
+  it.each([
+    [{ ticker: "KLMN", change_pct: 2.4 }, "KLMN is down 2.4% today.", "contradicted"],
+    [{ ticker: "KLMN", priceChangePercent: "2.4" }, "KLMN fell 2.4% today.", "contradicted"],
+    [{ ticker: "KLMN", change_pct: 2.4 }, "KLMN is up 2.4% today.", "supported"],
+    // A magnitude under a key that is no signed change (a drawdown) says nothing of direction.
+    [{ ticker: "KLMN", max_drawdown_pct: 2.4 }, "KLMN is down 2.4% from its peak.", "supported"],
+  ])("%j: %s -> %s", async (record, draft, want) => {
+    const [[verdict, corrections]] = (await verdictOf([record], draft)) as [[string, string[]]];
+    expect(verdict).toBe(want);
+    expect(corrections).toEqual([]);
+  });
+});
+
 describe("market pair symbols", () => {
   it("should find each side of a joined pair symbol", async () => {
     const ticker = { symbol: "AVAXEUR", lastPrice: "31.40", volume: "8200.5" };

@@ -285,3 +285,58 @@ describe("a superlative that names its element by a day", () => {
     expect((await fw.verify(draft)).verdicts.map((v) => v.verdict)).toEqual([want]);
   });
 });
+
+describe("a superlative's figure that no correction makes right", () => {
+  const menu = {
+    menu: [
+      { name: "Lemon Tart", price: 6.95 },
+      { name: "Plum Cake", price: 9.25 },
+      { name: "Fig Roll", price: 7.5 },
+    ],
+  };
+  async function report(draft: string) {
+    const fw = new Firewall();
+    fw.record({ source: "menu", content: menu as never });
+    return fw.verify(draft);
+  }
+
+  it("should contradict without any in-place edit, so no rewrite ships it half corrected", async () => {
+    // $7.50 is the fig roll's, the plum cake's own is $9.25, and neither is the cheapest.
+    const r = await report("Plum Cake is the cheapest dessert at $7.50.");
+    expect(r.verdicts[0]!.verdict).toBe("contradicted");
+    expect(r.verdicts[0]!.corrections).toEqual([]);
+    expect(r.decision.action).not.toBe("rewrite");
+  });
+
+  it("should still correct the figure of the dessert that is the cheapest", async () => {
+    const r = await report("Lemon Tart is the cheapest dessert at $5.95.");
+    expect(r.verdicts[0]!.corrections.map((c) => c.value)).toEqual(["$6.95"]);
+  });
+
+  it.each([
+    // No figure: the field is the one the superlative's words name through slot synonyms.
+    ["The cheapest dessert is Fig Roll.", "contradicted", ["Lemon Tart"]],
+    ["The cheapest dessert is Lemon Tart.", "supported", []],
+    ["The most expensive dessert is Plum Cake.", "supported", []],
+  ])("%s -> %s", async (draft, verdict, corrections) => {
+    const v = (await report(draft)).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
+
+describe("a day that names another element than the extreme's", () => {
+  it("should be corrected to the extreme element's day when it has one day field", async () => {
+    const fw = new Firewall();
+    fw.record({
+      source: "forecast",
+      content: {
+        daily: [
+          { date: "2025-06-10", rain_mm: 0.4 },
+          { date: "2025-06-11", rain_mm: 11.2 },
+        ],
+      } as never,
+    });
+    const v = (await fw.verify("The most rain falls on 10 June.")).verdicts[0]!;
+    expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual(["contradicted", ["11 June 2025"]]);
+  });
+});
