@@ -12,6 +12,7 @@ import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
 import { namedElementCount, partitiveCount } from "./named-count.js";
+import { listHead } from "./list-head.js";
 import { spanDuration } from "./span-duration.js";
 import { eventInterval } from "./event-interval.js";
 import { fillLevel } from "./derived/fill-level.js";
@@ -194,6 +195,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // An amount in the tool's minor units under the field the claim names agrees before any other reading.
   const minor = minorUnitAmount(figure, scope);
   if (minor) return minor;
+  // "The top bid is €60,118.50" against a later bid: the head's value.
+  const head = listHead(figure, scope);
+  if (head) return head;
   const weekday = weekdayMisread(
     figure,
     ranked.map((r) => r.fact),
