@@ -401,6 +401,23 @@ const NOW_WORD = /\b(?:now|currently|presently|at (?:the|this) moment|at present
 /** A key of the moment's state: `is_open_now`, `currentlyOpen`, `open_now`. */
 const NOW_KEY = /(?:^|[^a-z])(?:now|current(?:ly)?)(?:[^a-z]|$)|(?:Now|Current(?:ly)?)(?:[A-Z]|$)/;
 
+/** The field of an object that says who or what the object is: `assignee.displayName`, `owner.login`. */
+const OBJECT_NAME = "(?:displayName|display_name|name|fullName|full_name|email|login|username)";
+
+/**
+ * Whether a generic flag (`active`, `enabled`) is named only by its parent, and that parent is an entity with
+ * a name of its own (`assignee: {displayName, active}`): the flag is said of that entity ("the assignee's
+ * account is active"), not the parent's word of the claim ("is assigned to Tom"), which it never settles.
+ */
+function flagOfNamedObject(l: FieldLine, ledger: EvidenceLedger): boolean {
+  const segs = segments(l.path);
+  if (segs.length < 2 || ![...featuresOf(segs.at(-1)!).stems].every((s) => GENERIC_FLAG.has(s))) return false;
+  const parent = l.path.slice(0, l.path.lastIndexOf("."));
+  if (parent === "") return false;
+  const escaped = parent.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|\\n)${escaped}\\.${OBJECT_NAME}: `).test(ledger.get(l.evidenceId)?.text ?? "");
+}
+
 /** Records or rows holding the claim's names, when any does. */
 function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
@@ -465,7 +482,7 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   );
   // "auto-renew" names `autoRenewal` word by word.
   const claimStems = new Set([...featuresOf(naming).stems, ...featuresOf(naming.replace(/(\p{L})-(?=\p{L})/gu, "$1 ")).stems]);
-  let flags = booleans.filter((l) => namesField(naming, claimStems, l.path));
+  let flags = booleans.filter((l) => namesField(naming, claimStems, l.path) && !flagOfNamedObject(l, ledger));
   // A flag the claim names only as a modifier ("the refundable plan") is presupposed, not asserted: it can
   // leave the claim unsupported, never contradict or support it.
   const attributive = flags.length === 0;

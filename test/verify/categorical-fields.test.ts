@@ -69,6 +69,18 @@ describe("boolean fields", () => {
     expect(await verdictOf([record], draft)).toEqual([want]);
   });
 
+  it("should not read a named object's own flag as the word its key names (`assignee.active`)", async () => {
+    const issues = {
+      issues: [
+        { key: "OPS-7", assignee: { displayName: "Ines Varga", active: true } },
+        { key: "OPS-9", assignee: null },
+      ],
+    };
+    expect(await verdictOf([issues], "OPS-9 is assigned to Ines Varga.")).not.toEqual(["supported"]);
+    // A flag whose parent is no named object is still named by it.
+    expect(await verdictOf([{ unit: "4C", parking: { included: false, fee: 150 } }], "Parking is included.")).toEqual(["contradicted"]);
+  });
+
   it("should not read an empty list or a zero count as a false flag", async () => {
     expect(await verdictOf([{ issue: 7, labels: [], locked: false }], "Issue 7 is locked.")).toEqual(["contradicted"]);
     const courses = [0, 5, 5, 5].map((credits, i) => ({ code: `C${i}`, credits }));
