@@ -30,7 +30,10 @@ export function isNameNumber(text: string, figure: ClaimFigure): boolean {
   const q = v.q;
   if (q.kind !== "number" || q.word || q.approx || q.bound !== "eq") return false;
   if (/^\d{1,5}$/.test(q.text) && STREET_AFTER.test(text.slice(figure.span[1]))) return true;
-  if (q.unit !== null || !/^\d{1,4}$/.test(q.text)) return false;
+  // A singular noun after a number other than one is no counted noun but the head the name modifies ("a
+  // Phase 3 study", "the Tier 2 plan").
+  const head = q.unit !== null && q.value !== 1 && /^\p{Ll}+$/u.test(q.unit) && !/s$/.test(q.unit);
+  if ((q.unit !== null && !head) || !/^\d{1,4}$/.test(q.text)) return false;
   const word = WORD_BEFORE.exec(text.slice(0, figure.span[0]))?.[1];
   if (!word || STOP_WORDS.has(word.toLowerCase()) || NOT_NAMES.test(word)) return false;
   return !COUNTED_AFTER.test(text.slice(figure.span[1])) && !/^[.,]\d|^\s*%/.test(text.slice(figure.span[1]));
@@ -77,8 +80,67 @@ export function withNameNumbers(results: FigureResult[], text: string, scope?: C
   return results.map((r) => {
     if (r.derived || !isNameNumber(text, r.figure)) return r;
     if (r.outcome === "mismatch") return { ...r, outcome: "unsettled", best: undefined, note: `a number that is part of the name before it: ${r.note}` };
-    if (r.outcome === "match" || scope === undefined) return r;
+    if (scope === undefined) return r;
+    if (r.outcome === "match") {
+      // The label its element writes with another number outranks an equal number elsewhere.
+      const label = labelOfElement(text, r.figure, scope);
+      return label?.outcome === "mismatch" ? label : r;
+    }
     const written = writtenNameNumber(text, r.figure, scope);
-    return written ? { figure: r.figure, outcome: "match", best: written, score: 0, note: "a number that is part of a name the evidence writes" } : r;
+    if (written) return { figure: r.figure, outcome: "match", best: written, score: 0, note: "a number that is part of a name the evidence writes" };
+    return labelOfElement(text, r.figure, scope) ?? r;
   });
+}
+
+/**
+ * A label and number the claim gives an element ("NCT05819432 is a Phase 3 study") against the label the
+ * element's own lines write, in any case and spacing (`phases[0]: PHASE2`, `stage: "stage_2"`): the same
+ * number agrees; one other number, the only one the element writes after the label, is the correction. The
+ * element is the one whose lines hold the claim's other names (nested lists included); without names, or
+ * with no such element, nothing is read.
+ */
+function labelOfElement(text: string, figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const word = WORD_BEFORE.exec(text.slice(0, figure.span[0]))?.[1];
+  if (!word || figure.value.type !== "quantity" || word.length < 3) return null;
+  const names = scope.figures.flatMap((f) => (f.value.type === "name" && f.value.n.text !== word ? [f.value.n] : []));
+  if (names.length === 0) return null;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const label = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}[\\s_#-]*0*(\\d{1,3})(?![\\p{L}\\p{N}])`, "giu");
+  const found = new Map<number, string>();
+  let element: { evidenceId: string; prefix: string } | null = null;
+  for (const record of scope.context.ledger.records) {
+    if (record.format !== "json" || scope.foreign(record.id)) continue;
+    const lines = record.text.split("\n");
+    // Elements whose own line holds a claim name: `studies[0].nctId: NCT05819432` -> `studies[0]`.
+    for (const line of lines) {
+      const m = /^(.*?\[\d+\])[^\n:]*: (.*)$/.exec(line);
+      if (!m || !names.some((n) => nameOccursIn(n, m[2]!))) continue;
+      if (element && (element.evidenceId !== record.id || element.prefix !== m[1])) return null;
+      element = { evidenceId: record.id, prefix: m[1]! };
+    }
+  }
+  // Or the one record that holds a claim name, when no array element does (a single study's record).
+  if (!element) {
+    const holding = scope.context.ledger.records.filter((r) => r.format === "json" && !scope.foreign(r.id) && names.some((n) => nameOccursIn(n, r.text)));
+    if (holding.length !== 1) return null;
+    element = { evidenceId: holding[0]!.id, prefix: "" };
+  }
+  const own = scope.context.ledger
+    .get(element.evidenceId)!
+    .text.split("\n")
+    .filter((l) => l.startsWith(element!.prefix));
+  for (const line of own) for (const m of line.slice(line.indexOf(": ") + 2).matchAll(label)) found.set(Number(m[1]), line);
+  if (found.size !== 1) return null;
+  const [n, line] = [...found][0]!;
+  const quoteFact = scope.facts.find((f) => f.chunk.evidenceId === element!.evidenceId && f.quote.text === line);
+  if (n === figure.value.q.value) return quoteFact ? { figure, outcome: "match", best: quoteFact, score: 1, note: `the element writes ${word} ${n}` } : null;
+  if (!quoteFact) return null;
+  const q = { ...figure.value.q, text: String(n), value: n, alternatives: [], precision: 0.5 };
+  return {
+    figure,
+    outcome: "mismatch",
+    best: { ...quoteFact, value: { type: "quantity", q } },
+    score: 3,
+    note: `the element writes ${line.slice(line.indexOf(": ") + 2)}`,
+  };
 }

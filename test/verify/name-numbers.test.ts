@@ -50,3 +50,22 @@ describe("numbers that are part of a name", () => {
     expect(figures.some((f) => f.value.type === "name" && f.value.n.text === "16-main")).toBe(true);
   });
 });
+
+describe("a label and number the claim gives an element, against the label its lines write", () => {
+  const trials = {
+    studies: [
+      { id: "TR-1042", phases: ["PHASE2"], status: "RECRUITING" },
+      { id: "TR-2210", phases: ["PHASE3"], status: "COMPLETED", enrolled: 2 },
+    ],
+  };
+  it.each<[unknown, string, string, string[]]>([
+    [trials, "TR-1042 is a Phase 3 study.", "contradicted", ["2"]],
+    [trials, "TR-2210 is a Phase 3 study.", "supported", []],
+    // The single record that holds the name is its element.
+    [{ id: "TR-77", design: { phase: "phase_1" } }, "TR-77 is a Phase 2 trial.", "contradicted", ["1"]],
+    // A count of the noun is no label ("3 studies").
+    [trials, "TR-2210 enrolled 2 patients.", "supported", []],
+  ])("%#: %s -> %s", async (content, draft, verdict, corrections) => {
+    expect(await verdictOf(content, draft)).toEqual([verdict, corrections]);
+  });
+});
