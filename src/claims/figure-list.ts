@@ -660,7 +660,8 @@ function trailingWhich(text: string, tokens: Token[], clause: Clause, inside: (o
 const COLON_HEAD_MAX = 60;
 
 /**
- * A verbless "head: item, item, item" ("#1060 for the Trust: $640, Net 15, due July 30"): one claim per item,
+ * A verbless "head: item, item, item" ("#1060 for the Trust: $640, Net 15, due July 30"), or "head – item,
+ * item" after a spaced dash: one claim per item,
  * each read with the head ("#1060 for the Trust: Net 15"), when every item holds a figure and there are at
  * least two, each with a word or a sign beside its figure. No cut inside parentheses, quotes or code, nor before a year ("3 May, 2024"); else null.
  */
@@ -673,8 +674,11 @@ function colonList(text: string, tokens: Token[], clause: Clause, inside: (offse
     const at = tokens[k]!.start;
     return inParens[k - from] !== 1 && !inside(at) && !quoted.some(([a, b]) => a < at && at < b);
   };
+  // The head ends at a colon, or at a spaced dash ("Priya Raman – three mugs, $44.47 ...").
+  const spacedDash = (k: number) => DASH.test(tokens[k]!.value) && /\s/.test(text[tokens[k]!.start - 1] ?? "") && /\s/.test(text[tokens[k]!.end] ?? "");
   let colon = -1;
   for (let k = from + 1; k < to && colon < 0; k++) if (tokens[k]!.value === ":" && open(k)) colon = k;
+  for (let k = from + 1; k < to && colon < 0; k++) if (spacedDash(k) && open(k)) colon = k;
   if (colon < 0 || !hasWordBefore(tokens, from, colon)) return null;
   const head = text.slice(clause.start + (clause.drop ?? 0), tokens[colon]!.start).trim();
   if (head.length > COLON_HEAD_MAX || /[—:]/.test(head)) return null;
@@ -682,7 +686,7 @@ function colonList(text: string, tokens: Token[], clause: Clause, inside: (offse
   for (let k = colon + 1; k < to - 1; k++) {
     const v = tokens[k]!.value.toLowerCase();
     if (!open(k)) continue;
-    if (v === ":" || v === ";" || ALTERNATIVES.has(tokens[k + 1]!.value.toLowerCase())) return null;
+    if (v === ":" || v === ";" || (spacedDash(k) && tokens[colon]!.value !== ":") || ALTERNATIVES.has(tokens[k + 1]!.value.toLowerCase())) return null;
     if (v === "," && !YEAR.test(tokens[k + 1]!.value)) cuts.push(k);
   }
   if (cuts.length === 0) return null;
@@ -695,7 +699,9 @@ function colonList(text: string, tokens: Token[], clause: Clause, inside: (offse
     while (last > first && tokens[last - 1]!.pos === "PUNCT") last--;
     // Each item a figure with a word or a sign ("Net 15", "$640"); bare figures ("80, 443 and 8080") stay whole.
     // A field and its value ("priority high") is an item too, beside at least two with figures.
-    const figure = first < last && (figureWithWord(tokens, first, last) || figureWithSymbol(tokens, first, last));
+    // A count in words before its noun is a figure too ("three Speckled Sage mugs").
+    const counted = tokens[first]?.pos === "NUM" && /^(?:NOUN|PROPN|ADJ)$/.test(tokens[first + 1]?.pos ?? "");
+    const figure = first < last && (figureWithWord(tokens, first, last) || figureWithSymbol(tokens, first, last) || counted);
     const fieldValue = last - first === 2 && tokens[first]!.pos === "NOUN" && /^(?:ADJ|NOUN)$/.test(tokens[first + 1]!.pos);
     if (!figure && !fieldValue) return null;
     if (figure) figures++;
@@ -735,7 +741,20 @@ function splitList(text: string, tokens: Token[], clause: Clause, inside: (offse
 
   let verb = -1;
   for (let k = from; k < to && verb < 0; k++) if (isVerb(tokens, k)) verb = k;
-  if (verb < 0) return colonList(text, tokens, clause, inside) ?? whole;
+  // A head before a colon or a spaced dash, with the first verb only inside an item ("Priya Raman – three
+  // mugs, $44.47 including $5.95 shipping"), heads a verbless list.
+  let headEnd = -1;
+  for (let k = from + 1; k < to && headEnd < 0; k++)
+    if (tokens[k]!.value === ":" || (DASH.test(tokens[k]!.value) && /\s/.test(text[tokens[k]!.end] ?? ""))) headEnd = k;
+  // Not a head of several entities ("X and Y — adding ..."), nor a dash before a verb of its own.
+  const oneHead = (): boolean => {
+    for (let k = from; k < headEnd; k++) if (/^(?:and|or|,|&)$/i.test(tokens[k]!.value)) return false;
+    return !isVerb(tokens, headEnd + 1);
+  };
+  if (verb < 0 || (headEnd >= 0 && headEnd < verb && oneHead())) {
+    const listed = colonList(text, tokens, clause, inside);
+    if (listed || verb < 0) return listed ?? whole;
+  }
   // The verb group: "'s pouring", "will be", "has never run".
   let verbEnd = verb;
   while (

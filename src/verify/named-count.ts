@@ -7,6 +7,7 @@
 import { nameOccursIn } from "../quantity/names.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
+import { surface } from "./corrections.js";
 import type { EvidenceFact } from "./evidence-facts.js";
 import { recordElementFacts } from "./slot-reading.js";
 
@@ -85,4 +86,46 @@ export function partitiveCount(figure: ClaimFigure, scope: ClaimScope): FigureRe
     return { figure, outcome: "match", best: first, score: 2, note: `counts the ${ids.size} elements the tool returned`, anchored: true, derived: true };
   }
   return null;
+}
+
+/** A key that counts the units of a line item: `quantity`, `qty`, `units`, `count`. */
+const QUANTITY_KEY = /^(?:quantiti|qty|quantity|unit|count)$/;
+
+/**
+ * A count of units right before a name ("three Speckled Sage mugs") against the quantity field of the one
+ * element that names it (an order line: `title: ... Speckled Sage`, `quantity: 2`): the element counts what the
+ * claim counts, so its quantity agrees or is the correction.
+ * @returns null unless exactly one element of the claim's records names the name and holds a quantity field.
+ */
+export function elementQuantity(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 1 || v.q.value > MAX_COUNT) return null;
+  const name = scope.figures.find((f) => f.value.type === "name" && f.span[0] >= figure.span[1] && scope.text.slice(figure.span[1], f.span[0]).trim() === "");
+  if (!name || name.value.type !== "name") return null;
+  const n = name.value.n;
+  // Within the outer element that holds the claim's other names ("Priya Raman": her receipt, not another
+  // buyer's).
+  const others = scope.figures.flatMap((f) => (f.value.type === "name" && f !== name ? [f.value.n] : []));
+  const outerHolds = (f: EvidenceFact): boolean => {
+    const path = f.rowId!.slice(f.rowId!.indexOf(":") + 1);
+    const outer = path.slice(0, path.indexOf("]") + 1);
+    const text = scope.context.ledger.get(f.chunk.evidenceId)?.text ?? "";
+    const lines = text
+      .split("\n")
+      .filter((l) => l.startsWith(outer))
+      .join("\n");
+    return others.every((o) => nameOccursIn(o, lines));
+  };
+  const quantities = new Map<string, EvidenceFact>();
+  for (const f of recordElementFacts(scope)) {
+    if (f.row === undefined || f.rowId === undefined || f.value.type !== "quantity" || f.value.q.kind !== "number") continue;
+    if (![...f.key].some((k) => QUANTITY_KEY.test(k)) || !nameOccursIn(n, f.row) || !outerHolds(f)) continue;
+    if (!quantities.has(f.rowId)) quantities.set(f.rowId, f);
+  }
+  if (quantities.size !== 1) return null;
+  const fact = [...quantities.values()][0]!;
+  const agrees = (fact.value as { q: { value: number } }).q.value === v.q.value;
+  return agrees
+    ? { figure, outcome: "match", best: fact, score: 3, note: `the quantity of the element that names ${n.text}`, anchored: true }
+    : { figure, outcome: "mismatch", best: fact, score: 3, note: `the element that names ${n.text} states ${surface(fact)} for its quantity` };
 }

@@ -11,7 +11,7 @@ import { otherReading } from "./other-readings.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
-import { namedElementCount, partitiveCount } from "./named-count.js";
+import { elementQuantity, namedElementCount, partitiveCount } from "./named-count.js";
 import { listHead } from "./list-head.js";
 import { spanDuration } from "./span-duration.js";
 import { eventInterval } from "./event-interval.js";
@@ -198,6 +198,9 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // "The top bid is €60,118.50" against a later bid: the head's value.
   const head = listHead(figure, scope);
   if (head) return head;
+  // "three Speckled Sage mugs" against the quantity of the order line that names them.
+  const units = elementQuantity(figure, scope);
+  if (units) return units;
   const weekday = weekdayMisread(
     figure,
     ranked.map((r) => r.fact),

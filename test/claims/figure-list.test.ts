@@ -150,6 +150,13 @@ describe("one claim per figure in a list-like clause", () => {
       ["The rent is $1,900 a month", ["with a deposit of $3,800", "The rent: with a deposit of $3,800"], "a pet fee of $40."],
     ],
     ["The order came to $120, including $15 of shipping.", ["The order came to $120", "including $15 of shipping."]],
+    // A head before a spaced dash, the first verb inside an item, and a count in words as an item's figure.
+    [
+      "Ana Ruiz – two Harbor Blue mugs, $38.40 including $6.95 shipping.",
+      ["Ana Ruiz – two Harbor Blue mugs", ["$38.40 including $6.95 shipping.", "Ana Ruiz: $38.40 including $6.95 shipping."]],
+    ],
+    // Not a head of several entities.
+    ["Ana Ruiz and Ben Ode – two mugs, $38.40 including $6.95 shipping.", ["Ana Ruiz and Ben Ode – two mugs, $38.40 including $6.95 shipping."]],
   ])("should cut the list after a colon, a predicate phrase and ', with' or ', including' phrases with their own figure in %j", (draft, expected) => {
     expect(pieces(draft)).toEqual(expand(expected));
   });

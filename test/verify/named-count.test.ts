@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
-import { check } from "./helpers.js";
+import { check, verdictOf } from "./helpers.js";
 
 const transactions = [
   { name: "Uber 063015 SF**POOL**", merchant_name: "Uber", amount: 5.4, date: "2024-03-25" },
@@ -40,5 +40,32 @@ describe("a count against a page of rows beside a total field", () => {
   ])("should read %j as %s", async (claim, verdict) => {
     const [got] = await check(fw, claim);
     expect(got === "supported" || got === "contradicted" ? got : "unsupported").toBe(verdict);
+  });
+});
+
+describe("a count of units before a name, against its order line's quantity", () => {
+  const receipts = {
+    results: [
+      {
+        buyer: "Ana Ruiz",
+        transactions: [
+          { title: "Stoneware Mug – Harbor Blue", quantity: 2 },
+          { title: "Linen Napkin Set", quantity: 1 },
+        ],
+      },
+      { buyer: "Ben Ode", transactions: [{ title: "Stoneware Mug – Harbor Blue", quantity: 1 }] },
+    ],
+  };
+  it.each<[string, string, string[]]>([
+    ["Ana Ruiz ordered three Harbor Blue mugs.", "contradicted", ["2"]],
+    ["Ana Ruiz ordered two Harbor Blue mugs.", "supported", []],
+    ["Ben Ode ordered one Harbor Blue mug.", "supported", []],
+  ])("%s -> %s", async (draft, verdict, corrections) => {
+    expect(await verdictOf(receipts, draft)).toEqual([verdict, corrections]);
+  });
+
+  it("should leave the count alone where two order lines name it and the claim picks neither", async () => {
+    const [verdict] = await verdictOf(receipts, "Three Harbor Blue mugs were ordered.");
+    expect(verdict).not.toBe("contradicted");
   });
 });
