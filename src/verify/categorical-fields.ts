@@ -381,7 +381,7 @@ function longerFlagBeside(flag: FieldLine, booleans: readonly FieldLine[]): bool
  * not known, so the denial is not settled. The other flag is the field's record's, inside the field's array
  * element when it has one.
  */
-function oppositeFlagAgreeing(field: FieldLine, claimSays: boolean, booleans: readonly FieldLine[]): FieldLine | null {
+function oppositeFlagAgreeing(field: FieldLine, claimSays: boolean, booleans: readonly FieldLine[], lasting = false): FieldLine | null {
   const opposites = new Set([...flagName(field.path)].flatMap((s) => [...(antonymsOf(s) ?? [])]));
   if (opposites.size === 0) return null;
   const found = booleans.find(
@@ -391,6 +391,7 @@ function oppositeFlagAgreeing(field: FieldLine, claimSays: boolean, booleans: re
       (field.row === "" || l.path.startsWith(`${field.row}.`)) &&
       [...flagName(l.path)].some((s) => opposites.has(s)) &&
       !NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? "") &&
+      !(lasting && NOW_KEY.test(segments(l.path).at(-1) ?? "")) &&
       TRUE_VALUE.test(l.value) !== claimSays,
   );
   return found ?? null;
@@ -398,6 +399,8 @@ function oppositeFlagAgreeing(field: FieldLine, claimSays: boolean, booleans: re
 
 /** Words that place a claim at the moment of the tool call: "is currently closed", "open right now". */
 const NOW_WORD = /\b(?:now|currently|presently|at (?:the|this) moment|at present)\b/i;
+/** Words that say a state lasts: "closed for good", "permanently closed", "out of business". */
+const PERMANENT_WORD = /\b(?:for good|permanently|forever|for ever|out of business|no longer (?:in business|operating|open))\b/i;
 /** A key of the moment's state: `is_open_now`, `currentlyOpen`, `open_now`. */
 const NOW_KEY = /(?:^|[^a-z])(?:now|current(?:ly)?)(?:[^a-z]|$)|(?:Now|Current(?:ly)?)(?:[A-Z]|$)/;
 
@@ -516,7 +519,9 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   if (attributive && agrees) return null;
   // The claim's "now" or "currently" names the flag of the moment (`is_open_now`); else which one it means is not known.
   const ofNow = (l: FieldLine) => NOW_WORD.test(claimText) && NOW_KEY.test(segments(l.path).at(-1) ?? "");
-  const opposite = agrees || ofNow(field) ? null : oppositeFlagAgreeing(field, claimSays, booleans);
+  // "closed for good", "permanently" name the lasting flag, not the one of the moment.
+  const lasting = PERMANENT_WORD.test(claimText);
+  const opposite = agrees || ofNow(field) ? null : oppositeFlagAgreeing(field, claimSays, booleans, lasting);
   if (opposite) {
     const now = ofNow(opposite);
     const note = `${opposite.path}: ${opposite.value} says what the claim says, ${field.path}: ${field.value} denies it`;

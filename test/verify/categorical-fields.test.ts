@@ -61,6 +61,8 @@ describe("boolean fields", () => {
     [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: true }] }] }, "Casa Verde is closed right now.", "contradicted"],
     [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is open now.", "contradicted"],
     [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde is open.", "unsupported"],
+    // "for good" names the lasting flag: the flag of the moment does not unsettle it.
+    [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: false }] }] }, "Casa Verde has closed for good.", "contradicted"],
     [{ shops: [{ name: "Casa Verde", is_closed: false, hours: [{ is_open_now: true }] }] }, "Casa Verde is closed.", "contradicted"],
     [{ shops: [{ name: "Casa Verde", is_closed: false }] }, "Casa Verde is closed.", "contradicted"],
     [{ pool: "north", active: false, inactive: false }, "The north pool is active.", "unsupported"],
