@@ -7,50 +7,50 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5902,
+  "globalMean": 0.5925,
   "verdictMeans": {
-    "contradicted": 0.9461,
+    "contradicted": 0.9474,
     "not_checkable": 0.9655,
-    "supported": 0.7767,
-    "unsupported": 0.3298
+    "supported": 0.7793,
+    "unsupported": 0.3306
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 230,
-      "mean": 0.9494,
+      "n": 234,
+      "mean": 0.9507,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9469,
-          "n": 230
+          "p": 0.9482,
+          "n": 234
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 72,
-      "mean": 0.8735,
+      "n": 71,
+      "mean": 0.9111,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.8676,
-          "n": 72
+          "p": 0.906,
+          "n": 71
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1138,
-      "mean": 0.2556,
+      "n": 1135,
+      "mean": 0.2559,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2557,
-          "n": 1138
+          "p": 0.256,
+          "n": 1135
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.976,
+      "mean": 0.9766,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9004,
+          "p": 0.9006,
           "n": 5
         }
       ]
@@ -83,61 +83,61 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3061,
-      "mean": 0.7746,
+      "n": 3065,
+      "mean": 0.7765,
       "steps": [
         {
           "upTo": 0.735,
-          "p": 0.5166,
+          "p": 0.5169,
           "n": 14
         },
         {
           "upTo": 0.775,
-          "p": 0.6513,
-          "n": 17
+          "p": 0.5893,
+          "n": 12
         },
         {
           "upTo": 0.895,
-          "p": 0.7033,
-          "n": 608
+          "p": 0.7037,
+          "n": 609
         },
         {
           "upTo": 0.925,
-          "p": 0.7242,
-          "n": 557
+          "p": 0.7263,
+          "n": 562
         },
         {
           "upTo": 0.945,
-          "p": 0.7782,
-          "n": 430
+          "p": 0.7829,
+          "n": 428
         },
         {
           "upTo": 1,
-          "p": 0.8328,
-          "n": 1435
+          "p": 0.8352,
+          "n": 1440
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1074,
-      "mean": 0.3978,
+      "n": 1070,
+      "mean": 0.3991,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0561,
+          "p": 0.0562,
           "n": 47
         },
         {
           "upTo": 0.685,
-          "p": 0.1245,
+          "p": 0.1246,
           "n": 185
         },
         {
           "upTo": 0.745,
-          "p": 0.2429,
-          "n": 155
+          "p": 0.2461,
+          "n": 152
         },
         {
           "upTo": 0.795,
@@ -146,20 +146,20 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.895,
-          "p": 0.4333,
+          "p": 0.4356,
           "n": 274
         },
         {
           "upTo": 1,
-          "p": 0.6852,
-          "n": 186
+          "p": 0.6863,
+          "n": 185
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T20:45:52.157Z",
-    "commit": "0bab18f",
+    "at": "2026-12-06T21:19:56.661Z",
+    "commit": "b7e198a",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
