@@ -692,7 +692,10 @@ function superlativeCheck(figure: ClaimFigure, agreed: EvidenceFact, scope: Clai
     best: extreme,
     score: 3,
     note: `not the ${which === "most" ? "largest" : "smallest"} '${field}': ${extreme.quote.text} (${extreme.chunk.source}, ${extreme.chunk.evidenceId}) is`,
+    // The figure is its entity's own and no extreme: an edit of the name alone ("the Drip Coffee at $3.25")
+    // would ship a wrong figure, so the claim takes no edit at all.
     noFix: true,
+    unfixable: true,
   };
 }
 
