@@ -28,6 +28,8 @@ const ELEMENT_PATH = /^((?:[^\n:[\]]*\.)?([A-Za-z_][\w-]*))\[(\d+)\]([^\n:]*): /
 export function listHead(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   if (figure.value.type !== "quantity" || PAST_HEAD.test(scope.text)) return null;
   const nouns = [...scope.text.matchAll(HEAD_WORD)].map((m) => stemOf(m[1]!.toLowerCase()));
+  // "The leader" is the head of a list of leaders (`leaders[0]`).
+  if (/\bthe (?:current |overall )?leader\b/i.test(scope.text)) nouns.push(stemOf("leader"));
   if (nouns.length === 0) return null;
   const placed = (f: EvidenceFact) => {
     const m = ELEMENT_PATH.exec(f.quote.text);

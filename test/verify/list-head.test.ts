@@ -31,6 +31,19 @@ describe("the head of a ranked list", () => {
     [book, "The best ask is €131.50.", "contradicted", ["€131.45"]],
     [book, "There are 40 SOL at the top bid.", "contradicted", ["12.5"]],
     [book, "The top bid is €131.40.", "supported", []],
+    // "The leader" is the head of a list of leaders.
+    [
+      {
+        leaders: [
+          { name: "Ode", points: 980 },
+          { name: "Ruiz", points: 875 },
+          { name: "Lind", points: 640 },
+        ],
+      },
+      "The leader has 875 points.",
+      "contradicted",
+      ["980"],
+    ],
     // A word past the head reads another element.
     [book, "The next bid is €131.35.", "supported", []],
     // A claim that names its element ranks it by a field; a list in another order has no head by position.

@@ -344,7 +344,16 @@ describe("a day that names another element than the extreme's", () => {
 describe("a superlative whose figure is the named entity's own, and no extreme", () => {
   it("should take no edit, so no rewrite swaps the name and keeps the wrong figure", async () => {
     const fw = new Firewall();
-    fw.record({ source: "menu", content: { items: [{ name: "Espresso", price: 3.25 }, { name: "Cortado", price: 4.1 }, { name: "Drip Coffee", price: 2.8 }] } as never });
+    fw.record({
+      source: "menu",
+      content: {
+        items: [
+          { name: "Espresso", price: 3.25 },
+          { name: "Cortado", price: 4.1 },
+          { name: "Drip Coffee", price: 2.8 },
+        ],
+      } as never,
+    });
     const r = await fw.verify("The cheapest item is the Espresso at $3.25.");
     expect(r.verdicts[0]!.verdict).toBe("contradicted");
     expect(r.verdicts[0]!.corrections).toEqual([]);
