@@ -53,6 +53,18 @@ export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): Figur
 /** A partitive before a count with no noun of its own: "the cheapest of the four", "among the 3", "out of all 12". */
 const PARTITIVE_BEFORE = /\b(?:of|among|out of)\s+(?:the|all|these|those|your|all the)\s+$/i;
 
+/** Whether a figure is the count of a partitive ("of the four"): the group a claim ranks or divides. */
+export function partitiveAt(text: string, figure: ClaimFigure): boolean {
+  return PARTITIVE_BEFORE.test(text.slice(Math.max(0, figure.span[0] - 20), figure.span[0]));
+}
+
+/** Whether a number opens a name right after it ("7 Heron Way", "1774 Kapow Drive"): a house number, part of the name. */
+export function opensName(figure: ClaimFigure, figures: readonly ClaimFigure[]): boolean {
+  return (
+    figure.value.type === "quantity" && figure.value.q.kind === "number" && figures.some((g) => g.value.type === "name" && g.span[0] - figure.span[1] === 1)
+  );
+}
+
 /**
  * A count that stands for the elements the tool returned, in a partitive with no noun ("The cheapest of the
  * four is 3121 5th Street"): it matches one array of the claim's records of that many elements, where one
@@ -62,15 +74,14 @@ const PARTITIVE_BEFORE = /\b(?:of|among|out of)\s+(?:the|all|these|those|your|al
 export function partitiveCount(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
   const v = figure.value;
   if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 2 || v.q.value > MAX_COUNT) return null;
-  if (!PARTITIVE_BEFORE.test(scope.text.slice(Math.max(0, figure.span[0] - 20), figure.span[0]))) return null;
+  if (!partitiveAt(scope.text, figure)) return null;
   // No noun of its own after it: "of the four is", "of the 3,".
   const after = scope.text.slice(figure.span[1]);
   if (/^\s*(?:\p{Ll}[\p{L}-]*)/u.test(after) && !/^\s*(?:is|are|was|were|has|had|costs?|comes?|came|at|in|on|by|with)\b/i.test(after)) return null;
   // The group a claim ranks or divides is no fact it states: another figure must carry it ("of the four is
   // X at $280,000", "authored two of the three"); alone, it would pass "the cheapest per square foot of the three".
   // Nor a number that opens a name ("7 Heron Way").
-  const opensName = (f: ClaimFigure) => scope.figures.some((g) => g.value.type === "name" && g.span[0] - f.span[1] === 1);
-  if (!scope.figures.some((f) => f !== figure && f.value.type !== "name" && !opensName(f))) return null;
+  if (!scope.figures.some((f) => f !== figure && f.value.type !== "name" && !opensName(f, scope.figures))) return null;
   const names = scope.figures.flatMap((f) => (f.value.type === "name" ? [f.value.n] : []));
   const rows = new Map<string, { ids: Set<string>; named: boolean; first: EvidenceFact }>();
   for (const f of recordElementFacts(scope)) {

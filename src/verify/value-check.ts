@@ -11,7 +11,7 @@ import { otherReading } from "./other-readings.js";
 import { pickCorrection, surface } from "./corrections.js";
 import { compare, hasCanon } from "./figure-compare.js";
 import { derivedMatch } from "./derived-values.js";
-import { elementQuantity, namedElementCount, partitiveCount } from "./named-count.js";
+import { elementQuantity, namedElementCount, opensName, partitiveAt, partitiveCount } from "./named-count.js";
 import { listHead } from "./list-head.js";
 import { spanDuration } from "./span-duration.js";
 import { eventInterval } from "./event-interval.js";
@@ -618,14 +618,10 @@ function superlativeReaches(text: string, span: [number, number], figures: reado
     const [from, to] = m.index! < span[0] ? [m.index! + m[0].length, span[0]] : [span[1], m.index!];
     const between = text.slice(from, to);
     // A name or a time of day between them names the element ("The cheapest option is 10:00 for £3.00").
-    // So does a number that opens a name ("1774 Kapow Drive": a house number).
-    const opensName = (f: ClaimFigure) =>
-      f.value.type === "quantity" && f.value.q.kind === "number" && figures.some((g) => g.value.type === "name" && g.span[0] - f.span[1] === 1);
-    // So does the count of a partitive ("the cheapest of the four"): the group the superlative ranks.
-    const partitive = (f: ClaimFigure) =>
-      /\b(?:of|among|out of)\s+(?:the|all|these|those|your|all the)\s+$/i.test(text.slice(Math.max(0, f.span[0] - 20), f.span[0]));
+    // A number that opens a name ("1774 Kapow Drive") or the count of a partitive ("the cheapest of the
+    // four": the group the superlative ranks) is no figure between them.
     const figureBetween = figures.some(
-      (f) => f.value.type !== "name" && f.value.type !== "time" && !opensName(f) && !partitive(f) && f.span[0] >= from && f.span[1] <= to,
+      (f) => f.value.type !== "name" && f.value.type !== "time" && !opensName(f, figures) && !partitiveAt(text, f) && f.span[0] >= from && f.span[1] <= to,
     );
     if (!CLAUSE_BREAK.test(between) && !figureBetween) return true;
   }
