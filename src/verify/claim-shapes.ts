@@ -465,8 +465,12 @@ export function swapSuperlative(results: FigureResult[], scope: ClaimScope): Fig
   // extreme's own value, put beside another entity's name.
   const q = results.find((r) => r.figure.value.type === "quantity" && (!r.noFix || r.unfixable === true));
   const hint = q?.best !== undefined && q.best.key.size > 0 && (q.outcome === "match" || q.outcome === "mismatch") ? q.best : null;
-  const found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
-  if (!found) return names.length === 0 ? superlativeOfDay(results, scope) : results;
+  let found = superlativeEntity(scope.text, names, scope.fullStems, q?.figure.value ?? null, hint, ledger);
+  // A figure that is no extreme, beside a name that holds none either ("Oncology has the longest stay at 6.8
+  // days", ICU's 8.9 the longest): both are wrong, and both are corrected to the extreme's.
+  const bothWrong = !found && q?.unfixable === true && names.length > 0;
+  if (bothWrong) found = superlativeEntity(scope.text, names, scope.fullStems, null, hint, ledger);
+  if (!found || (bothWrong && found.agrees)) return names.length === 0 ? superlativeOfDay(results, scope) : results;
   const { extreme, owner, named, agrees, own } = found;
   const figure = scope.figures.find((f) => f.value.type === "name" && f.value.n.text.toLowerCase() === named)!;
   const which = superlativeOf(scope.text, fieldName(extreme)) === "most" ? "largest" : "smallest";
@@ -496,6 +500,12 @@ export function swapSuperlative(results: FigureResult[], scope: ClaimScope): Fig
   return [
     ...results.filter((x) => x !== q && x.figure !== figure),
     swapped,
-    ...(q ? [{ ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" }] : []),
+    ...(q
+      ? [
+          bothWrong
+            ? { figure: q.figure, outcome: "mismatch" as const, best: extreme, score: 3, note: `the ${which} value of its field is ${surface(extreme)}` }
+            : { ...q, outcome: "match" as const, best: extreme, note: "the value is right; its entity is not" },
+        ]
+      : []),
   ];
 }

@@ -300,12 +300,12 @@ describe("a superlative's figure that no correction makes right", () => {
     return fw.verify(draft);
   }
 
-  it("should contradict without any in-place edit, so no rewrite ships it half corrected", async () => {
+  it("should correct both the name and the figure to the extreme's, so no rewrite ships it half corrected", async () => {
     // $7.50 is the fig roll's, the plum cake's own is $9.25, and neither is the cheapest.
     const r = await report("Plum Cake is the cheapest dessert at $7.50.");
     expect(r.verdicts[0]!.verdict).toBe("contradicted");
-    expect(r.verdicts[0]!.corrections).toEqual([]);
-    expect(r.decision.action).not.toBe("rewrite");
+    expect(r.verdicts[0]!.corrections.map((c) => c.value).sort()).toEqual(["$6.95", "Lemon Tart"]);
+    expect(r.output).toContain("Lemon Tart is the cheapest dessert at $6.95");
   });
 
   it("should still correct the figure of the dessert that is the cheapest", async () => {
@@ -342,7 +342,7 @@ describe("a day that names another element than the extreme's", () => {
 });
 
 describe("a superlative whose figure is the named entity's own, and no extreme", () => {
-  it("should take no edit, so no rewrite swaps the name and keeps the wrong figure", async () => {
+  it("should correct the name and the figure together, never the name alone", async () => {
     const fw = new Firewall();
     fw.record({
       source: "menu",
@@ -356,7 +356,6 @@ describe("a superlative whose figure is the named entity's own, and no extreme",
     });
     const r = await fw.verify("The cheapest item is the Espresso at $3.25.");
     expect(r.verdicts[0]!.verdict).toBe("contradicted");
-    expect(r.verdicts[0]!.corrections).toEqual([]);
-    expect(r.decision.action).not.toBe("rewrite");
+    expect(r.output).toContain("the Drip Coffee at $2.80");
   });
 });
