@@ -5,6 +5,7 @@
  * different count settles nothing.
  */
 import { nameOccursIn } from "../quantity/names.js";
+import type { NameMention } from "../quantity/types.js";
 import type { ClaimFigure } from "./claim-figures.js";
 import type { ClaimScope, FigureResult } from "./claim-scope.js";
 import { surface } from "./corrections.js";
@@ -14,17 +15,24 @@ import { recordElementFacts } from "./slot-reading.js";
 /** Largest count read this way: beyond it, an answer counts by a total field, not by its rows. */
 const MAX_COUNT = 50;
 
+/** A whole count from 1 to {@link MAX_COUNT} written right before a name ("two Lyft rides"), and that name. */
+function countBeforeName(figure: ClaimFigure, scope: ClaimScope): { count: number; name: ClaimFigure } | null {
+  const v = figure.value;
+  if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 1 || v.q.value > MAX_COUNT) return null;
+  const name = scope.figures.find((f) => f.value.type === "name" && f.span[0] >= figure.span[1] && scope.text.slice(figure.span[1], f.span[0]).trim() === "");
+  return name ? { count: v.q.value, name } : null;
+}
+
 /**
  * Whether a whole number right before a name ("two Lyft rides") equals the number of elements of one array
  * whose text names it.
  * @returns a match on one of those elements, or null.
  */
 export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
-  const v = figure.value;
-  if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 1 || v.q.value > MAX_COUNT) return null;
-  const name = scope.figures.find((f) => f.value.type === "name" && f.span[0] >= figure.span[1] && scope.text.slice(figure.span[1], f.span[0]).trim() === "");
-  if (!name || name.value.type !== "name") return null;
-  const n = name.value.n;
+  const counted = countBeforeName(figure, scope);
+  if (!counted) return null;
+  const { count, name } = counted;
+  const n = (name.value as { n: NameMention }).n;
   // Per array (its elements' paths with the indexes left out), the elements that name it.
   const naming = new Map<string, Map<string, EvidenceFact>>();
   for (const f of recordElementFacts(scope)) {
@@ -35,7 +43,7 @@ export function namedElementCount(figure: ClaimFigure, scope: ClaimScope): Figur
     if (!rows.has(f.rowId) && nameOccursIn(n, f.row)) rows.set(f.rowId, f);
   }
   for (const rows of naming.values()) {
-    if (rows.size !== v.q.value) continue;
+    if (rows.size !== count) continue;
     const first = rows.values().next().value!;
     return {
       figure,
@@ -109,11 +117,10 @@ const QUANTITY_KEY = /^(?:quantiti|qty|quantity|unit|count)$/;
  * @returns null unless exactly one element of the claim's records names the name and holds a quantity field.
  */
 export function elementQuantity(figure: ClaimFigure, scope: ClaimScope): FigureResult | null {
-  const v = figure.value;
-  if (v.type !== "quantity" || v.q.kind !== "number" || v.q.approx || !Number.isInteger(v.q.value) || v.q.value < 1 || v.q.value > MAX_COUNT) return null;
-  const name = scope.figures.find((f) => f.value.type === "name" && f.span[0] >= figure.span[1] && scope.text.slice(figure.span[1], f.span[0]).trim() === "");
-  if (!name || name.value.type !== "name") return null;
-  const n = name.value.n;
+  const counted = countBeforeName(figure, scope);
+  if (!counted) return null;
+  const { count, name } = counted;
+  const n = (name.value as { n: NameMention }).n;
   // Within the outer element that holds the claim's other names ("Priya Raman": her receipt, not another
   // buyer's).
   const others = scope.figures.flatMap((f) => (f.value.type === "name" && f !== name ? [f.value.n] : []));
@@ -135,7 +142,7 @@ export function elementQuantity(figure: ClaimFigure, scope: ClaimScope): FigureR
   }
   if (quantities.size !== 1) return null;
   const fact = [...quantities.values()][0]!;
-  const agrees = (fact.value as { q: { value: number } }).q.value === v.q.value;
+  const agrees = (fact.value as { q: { value: number } }).q.value === count;
   return agrees
     ? { figure, outcome: "match", best: fact, score: 3, note: `the quantity of the element that names ${n.text}`, anchored: true }
     : { figure, outcome: "mismatch", best: fact, score: 3, note: `the element that names ${n.text} states ${surface(fact)} for its quantity` };
