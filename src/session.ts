@@ -17,6 +17,7 @@ import { calibrate, type CalibrationTable } from "./verify/calibration.js";
 import { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 import { claimBatches, claimKey, firstOfEach, repeatVerdict } from "./verify/claim-batches.js";
 import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
+import { type ClaimWithVerdict, verifyPieces, withPieces } from "./verify/piece-claims.js";
 import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
@@ -198,6 +199,7 @@ export class Session {
       : checkable;
     const tiers = tel.tiers(this.deps.tiers);
     const decided: ClaimVerdict[] = [];
+    const pieces = new Map<string, ClaimWithVerdict[]>();
     const calibration = this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration;
     try {
       for (const batch of claimBatches(distinct, this.deps.tiers, perClaim)) {
@@ -209,7 +211,11 @@ export class Session {
           ),
         );
         items.forEach((it, i) => (it.passages = retrieved[i]!));
-        const verdicts = await runTiers(tiers, items, { ledger: this.ledger, draft, signal, llm }, calibration);
+        const tierContext = { ledger: this.ledger, draft, signal, llm };
+        const verdicts = await runTiers(tiers, items, tierContext, calibration);
+        // A flagged clause whose figures tier 0 read differently is reported as one claim per figure's piece.
+        const split = await verifyPieces(items, verdicts, tiers, tierContext, calibration, (k) => repeats.has(batch[k]!));
+        for (const [k, list] of split) pieces.set(items[k]!.claim.id, list);
         batch.forEach((first, k) => {
           decided.push(verdicts[k]!);
           for (const i of repeats.get(first) ?? []) decided.push(repeatVerdict(verdicts[k]!, claims[i]!.id, claims[i]!.span[0] - claims[first]!.span[0]));
@@ -224,7 +230,7 @@ export class Session {
     }
     for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const byId = new Map(decided.map((v) => [v.claimId, v]));
-    const verdicts: ClaimVerdict[] = claims.map(
+    const wholeVerdicts: ClaimVerdict[] = claims.map(
       (c) =>
         byId.get(c.id) ?? {
           claimId: c.id,
@@ -237,16 +243,17 @@ export class Session {
           trace: [{ tier: -1, name: "extractor", outcome: "not_checkable", confidence: 1, note: `${c.kind} claim: nothing a tool output could settle`, ms: 0 }],
         },
     );
+    const { claims: reported, verdicts } = withPieces(claims, wholeVerdicts, pieces, responseId);
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy, edit), verdicts, policy.action));
+    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, reported, verdicts, groundingScore, policy, edit), verdicts, policy.action));
     const usage = llm.summary();
     for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
     const report: Report = {
       responseId,
       sessionId: this.id,
       draft,
-      claims,
+      claims: reported,
       verdicts,
       counts,
       groundingScore,

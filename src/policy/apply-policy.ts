@@ -156,13 +156,27 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
       }
     }
   }
-  let output = applyEdits(draft, edits)
+  let output = applyEdits(draft, withoutRepeatedMarkers(draft, edits))
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n");
   if (sources.length > 0) {
     output = `${output.trimEnd()}\n\nSources:\n${sources.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
   }
   return { output, sources };
+}
+
+/**
+ * Of the same citation marker inserted twice in one sentence (the pieces of a clause, each verified), only the
+ * last is kept: the sentence cites its source once, at its end.
+ */
+function withoutRepeatedMarkers(draft: string, edits: TextEdit[]): TextEdit[] {
+  const markers = edits.filter((e) => e.start === e.end && /^ \[\d+\]$/.test(e.text)).sort((a, b) => a.start - b.start);
+  const drop = new Set<TextEdit>();
+  for (let i = 0; i + 1 < markers.length; i++) {
+    const [a, b] = [markers[i]!, markers[i + 1]!];
+    if (a.text === b.text && !/[.!?]\s|\n/.test(draft.slice(a.start, b.start))) drop.add(a);
+  }
+  return drop.size === 0 ? edits : edits.filter((e) => !drop.has(e));
 }
 
 /**

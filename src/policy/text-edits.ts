@@ -35,7 +35,8 @@ const CONNECTOR_BEFORE = /(?:\s*[,;]\s*(?:and|but|or|while|whereas)?|\s+(?:and|b
 
 /**
  * The span to delete so that a claim disappears with its grammar: a whole bullet line, a whole sentence
- * with the space after it, or a clause with the connector before it (", and traded 1,250 lots").
+ * with the space after it (also when the claim only opens it: the rest would be a fragment), or a clause
+ * with the connector before it (", and traded 1,250 lots").
  */
 export function removalSpan(draft: string, span: [number, number]): [number, number] {
   let [start, end] = span;
@@ -51,6 +52,10 @@ export function removalSpan(draft: string, span: [number, number]): [number, num
   const prevText = draft.slice(Math.max(lineStart, start - 40), start);
   const sentenceStart = /(?:^|[.!?]["”’)]*)\s*$/.test(prevText) || start === lineStart;
   if (sentenceStart) {
+    // A claim that opens a sentence others finish ("The best ask is $3,412.55, a one-cent spread."): the rest
+    // of the sentence reads with it, so removing it alone would leave a fragment. The sentence goes whole.
+    const rest = /^[^\n.!?]*?(?=[.!?](?:\s|$)|\n|$)/.exec(draft.slice(end))![0];
+    if (/[\p{L}\p{N}]/u.test(rest.replace(/\[[^\]]*\]/g, ""))) end += rest.length;
     // Whole sentence: take its terminal punctuation, a trailing marker, and the following spaces.
     const tail = /^(?:\s*\[[^\]]*\])*[.!?]*[ \t]*/.exec(draft.slice(end));
     end += tail ? tail[0].length : 0;

@@ -25,6 +25,7 @@ import { checkMembership } from "./list-membership.js";
 import { offQualifier } from "./category-values.js";
 import { factsAt, passageFacts, type EvidenceFact, type FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import type { FigureOutcome } from "./figure-pieces.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
@@ -256,7 +257,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     if (f.value.type !== "time") continue;
     const r = checkClock(f, f.value.t, scope, [...chunks.values()], !large);
     if (r) clocks.push(r);
-    else unread.add(f);
+    else if (!item.focus || (f.span[0] >= item.focus[0] && f.span[1] <= item.focus[1])) unread.add(f);
   }
   const results = withoutQualifiedAgreement(
     withLabelFigures(
@@ -385,7 +386,23 @@ function weight(v: FactValue): number {
   return v.type === "name" ? 0 : specific(v) ? 2 : 1;
 }
 
-function conclude(results: FigureResult[], figures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
+/** How tier 0 read a figure, for `figurePieces`: a matched name or an unread figure is context. */
+function outcomeOf(r: FigureResult, anyAbsent: boolean): FigureOutcome {
+  const span = r.figure.span;
+  if (r.outcome === "unknown") return { span, outcome: "context" };
+  if (r.outcome === "mismatch") return { span, outcome: r.weak && anyAbsent ? "weak" : "mismatch" };
+  if (r.figure.value.type === "name") return { span, outcome: "context" };
+  return { span, outcome: r.outcome === "match" ? "match" : "absent" };
+}
+
+function conclude(all: FigureResult[], allFigures: ClaimFigure[], item: TierItem, text: string): TierOutcome {
+  const anyAbsent = all.some((r) => r.outcome === "absent" || r.outcome === "unsettled");
+  item.hints.figureOutcomes = all.map((r) => outcomeOf(r, anyAbsent));
+  // A figure's piece of a clause asserts the figures in its range; the others are its context.
+  const focus = item.focus;
+  const inFocus = (span: [number, number]) => !focus || (span[0] >= focus[0] && span[1] <= focus[1]);
+  const results = all.filter((r) => inFocus(r.figure.span));
+  const figures = allFigures.filter((f) => inFocus(f.span));
   // Lines that state the claim's figures, dates and versions are its citation; a name only shows whose they are.
   const byWeight = results.filter((r) => r.outcome === "match" && r.best).sort((a, b) => weight(b.figure.value) - weight(a.figure.value));
   const quotes = uniqueQuotes(byWeight.map((r) => r.best!.quote));

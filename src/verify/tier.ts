@@ -5,6 +5,7 @@
 import type { ExtractedClaim } from "../claims/types.js";
 import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import type { LlmMeter } from "../llm/usage.js";
+import type { FigureOutcome } from "./figure-pieces.js";
 import type { Claim, Correction, EvidenceQuote, Passage, VerdictLabel } from "../schema.js";
 
 /** One claim as a tier sees it. */
@@ -14,6 +15,12 @@ export interface TierItem {
   extracted: ExtractedClaim;
   /** Retrieved passages, best first. */
   passages: Passage[];
+  /**
+   * The part of `extracted.text` this item asserts, `[start, end)`, when the claim is one figure's piece of a
+   * clause (see `figure-pieces.ts`): the rest of the text is context (whose figures, which period), and its
+   * figures are neither checked nor cited here.
+   */
+  focus?: [number, number];
   /** What earlier tiers found without deciding (e.g. tier 0: every figure matched these quotes). */
   hints: TierHints;
   /**
@@ -66,6 +73,8 @@ export interface TierHints {
    * still need covering by the next tier.
    */
   unread?: string[];
+  /** How tier 0 read each figure, date, name and status of the claim (what `figurePieces` cuts by). */
+  figureOutcomes?: FigureOutcome[];
 }
 
 export interface TierDecision {

@@ -13,6 +13,10 @@ describe("removalSpan", () => {
     ["Intro.\n- first fact\n- second fact\n", "second fact", "Intro.\n- first fact\n"],
     ["The stock closed at 5, is up 3%, and traded 1,250 lots.", "traded 1,250 lots", "The stock closed at 5, is up 3%."],
     ["Food comes to $612.45 and transport is 16.4% of the total.", "transport is 16.4% of the total", "Food comes to $612.45."],
+    // A claim that opens a sentence takes the sentence with it: the rest alone would be a fragment.
+    ["The best ask is $3,412.55, a one-cent spread. Volume is thin.", "The best ask is $3,412.55", "Volume is thin."],
+    ["We have 312 seats, MRR of $48k [1], and churn of 2%.\nNext.", "We have 312 seats", "\nNext."],
+    ["Ver. 2.1 is out, with 3 fixes. Done.", "Ver. 2.1 is out", "Done."],
     ["Revenue rose [1]. Growth came from APAC [1]. Done.", "Growth came from APAC", "Revenue rose [1]. Done."],
   ])("should remove a claim with its grammar from %j", (draft, part, expected) => {
     const [s, e] = removalSpan(draft, span(draft, part));
