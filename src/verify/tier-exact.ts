@@ -390,7 +390,7 @@ function weight(v: FactValue): number {
 function outcomeOf(r: FigureResult, anyAbsent: boolean): FigureOutcome {
   const span = r.figure.span;
   if (r.outcome === "unknown") return { span, outcome: "context" };
-  if (r.outcome === "mismatch") return { span, outcome: r.weak && anyAbsent ? "weak" : "mismatch" };
+  if (r.outcome === "mismatch") return { span, outcome: (r.weak && anyAbsent) || r.noFix || r.unfixable ? "whole" : "mismatch" };
   if (r.figure.value.type === "name") return { span, outcome: "context" };
   return { span, outcome: r.outcome === "match" ? "match" : "absent" };
 }

@@ -111,14 +111,56 @@ describe("figurePieces", () => {
       null,
     ],
     [
-      "a weak mismatch",
+      "a mismatch about the whole clause",
       "The v2 rewrite shipped in 2025, with 40 fixes",
       [
-        ["2025", "weak"],
+        ["2025", "whole"],
         ["40", "absent"],
       ],
       null,
     ],
+    [
+      "a subject's appositive before its verb",
+      "The previous react release, 19.3.0, came out on May 6",
+      [
+        ["19.3.0", "absent"],
+        ["May 6", "mismatch"],
+      ],
+      null,
+    ],
+    [
+      "a second predicate of one subject",
+      "The store opened at 9:00, closed at 17:00",
+      [
+        ["9:00", "match"],
+        ["17:00", "mismatch"],
+      ],
+      ["The store opened at 9:00", "closed at 17:00"],
+    ],
+    ["a predicate after a relative clause", "JUZT-12, which is ready for test, is assigned to Ericka Prieto", [["Ericka Prieto", "mismatch"]], null],
+    [
+      "words set off after a wrong last figure",
+      "The best ask is $3,412.55, a one-cent spread",
+      [["$3,412.55", "mismatch"]],
+      ["The best ask is $3,412.55", "a one-cent spread"],
+    ],
+    [
+      "words set off before a wrong first figure",
+      "Priya drives twice on Monday, in her eight-seat car",
+      [["eight", "mismatch"]],
+      ["Priya drives twice on Monday", "in her eight-seat car"],
+    ],
+    ["a name's details after a dash", "The Overstory by Richard Powers — due 23 October", [["23 October", "mismatch"]], null],
+    [
+      "a wrong qualifier",
+      "On Thursday, March 8, 2024, the keyboard had 42 units",
+      [
+        ["Thursday, March 8, 2024", "mismatch"],
+        ["42", "match"],
+      ],
+      ["On Thursday, March 8, 2024", "the keyboard had 42 units"],
+    ],
+    ["one word set off is no piece", "Stock is 24, overall", [["24", "mismatch"]], null],
     [
       "a matched name is context",
       "Acme, the vendor, billed $40",
