@@ -7,24 +7,24 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5925,
+  "globalMean": 0.5969,
   "verdictMeans": {
-    "contradicted": 0.9474,
-    "not_checkable": 0.9655,
-    "supported": 0.7793,
-    "unsupported": 0.3306
+    "contradicted": 0.9588,
+    "not_checkable": 0.9656,
+    "supported": 0.781,
+    "unsupported": 0.3335
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 234,
-      "mean": 0.9507,
+      "n": 226,
+      "mean": 0.9623,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9482,
-          "n": 234
+          "p": 0.9598,
+          "n": 226
         }
       ]
     },
@@ -32,11 +32,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "supported",
       "n": 71,
-      "mean": 0.9111,
+      "mean": 0.9112,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.906,
+          "p": 0.9061,
           "n": 71
         }
       ]
@@ -44,13 +44,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1135,
-      "mean": 0.2559,
+      "n": 1096,
+      "mean": 0.2612,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.256,
-          "n": 1135
+          "p": 0.2614,
+          "n": 1096
         }
       ]
     },
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9766,
+      "mean": 0.9817,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9006,
+          "p": 0.9024,
           "n": 5
         }
       ]
@@ -83,38 +83,38 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3065,
-      "mean": 0.7765,
+      "n": 3112,
+      "mean": 0.7783,
       "steps": [
         {
           "upTo": 0.735,
-          "p": 0.5169,
+          "p": 0.5172,
           "n": 14
         },
         {
           "upTo": 0.775,
-          "p": 0.5893,
-          "n": 12
+          "p": 0.6021,
+          "n": 13
         },
         {
           "upTo": 0.895,
-          "p": 0.7037,
-          "n": 609
+          "p": 0.7038,
+          "n": 617
         },
         {
           "upTo": 0.925,
-          "p": 0.7263,
-          "n": 562
+          "p": 0.729,
+          "n": 569
         },
         {
           "upTo": 0.945,
-          "p": 0.7829,
-          "n": 428
+          "p": 0.7853,
+          "n": 434
         },
         {
           "upTo": 1,
-          "p": 0.8352,
-          "n": 1440
+          "p": 0.8368,
+          "n": 1465
         }
       ]
     },
@@ -122,7 +122,7 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "unsupported",
       "n": 1070,
-      "mean": 0.3991,
+      "mean": 0.3984,
       "steps": [
         {
           "upTo": 0.585,
@@ -131,35 +131,35 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.685,
-          "p": 0.1246,
-          "n": 185
+          "p": 0.1225,
+          "n": 186
         },
         {
           "upTo": 0.745,
-          "p": 0.2461,
+          "p": 0.246,
           "n": 152
         },
         {
           "upTo": 0.795,
-          "p": 0.2502,
-          "n": 227
+          "p": 0.2508,
+          "n": 226
         },
         {
           "upTo": 0.895,
-          "p": 0.4356,
-          "n": 274
+          "p": 0.4363,
+          "n": 273
         },
         {
           "upTo": 1,
-          "p": 0.6863,
-          "n": 185
+          "p": 0.6851,
+          "n": 186
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T21:19:56.661Z",
-    "commit": "b7e198a",
+    "at": "2026-12-06T23:00:30.291Z",
+    "commit": "9d2a347",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
