@@ -8,9 +8,13 @@ export interface TextEdit {
   text: string;
 }
 
-/** Applies non-overlapping edits; of overlapping ones the first (by start, then longest) wins. */
+/**
+ * Applies non-overlapping edits; of overlapping ones the first (by start, then longest) wins. An insertion at
+ * the start of a deletion is kept, before it (a citation marker at the end of a claim whose next clause goes).
+ */
 export function applyEdits(draft: string, edits: TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const insertion = (e: TextEdit) => (e.start === e.end ? 0 : 1);
+  const sorted = [...edits].sort((a, b) => a.start - b.start || insertion(a) - insertion(b) || b.end - a.end);
   const kept: TextEdit[] = [];
   let lastEnd = -1;
   for (const e of sorted) {
@@ -54,7 +58,7 @@ export function removalSpan(draft: string, span: [number, number]): [number, num
   if (sentenceStart) {
     // A claim that opens a sentence others finish ("The best ask is $3,412.55, a one-cent spread."): the rest
     // of the sentence reads with it, so removing it alone would leave a fragment. The sentence goes whole.
-    const rest = /^[^\n.!?]*?(?=[.!?](?:\s|$)|\n|$)/.exec(draft.slice(end))![0];
+    const rest = /^(?:[^\n.!?]|[.!?](?![\s"”’)\]]|$))*/.exec(draft.slice(end))![0];
     if (/[\p{L}\p{N}]/u.test(rest.replace(/\[[^\]]*\]/g, ""))) end += rest.length;
     // Whole sentence: take its terminal punctuation, a trailing marker, and the following spaces.
     const tail = /^(?:\s*\[[^\]]*\])*[.!?]*[ \t]*/.exec(draft.slice(end));
@@ -63,6 +67,9 @@ export function removalSpan(draft: string, span: [number, number]): [number, num
   }
   const connector = CONNECTOR_BEFORE.exec(prevText);
   if (connector) start -= connector[0].length;
+  // A clause that ends its sentence leaves the sentence's terminal punctuation to the words before it.
+  const terminal = /[.!?]["”’)]*\s*$/.exec(draft.slice(start, end));
+  if (terminal && end - terminal[0].length > start) end -= terminal[0].length;
   return [start, end];
 }
 

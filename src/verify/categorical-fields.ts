@@ -476,7 +476,13 @@ const FIGURE_NOUN = /(?<![\p{L}\p{N}.-])\d[\d.,]*\s?%?\s+(\p{L}+)/gu;
  * @returns null when no boolean field is named, or when candidates disagree.
  */
 export function checkBooleanField(claimText: string, names: readonly string[], ledger: EvidenceLedger): CategoricalCheck | null {
-  const booleans = fieldLines(ledger, "categorical-booleans", (l) => TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value));
+  // `status: active` is a status among others (suspended, closed), read by the status check; only a flag's
+  // own key makes "active" a yes.
+  const booleans = fieldLines(
+    ledger,
+    "categorical-booleans",
+    (l) => (TRUE_VALUE.test(l.value) || FALSE_VALUE.test(l.value)) && !(STATUS_KEY.test(l.path) && /^(?:in)?active$/i.test(l.value)),
+  );
   if (booleans.length === 0) return null;
   // A figure's noun ("with only 9% charge", "3 errors") says how much, not that `charging` or `has_errors`
   // holds: the words that name a flag are the claim's others.

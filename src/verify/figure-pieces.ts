@@ -47,7 +47,7 @@ export type Piece = [number, number];
  * check it as one claim.
  */
 function strength(text: string, t: Token): number {
-  if (/^[,;:]$/.test(t.value) || (/^(?:—|–|--)$/.test(t.value) && /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? ""))) return 2;
+  if (/^[,;:]$/.test(t.value) || (/^(?:—|–|--?)$/.test(t.value) && /\s/.test(text[t.start - 1] ?? "") && /\s/.test(text[t.end] ?? ""))) return 2;
   if (t.pos === "CCONJ" || t.pos === "SCONJ" || RELATIVE_WORD.test(t.value) || /^(?:while|whereas)$/i.test(t.value)) return 1;
   return 0;
 }

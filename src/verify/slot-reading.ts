@@ -601,7 +601,12 @@ const QUALIFIED_UNIT = /^[^\s\d]*[\d.,]+\s+(\p{L}+)\s+\p{L}+$/u;
  * across an appositive's commas), what it counts, its unit, and for a version the word "version" itself.
  */
 export function governingStems(figure: ClaimFigure, scope: ClaimScope): Set<string> {
-  const out = featuresOf(governingText(figure, scope)).stems;
+  const text = governingText(figure, scope);
+  const out = featuresOf(text).stems;
+  // A hyphenated word names a key that writes it joined ("3 e-bikes" for `ebikes_available`) as well as its
+  // parts.
+  const joined = text.replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  if (joined !== text) for (const s of featuresOf(joined).stems) out.add(s);
   if (out.size === 0) {
     const before = scope.masked.slice(0, figure.span[0]).trim().split(/\s+/).slice(-5).join(" ");
     for (const s of featuresOf(before).stems) out.add(s);

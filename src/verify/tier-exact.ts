@@ -163,7 +163,9 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
   // Claim words outside its figures: the slot and subject a figure is about.
   let masked = text;
   for (const f of figures) masked = masked.slice(0, f.span[0]) + " ".repeat(f.span[1] - f.span[0]) + masked.slice(f.span[1]);
-  const claimStems = featuresOf(masked).stems;
+  // A hyphenated word names a key that writes it joined ("e-bikes" for `ebikes_available`) as well as its parts.
+  const joined = masked.replace(/(?<=\p{L})-(?=\p{L})/gu, "");
+  const claimStems = joined === masked ? featuresOf(masked).stems : new Set([...featuresOf(masked).stems, ...featuresOf(joined).stems]);
   const nameRecords = new Map<ClaimFigure, Set<string>>();
   for (const f of figures) {
     if (f.value.type !== "name") continue;

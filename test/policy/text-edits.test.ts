@@ -17,6 +17,10 @@ describe("removalSpan", () => {
     ["The best ask is $3,412.55, a one-cent spread. Volume is thin.", "The best ask is $3,412.55", "Volume is thin."],
     ["We have 312 seats, MRR of $48k [1], and churn of 2%.\nNext.", "We have 312 seats", "\nNext."],
     ["Ver. 2.1 is out, with 3 fixes. Done.", "Ver. 2.1 is out", "Done."],
+    ["Bellecour started 1,843 trips, which averaged 14.2 minutes.", "Bellecour started 1,843 trips", ""],
+    // A clause that ends its sentence leaves the sentence's full stop.
+    ["Gare is shut, and it was serviced on June 8. Next.", "it was serviced on June 8.", "Gare is shut. Next."],
+    ["It costs $4.50, or 2.5% more. Next.", "It costs $4.50", "Next."],
     ["Revenue rose [1]. Growth came from APAC [1]. Done.", "Growth came from APAC", "Revenue rose [1]. Done."],
   ])("should remove a claim with its grammar from %j", (draft, part, expected) => {
     const [s, e] = removalSpan(draft, span(draft, part));
@@ -39,5 +43,16 @@ describe("applyEdits", () => {
       { start: 1, end: 2, text: "zzz" },
     ]);
     expect(out).toBe("ABC def G");
+  });
+
+  it("should keep an insertion at the start of a deletion, before it", () => {
+    const draft = "Gare is shut, and it was serviced on June 8.";
+    const [s, e] = removalSpan(draft, span(draft, "it was serviced on June 8."));
+    expect(
+      applyEdits(draft, [
+        { start: s, end: e, text: "" },
+        { start: s, end: s, text: " [1]" },
+      ]),
+    ).toBe("Gare is shut [1].");
   });
 });

@@ -42,6 +42,19 @@ describe("agent phrasings of tool results (found by trying the firewall as a new
     expect((await check(evidence, draft)).v.verdict).toBe("supported");
   });
 
+  it.each([
+    ["Bellecour has 3 e-bikes available.", "supported"],
+    ["Bellecour has 12 bikes and 3 e-bikes.", "supported"],
+    ["Bellecour has 4 e-bikes available.", "unsupported"],
+  ])("should read a hyphenated noun as the key that writes it joined: %s", async (draft, expected) => {
+    const station = { stations: [{ name: "Bellecour", bikes_available: 12, ebikes_available: 3, docks_total: 30 }] };
+    const fw = new Firewall();
+    fw.record({ source: "station_status", content: station });
+    const report = await fw.verify(draft);
+    expect(report.verdicts.map((v) => v.verdict)).toEqual(report.verdicts.map(() => expected));
+    expect(report.verdicts.flatMap((v) => v.corrections)).toEqual([]);
+  });
+
   it("should never correct a figure to a value the claim states for another figure", async () => {
     const { v, output } = await check({ order: "A-1001", warehouse: "Denver", carrier: "FedEx" }, "Order A-1001 ships from the Denver warehouse with UPS.");
     expect(v.corrections.map((c) => c.value)).not.toContain("Denver");

@@ -160,6 +160,15 @@ describe("figurePieces", () => {
       ],
       ["On Thursday, March 8, 2024", "the keyboard had 42 units"],
     ],
+    [
+      "a spaced hyphen as a dash",
+      "Uptime was 99.2% - 14 incidents in all",
+      [
+        ["99.2%", "match"],
+        ["14", "mismatch"],
+      ],
+      ["Uptime was 99.2%", "14 incidents in all"],
+    ],
     ["one word set off is no piece", "Stock is 24, overall", [["24", "mismatch"]], null],
     [
       "a matched name is context",

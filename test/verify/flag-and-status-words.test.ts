@@ -5,6 +5,15 @@ import { verdictOf } from "./helpers.js";
 // `is_closed`), a flag named for the negative (`isHeatOff`) is not read as its word, a history of events
 // holds past states, and a completed payment is a paid one.
 describe("flag and status words", () => {
+  it.each([
+    ["The status of account ACC-9 is suspended.", "contradicted"],
+    ["Account ACC-9 is suspended.", "contradicted"],
+    ["The status of account ACC-9 is active.", "supported"],
+  ])("should read `status: active` as a status, not a yes: %s", async (draft, expected) => {
+    const [verdict] = await verdictOf({ account: "ACC-9", status: "active" }, draft);
+    expect(verdict).toBe(expected);
+  });
+
   it("should not read a superlative as the flag of its stem", async () => {
     const search = {
       businesses: [
