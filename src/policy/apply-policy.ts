@@ -159,10 +159,12 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
   let output = applyEdits(draft, withoutRepeatedMarkers(draft, edits))
     .replace(/[ \t]+\n/g, "\n")
     .replace(/\n{3,}/g, "\n\n");
-  if (sources.length > 0) {
-    output = `${output.trimEnd()}\n\nSources:\n${sources.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
+  // A marker whose claim went with a removed sentence cites nothing: its source is not listed.
+  const cited = sources.filter((s) => output.includes(`[${s.marker}]`));
+  if (cited.length > 0) {
+    output = `${output.trimEnd()}\n\nSources:\n${cited.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
   }
-  return { output, sources };
+  return { output, sources: cited };
 }
 
 /**

@@ -90,6 +90,18 @@ describe("Firewall.guard and rewriteGrounded", () => {
     expect(text).toMatch(/Sources:\n\[1\] npm_view \(e1\)/);
   });
 
+  it("should list no source whose marker went with a removed sentence", async () => {
+    const fw = new Firewall();
+    fw.record({ source: "ride_stats", content: { stations: [{ name: "Bellecour", trips_started: 1843, revenue_eur: 2715.4 }] } });
+    fw.record({ source: "npm_view", content: npmView });
+    const { text, report } = await fw.rewriteGrounded("Bellecour was opened in 1999, with revenue of €2,715.40. cors is released under the MIT license.", {
+      unsupported: "remove",
+    });
+    expect(text).not.toContain("Bellecour");
+    expect(text).not.toContain("ride_stats");
+    expect(report.sources.map((s) => s.source)).toEqual(["npm_view"]);
+  });
+
   it("should hedge or remove unsupported claims and never add facts", async () => {
     const fw = new Firewall();
     fw.record({ source: "npm_view", content: npmView });
