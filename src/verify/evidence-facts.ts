@@ -574,7 +574,10 @@ function readFacts(
           const factor = scale !== null && keyed && !/^(?:19|20)\d\d$/.test(q.text) ? scale.factor : 1;
           q = { ...q, kind: "money", currency, unit: currency, value: q.value * factor, precision: q.precision * factor, alternatives: [] };
         }
-        add(asYear(q) ?? { type: "quantity", q }, q.span);
+        // Under a key that names a count (`trips_started: 1843`), a year-like number is read both ways.
+        const year = asYear(q);
+        if (year && keyed && countKey(keyName)) add({ type: "quantity", q }, q.span);
+        add(year ?? { type: "quantity", q }, q.span);
         taken.push(q.span);
       }
       // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
@@ -746,6 +749,56 @@ function keyStems(path: string): Set<string> {
   const stem = stemOf(words.join(""));
   return base.has(stem) ? base : new Set([...base, stem]);
 }
+
+/** Words of a key that may hold a year (`year`, `founded`, `model_year`, `season`, `since`). */
+const YEAR_WORDS = new Set([
+  "year",
+  "years",
+  "yr",
+  "season",
+  "vintage",
+  "founded",
+  "born",
+  "birth",
+  "since",
+  "established",
+  "built",
+  "introduced",
+  "release",
+  "released",
+  "published",
+  "opened",
+  "launched",
+  "debut",
+  "era",
+  "edition",
+  "model",
+  "date",
+  "time",
+  "copyright",
+  "until",
+  "from",
+  "to",
+  "start",
+  "end",
+  "value",
+]);
+
+/**
+ * Whether a key names something counted or measured, not only a year: a number under `trips_started`,
+ * `points` or `calories` may be 1843 of them, not the year 1843. A key with a word that may hold a year
+ * (`year`, `founded`, `datebegin`) holds a year.
+ */
+function countKey(keyName: string | null): boolean {
+  if (keyName === null) return false;
+  const last = lastSegment(keyName);
+  if (last === "" || YEAR_PART.test(last)) return false;
+  const words = tokenize(last.replace(/([a-z])([A-Z])/g, "$1 $2")).map((w) => w.toLowerCase());
+  return words.length > 0 && !words.some((w) => YEAR_WORDS.has(w));
+}
+
+/** A key that writes a year word inside a longer one (`accessionyear`, `datebegin`, `dated`). */
+const YEAR_PART = /year|date|season|founded|born|built|vintage/i;
 
 /**
  * A bare four-digit whole number from 1800 to 2100 ("founded in 1958", "1958") is read as a year, so that

@@ -29,7 +29,10 @@ export function compatible(claim: FactValue, ev: FactValue): boolean {
     const b = ev.q;
     if (b.count) return a.kind === "number" && !isYearLike(a);
     if (a.kind === "measure" || b.kind === "measure") return a.kind === b.kind && a.dimension === b.dimension;
-    if (isYearLike(a) !== isYearLike(b)) return false;
+    // A bare year-like number of the evidence is read as a count too where its key names one
+    // (`trips_started: 1843`, see `asYear`): a claim's count with its noun ("1,843 trips") may agree with it,
+    // never differ from it (whether it is a year is not known).
+    if (isYearLike(a) !== isYearLike(b) && !(isYearLike(b) && a.kind === "number" && a.unit !== null && a.value === b.value)) return false;
     if (a.kind === "percent") return b.kind === "percent" || b.kind === "number";
     if (a.kind === "money") return b.kind === "money" || b.kind === "number";
     return b.kind === "number" || (b.kind === "money" && a.kind === "number");
