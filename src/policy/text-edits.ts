@@ -58,7 +58,8 @@ export function removalSpan(draft: string, span: [number, number]): [number, num
   if (sentenceStart) {
     // A claim that opens a sentence others finish ("The best ask is $3,412.55, a one-cent spread."): the rest
     // of the sentence reads with it, so removing it alone would leave a fragment. The sentence goes whole.
-    const rest = /^(?:[^\n.!?]|[.!?](?![\s"”’)\]]|$))*/.exec(draft.slice(end))![0];
+    const ended = /[.!?]["”’)]*(?:\s*\[[^\]]*\])*\s*$/.test(draft.slice(start, end));
+    const rest = ended ? "" : /^(?:[^\n.!?]|[.!?](?![\s"”’)\]]|$))*/.exec(draft.slice(end))![0];
     if (/[\p{L}\p{N}]/u.test(rest.replace(/\[[^\]]*\]/g, ""))) end += rest.length;
     // Whole sentence: take its terminal punctuation, a trailing marker, and the following spaces.
     const tail = /^(?:\s*\[[^\]]*\])*[.!?]*[ \t]*/.exec(draft.slice(end));

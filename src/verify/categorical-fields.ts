@@ -421,22 +421,45 @@ function flagOfNamedObject(l: FieldLine, ledger: EvidenceLedger): boolean {
   return new RegExp(`(?:^|\\n)${escaped}\\.${OBJECT_NAME}: `).test(ledger.get(l.evidenceId)?.text ?? "");
 }
 
+/** Records whose folded text stays cached between batches: the recently read ones (memory stays bounded). */
+const FOLDED_RECORDS = 64;
+
+/** A record's text in lower case with runs of spaces folded, and its lines (memoised per record). */
+function foldedText(ledger: EvidenceLedger, evidenceId: string): { text: string; lines: string[] } {
+  return ledger.memo(
+    "folded-lower-text",
+    evidenceId,
+    () => {
+      const text =
+        ledger
+          .get(evidenceId)
+          ?.text.toLowerCase()
+          .replace(/[ \t]+/g, " ") ?? "";
+      return { text, lines: text.split("\n") };
+    },
+    FOLDED_RECORDS,
+  );
+}
+
 /** Records or rows holding the claim's names, when any does. */
 function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
   const lower = names.map((n) => n.toLowerCase().replace(/\s+/g, " "));
   // A record holds a name in one of its values; an array element, in one of its own lines (spaces folded:
   // "Forfait  SmartPhone" is "Forfait SmartPhone").
+  const seen = new Map<string, boolean>();
   const holds = (evidenceId: string, row: string) => {
-    const text =
-      ledger
-        .get(evidenceId)
-        ?.text.toLowerCase()
-        .replace(/[ \t]+/g, " ") ?? "";
-    if (!lower.some((n) => text.includes(n))) return false;
-    if (row === "") return true;
-    const prefix = `${row.toLowerCase()}.`;
-    return text.split("\n").some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
+    const key = `${evidenceId}\u0000${row}`;
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    const { text, lines } = foldedText(ledger, evidenceId);
+    let found = lower.some((n) => text.includes(n));
+    if (found && row !== "") {
+      const prefix = `${row.toLowerCase()}.`;
+      found = lines.some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
+    }
+    seen.set(key, found);
+    return found;
   };
   // An array element whose own lines hold the name is the entity: the record's other elements and its
   // top-level fields are not ("example/2 failed" reads `statuses[1].state`, not the combined `state`).

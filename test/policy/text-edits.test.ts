@@ -18,6 +18,17 @@ describe("removalSpan", () => {
     ["We have 312 seats, MRR of $48k [1], and churn of 2%.\nNext.", "We have 312 seats", "\nNext."],
     ["Ver. 2.1 is out, with 3 fixes. Done.", "Ver. 2.1 is out", "Done."],
     ["Bellecour started 1,843 trips, which averaged 14.2 minutes.", "Bellecour started 1,843 trips", ""],
+    // A claim that ends its sentence takes only its sentence, never the next one.
+    [
+      "Rent is $2,125. Daniel is the primary tenant. The deposit is $3,187.50. Done.",
+      "Daniel is the primary tenant.",
+      "Rent is $2,125. The deposit is $3,187.50. Done.",
+    ],
+    [
+      "Rent is $2,125. Daniel is the primary tenant [1]. The deposit is $3,187.50.",
+      "Daniel is the primary tenant [1].",
+      "Rent is $2,125. The deposit is $3,187.50.",
+    ],
     // A clause that ends its sentence leaves the sentence's full stop.
     ["Gare is shut, and it was serviced on June 8. Next.", "it was serviced on June 8.", "Gare is shut. Next."],
     ["It costs $4.50, or 2.5% more. Next.", "It costs $4.50", "Next."],
