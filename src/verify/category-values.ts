@@ -129,11 +129,28 @@ function fieldValues(vocabulary: Map<string, Set<string>>, f: CategoryField): Se
   return all ?? own;
 }
 
+/** The last text `wordAt` lowered (callers test many phrases against one record's text in a row). */
+let lastText = "";
+let lastLower = "";
+/** Whole-word patterns of recent phrases (bounded: cleared when full). */
+const WORD_PATTERNS = new Map<string, RegExp>();
+const MAX_PATTERNS = 4096;
+
 /** Where `phrase` occurs in `text` as whole words (case-insensitive), or -1. */
 export function wordAt(text: string, phrase: string): number {
-  if (!text.toLowerCase().includes(phrase.toLowerCase())) return -1;
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_-])`, "iu").exec(text)?.index ?? -1;
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  if (!lastLower.includes(phrase.toLowerCase())) return -1;
+  let pattern = WORD_PATTERNS.get(phrase);
+  if (!pattern) {
+    if (WORD_PATTERNS.size >= MAX_PATTERNS) WORD_PATTERNS.clear();
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])${escaped}(?![\\p{L}\\p{N}_-])`, "iu");
+    WORD_PATTERNS.set(phrase, pattern);
+  }
+  return pattern.exec(text)?.index ?? -1;
 }
 
 export interface CategoryMismatch {
