@@ -66,7 +66,7 @@ function draftStems(scope: ClaimScope): Set<string> {
  * whose field a governing word of the figure names must agree on one value, and none with the claim.
  * Otherwise a value of the slot that agrees makes a match, and anything else leaves the figure unsettled.
  */
-export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope): FigureResult {
+export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope: ClaimScope, statedOther: readonly EvidenceFact[] = []): FigureResult {
   if (r.outcome !== "mismatch") return r;
   // A figure of another period than the record's own ("down from 171 kWh the month before") has no slot here,
   // and a page of returned rows counts no total the record states (`total: 34` beside 4 `issues`).
@@ -114,6 +114,22 @@ export function typedSlot(r: FigureResult, pool: readonly EvidenceFact[], scope:
   if (reading.outcome === "match")
     return { figure: r.figure, outcome: "match", best: reading.fact, score: r.score, note: "agrees with the value of its typed slot", anchored: true };
   if (reading.outcome === "unsettled") return { figure: r.figure, outcome: "unsettled", score: 0, note: `${reading.reason} (nearest: ${surface(r.best!)})` };
+  // A value the claim states for another figure is no reading of this one, but it still fills the slot: with
+  // it the slot holds two values, and which is this figure's is not known ("May rent was $2,125, ... leaving
+  // $552 outstanding on rent" beside `monthly_rent_cents` and `offered_rent_cents`).
+  const everyValue = [...pool, ...statedOther];
+  const withStated = scope.subjectRecords.size > 0 ? everyValue.filter((f) => scope.subjectRecords.has(f.chunk.evidenceId)) : everyValue;
+  const allCandidates = keep === null ? withStated : withStated.filter(keep);
+  if (allCandidates.length > candidates.length) {
+    const all = readSlot(r.figure.value, governing, allCandidates, picked, picks, scope.claimStems, draftStems(scope));
+    if (all.outcome === "unsettled")
+      return {
+        figure: r.figure,
+        outcome: "unsettled",
+        score: 0,
+        note: `${all.reason}, one of them stated for another figure (nearest: ${surface(reading.fact)})`,
+      };
+  }
   // The slot's reading is the page's row count beside a total field: the count does not settle the total.
   const read = reading.fact;
   if (read.value.type === "quantity" && read.value.q.count && TOTAL_FIELD.test(scope.context.ledger.get(read.chunk.evidenceId)?.text ?? ""))

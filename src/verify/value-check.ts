@@ -182,16 +182,19 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
   // month's, another team's) neither supports nor contradicts it.
   const inPicked = pickedElements(scope, figure, true) ?? (() => true);
   const outsidePicked = outsideDates(figure, scope, inPicked);
-  const ranked = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
+  const eligible = rank(figure, scope.facts, scope.claimStems, subjectOf, scope.fullStems, nearStems(figure, scope)).filter(
     (r) =>
       inPicked(r.fact) &&
       !scope.foreign(r.fact.chunk.evidenceId) &&
       !scope.otherItem(r.fact) &&
-      (compare(figure.value, r.fact.value) === "match" || !statedElsewhere(figure, r.fact, scope)) &&
       !countsOtherInSentence(r.fact, counted, scope.facts) &&
       !otherPeriodKey(r.fact, scope, figure) &&
       !outsidePicked(r.fact),
   );
+  // A value the claim states for another of its figures is no reading of this one (but still fills its slot).
+  const statedOther = (r: Scored) => compare(figure.value, r.fact.value) !== "match" && statedElsewhere(figure, r.fact, scope);
+  const ranked = eligible.filter((r) => !statedOther(r));
+  const stated = eligible.filter(statedOther).map((r) => r.fact);
   // An amount in the tool's minor units under the field the claim names agrees before any other reading.
   const minor = minorUnitAmount(figure, scope);
   if (minor) return minor;
@@ -357,6 +360,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       { figure, outcome: "mismatch", best: nearest, score: top.score, note: `evidence states ${surface(nearest)} for this slot` },
       ranked.map((r) => r.fact),
       scope,
+      stated,
     );
     // The same record also states the figure's value, of its kind ("297 (23.1% of visits)" beside "down 6%
     // from week 40"): nothing may be corrected while the evidence agrees; which value is the claim's is open.
@@ -407,6 +411,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
       { figure, outcome: "mismatch", best: nearest, score: 1, note: `the subject's record states ${surface(nearest)}, and nothing that agrees`, weak: true },
       own.map((r) => r.fact),
       scope,
+      stated,
     );
   }
   if (bestAgree) return { figure, outcome: "match", best: bestAgree.fact, score: bestAgree.score, note: "agrees with an evidence value of weaker context" };
