@@ -184,6 +184,21 @@ function flagWords(path: string): Set<string> {
   return new Set([...last, ...(generic ? featuresOf(segs.at(-2) ?? "").stems : [])]);
 }
 
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?";
+const WEEKDAY = "(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day";
+/** A word, then a preposition and a day, month, date or time: "expires on May 27", "renews in June", "ends at 5 pm". */
+const WHEN_AFTER = new RegExp(
+  `(\\p{L}+)\\s+(?:on|at|in|by|until|before|after)\\s+(?=${MONTH}(?:\\s|$)|${WEEKDAY}|\\d{1,2}(?::\\d{2}|\\s*[ap]\\.?m\\b)|\\d{4}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}|(?:today|tomorrow|tonight|midnight|noon)\\b|next\\s+(?:week|month|year|${WEEKDAY}))`,
+  "gu",
+);
+
+/** Whether a word of the flag is followed by a time word or preposition that says when ("expires on May 27"). */
+function whenOfFlag(claimText: string, flag: Set<string>): boolean {
+  for (const m of claimText.matchAll(WHEN_AFTER))
+    if ([...featuresOf(m[1]!).stems].some((s) => flag.has(s) || [...flag].some((f) => f.length >= 4 && (s.startsWith(f) || f.startsWith(s))))) return true;
+  return false;
+}
+
 /** A flag's own name that is a negative ("isHeatOff", "no_show", "disabled", "notAvailable"): its truth is the opposite's. */
 const NEGATIVE_FLAG = /(?:^|[_\-a-z])(?:Off|Disabled|Not|No|Never|Without)(?:[A-Z_-]|$)|(?:^|_)(?:off|disabled|not|no|never|without)(?:_|$)/;
 
@@ -441,6 +456,48 @@ function foldedText(ledger: EvidenceLedger, evidenceId: string): { text: string;
   );
 }
 
+/** Words too common to pick an element by. */
+const COMMON_WORDS = new Set(
+  "with that this from have been will would should could about their there these those what when where which while your yours into over under after before than then them they were also only just still each every other some such more most very much many".split(
+    " ",
+  ),
+);
+
+/**
+ * The lines of the one array element that the claim's own words pick, when its flags disagree across
+ * elements and the claim names none: each word of four letters or more (not of the flags' keys, not common)
+ * that the values of exactly one element hold points at it, and all such words must point at the same one.
+ * @returns that element's lines, or null when no word, or words that disagree, pick one.
+ */
+function elementByWords(lines: FieldLine[], ledger: EvidenceLedger, claimText: string): FieldLine[] | null {
+  const rows = new Set(lines.map((l) => `${l.evidenceId}\u0000${l.row}`));
+  if (rows.size < 2 || lines.some((l) => l.row === "" || l.rowText !== undefined)) return null;
+  const keyWords = new Set(lines.flatMap((l) => tokenize(l.path.replace(/([a-z])([A-Z])/g, "$1 $2")).map((w) => w.toLowerCase())));
+  const words = new Set((claimText.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !COMMON_WORDS.has(w) && !keyWords.has(w)));
+  // Each element's own values (not those of an object inside it: a work order's `vendor.name` names the vendor).
+  const own = new Map<string, string>();
+  for (const key of rows) {
+    const [evidenceId, row] = key.split("\u0000") as [string, string];
+    const prefix = `${row.toLowerCase()}.`;
+    own.set(
+      key,
+      foldedText(ledger, evidenceId)
+        .lines.filter((l) => l.startsWith(prefix) && !/[.[]/.test(l.slice(prefix.length, l.indexOf(": "))))
+        .map((l) => l.slice(l.indexOf(": ") + 2))
+        .join("\n"),
+    );
+  }
+  let picked: string | null = null;
+  for (const w of words) {
+    const whole = new RegExp(`(?<![\\p{L}\\p{N}])${w}(?![\\p{L}\\p{N}])`, "u");
+    const hits = [...own].filter(([, values]) => whole.test(values)).map(([key]) => key);
+    if (hits.length !== 1) continue;
+    if (picked !== null && picked !== hits[0]) return null;
+    picked = hits[0]!;
+  }
+  return picked === null ? null : lines.filter((l) => `${l.evidenceId}\u0000${l.row}` === picked);
+}
+
 /** Records or rows holding the claim's names, when any does. */
 function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly string[]): FieldLine[] {
   if (names.length === 0) return lines;
@@ -532,7 +589,10 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   // A name that spells the flag itself ("auto-renew" for `autoRenewal`) is its attribute, not its entity.
   const entityNames = names.filter((n) => !flags.some((l) => letters(segments(l.path).at(-1) ?? "").includes(letters(n)) && letters(n).length >= 4));
   const entityFlags = (lines: FieldLine[]) => pickEntity(lines, ledger, entityNames).filter((l) => !inOtherElement(l, ledger, entityNames));
-  const all = entityFlags(flags);
+  const named = entityFlags(flags);
+  // With no name to pick the element, the claim's words may ("The dishwasher repair is chargeable" against
+  // the one work order whose summary says "Dishwasher not draining").
+  const all = (entityNames.length === 0 ? elementByWords(named, ledger, claimText) : null) ?? named;
   const spelled = spelledOf(all);
   const candidates = spelled.length > 0 ? spelled : all;
   if (candidates.length === 0) return unknownFlag(naming, claimStems, ledger, entityNames);
@@ -541,6 +601,9 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   const deciding = candidates.every((l) => truth(l) === truth(candidates[0]!)) ? candidates : disagreeing(claimText, candidates, attributive);
   if (deciding.length === 0 || !deciding.every((l) => truth(l) === truth(deciding[0]!))) return null;
   const field = deciding[0]!;
+  // A flag's word followed by when ("expires on May 27", "renews in June") states when the event is, not whether
+  // it has happened: the flag (`expired: false`) does not settle it.
+  if (whenOfFlag(claimText, flagWords(field.path))) return null;
   // A flag named for the negative (`isHeatOff`, `notifications_disabled`) states the opposite of its value.
   if (deciding.some((l) => NEGATIVE_FLAG.test(segments(l.path).at(-1) ?? ""))) return null;
   const claimSays = !negationReachesFlag(claimText, field.path);

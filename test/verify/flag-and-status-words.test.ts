@@ -5,6 +5,35 @@ import { verdictOf } from "./helpers.js";
 // `is_closed`), a flag named for the negative (`isHeatOff`) is not read as its word, a history of events
 // holds past states, and a completed payment is a paid one.
 describe("flag and status words", () => {
+  const orders = {
+    work_orders: [
+      { id: "WO-1", summary: "Kitchen sink leaking", vendor: { name: "BlueLine Plumbing" }, tenant_chargeable: false },
+      { id: "WO-2", summary: "Dishwasher not draining", vendor: { name: "Coastal Appliance Repair" }, tenant_chargeable: true },
+      { id: "WO-3", summary: "Hallway light flickering", vendor: { name: "Brightwire" }, tenant_chargeable: false },
+    ],
+  };
+  it.each([
+    ["The dishwasher repair is chargeable to the tenant.", "supported"],
+    ["The dishwasher repair is not chargeable to the tenant.", "contradicted"],
+    // "repair" is only the vendor's word (an object inside the element): "sink" picks the element.
+    ["The sink repair is chargeable to the tenant.", "contradicted"],
+    ["The hallway light repair is not chargeable to the tenant.", "supported"],
+  ])("should pick the element a flag belongs to by the claim's own words: %s", async (draft, expected) => {
+    const [verdict] = await verdictOf(orders, draft);
+    expect(verdict).toBe(expected);
+  });
+
+  it("should not read a flag's word followed by when as the flag", async () => {
+    const artifacts = {
+      artifacts: [
+        { name: "coverage-report", expired: false, expires_at: "2025-05-27T00:00:00Z" },
+        { name: "build-logs", expired: true },
+      ],
+    };
+    const [verdict] = await verdictOf(artifacts, "The coverage report expires on May 27.");
+    expect(verdict).not.toBe("contradicted");
+  });
+
   it.each([
     ["The status of account ACC-9 is suspended.", "contradicted"],
     ["Account ACC-9 is suspended.", "contradicted"],
