@@ -7,37 +7,37 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5969,
+  "globalMean": 0.5985,
   "verdictMeans": {
-    "contradicted": 0.9588,
+    "contradicted": 0.9591,
     "not_checkable": 0.9656,
-    "supported": 0.781,
-    "unsupported": 0.3335
+    "supported": 0.7822,
+    "unsupported": 0.3345
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 226,
-      "mean": 0.9623,
+      "n": 227,
+      "mean": 0.9626,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9598,
-          "n": 226
+          "p": 0.96,
+          "n": 227
         }
       ]
     },
     {
       "tier": "exact",
       "verdict": "supported",
-      "n": 71,
-      "mean": 0.9112,
+      "n": 74,
+      "mean": 0.914,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9061,
-          "n": 71
+          "p": 0.909,
+          "n": 74
         }
       ]
     },
@@ -45,11 +45,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "exact",
       "verdict": "unsupported",
       "n": 1096,
-      "mean": 0.2612,
+      "mean": 0.261,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2614,
+          "p": 0.2611,
           "n": 1096
         }
       ]
@@ -71,11 +71,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9817,
+      "mean": 0.9818,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9024,
+          "p": 0.9025,
           "n": 5
         }
       ]
@@ -83,28 +83,28 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3112,
-      "mean": 0.7783,
+      "n": 3119,
+      "mean": 0.7793,
       "steps": [
         {
           "upTo": 0.735,
-          "p": 0.5172,
+          "p": 0.5174,
           "n": 14
         },
         {
           "upTo": 0.775,
-          "p": 0.6021,
+          "p": 0.6023,
           "n": 13
         },
         {
           "upTo": 0.895,
-          "p": 0.7038,
-          "n": 617
+          "p": 0.7047,
+          "n": 619
         },
         {
           "upTo": 0.925,
-          "p": 0.729,
-          "n": 569
+          "p": 0.7323,
+          "n": 570
         },
         {
           "upTo": 0.945,
@@ -113,31 +113,31 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.8368,
-          "n": 1465
+          "p": 0.8372,
+          "n": 1469
         }
       ]
     },
     {
       "tier": "lexical",
       "verdict": "unsupported",
-      "n": 1070,
-      "mean": 0.3984,
+      "n": 1059,
+      "mean": 0.4008,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0562,
-          "n": 47
+          "p": 0.0572,
+          "n": 46
         },
         {
           "upTo": 0.685,
-          "p": 0.1225,
-          "n": 186
+          "p": 0.1242,
+          "n": 182
         },
         {
           "upTo": 0.745,
-          "p": 0.246,
-          "n": 152
+          "p": 0.247,
+          "n": 151
         },
         {
           "upTo": 0.795,
@@ -146,20 +146,20 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.895,
-          "p": 0.4363,
-          "n": 273
+          "p": 0.4422,
+          "n": 268
         },
         {
           "upTo": 1,
-          "p": 0.6851,
+          "p": 0.6852,
           "n": 186
         }
       ]
     }
   ],
   "fitted": {
-    "at": "2026-12-06T23:00:30.291Z",
-    "commit": "9d2a347",
+    "at": "2026-12-07T00:06:24.613Z",
+    "commit": "eb478a5",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
