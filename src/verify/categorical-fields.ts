@@ -456,16 +456,9 @@ function foldedText(ledger: EvidenceLedger, evidenceId: string): { text: string;
   );
 }
 
-/** Words too common to pick an element by. */
-const COMMON_WORDS = new Set(
-  "with that this from have been will would should could about their there these those what when where which while your yours into over under after before than then them they were also only just still each every other some such more most very much many".split(
-    " ",
-  ),
-);
-
 /**
  * The lines of the one array element that the claim's own words pick, when its flags disagree across
- * elements and the claim names none: each word of four letters or more (not of the flags' keys, not common)
+ * elements and the claim names none: each word of four letters or more (not of the flags' keys, no stop word)
  * that the values of exactly one element hold points at it, and all such words must point at the same one.
  * @returns that element's lines, or null when no word, or words that disagree, pick one.
  */
@@ -473,7 +466,7 @@ function elementByWords(lines: FieldLine[], ledger: EvidenceLedger, claimText: s
   const rows = new Set(lines.map((l) => `${l.evidenceId}\u0000${l.row}`));
   if (rows.size < 2 || lines.some((l) => l.row === "" || l.rowText !== undefined)) return null;
   const keyWords = new Set(lines.flatMap((l) => tokenize(l.path.replace(/([a-z])([A-Z])/g, "$1 $2")).map((w) => w.toLowerCase())));
-  const words = new Set((claimText.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !COMMON_WORDS.has(w) && !keyWords.has(w)));
+  const words = new Set((claimText.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !STOP_WORDS.has(w) && !keyWords.has(w)));
   // Each element's own values (not those of an object inside it: a work order's `vendor.name` names the vendor).
   const own = new Map<string, string>();
   for (const key of rows) {

@@ -21,6 +21,7 @@
  * - Never a cut that leaves a predicate without its subject (a piece opening with a verb, with no verb
  *   before it), a piece ending on a function word, or a piece with neither a figure nor two words.
  */
+import { parenDepth, quotedSpans } from "../claims/clause-split.js";
 import { readWithWink, type Token } from "../claims/wink.js";
 
 /** How tier 0 read one figure, with its span in the claim text. */
@@ -53,7 +54,7 @@ function strength(text: string, t: Token): number {
 }
 
 /** Words that open a relative clause. */
-const RELATIVE_WORD = /^(?:which|who|whom|whose|where)$/i;
+export const RELATIVE_WORD = /^(?:which|who|whom|whose|where)$/i;
 
 /** Words the piece may not end on: a cut that leaves one dangling is no phrase boundary. */
 const DANGLING = /^(?:a|an|the|of|to|and|or|but|with|at|on|in|for|by|from|is|are|was|were|be)$/i;
@@ -72,7 +73,18 @@ export function figurePieces(text: string, outcomes: readonly FigureOutcome[]): 
   const settled = outcomes.filter((o) => o.outcome !== "context").sort((a, b) => a.span[0] - b.span[0]);
   if (settled.length === 0) return null;
   const blocked = outcomes.map((o) => o.span);
-  const reading: Reading = { text, tokens: readWithWink(text).tokens, inside: (at) => blocked.some(([s, e]) => at > s && at < e) };
+  const tokens = readWithWink(text).tokens;
+  // No cut inside a figure, inside brackets, or inside a quotation.
+  const bracketed = parenDepth(tokens);
+  const quoted = quotedSpans(text, 0, text.length);
+  const reading: Reading = {
+    text,
+    tokens,
+    closed: (k) => {
+      const at = tokens[k]!.start;
+      return bracketed[k] === 1 || blocked.some(([s, e]) => at > s && at < e) || quoted.some(([s, e]) => at > s && at < e);
+    },
+  };
   const cuts: Cut[] = [];
   const add = (cut: Cut | null) => {
     if (!cut || cut.leftEnd <= (cuts.at(-1)?.rightStart ?? 0)) return false;
@@ -115,8 +127,8 @@ export function figurePieces(text: string, outcomes: readonly FigureOutcome[]): 
 interface Reading {
   text: string;
   tokens: Token[];
-  /** Whether an offset falls inside a figure. */
-  inside: (at: number) => boolean;
+  /** Whether token `k` lies inside a figure, brackets or a quotation, where no cut may fall. */
+  closed: (k: number) => boolean;
 }
 
 /** Where one piece ends and the next begins (claim-text offsets). */
@@ -134,8 +146,7 @@ function cutBetween(r: Reading, from: number, to: number, min: number, pick: "fi
   let best: { k: number; s: number } | null = null;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
-    // Never cut inside a figure, or inside brackets or quotes opened before the token.
-    if (t.start < from || t.start >= to || r.inside(t.start) || open(text, 0, t.start)) continue;
+    if (t.start < from || t.start >= to || r.closed(k)) continue;
     const s = strength(text, t);
     if (s >= min && (!best || s > best.s || (s === best.s && pick === "last"))) best = { k, s };
   }
@@ -170,28 +181,15 @@ function isVerbAt(tokens: Token[], k: number): boolean {
  * Whether a verb of the clause itself, not of a relative clause set off by commas ("JUZT-12, which is ready
  * for test, is assigned to ..."), comes before `end`.
  */
-function mainVerbBefore(tokens: Token[], end: number, isVerb: (k: number) => boolean): boolean {
+function mainVerbBefore(tokens: Token[], end: number, verbAt: (k: number) => boolean): boolean {
   let relative = false;
   for (let k = 0; k < tokens.length && tokens[k]!.end <= end; k++) {
     const v = tokens[k]!.value;
     if (RELATIVE_WORD.test(v)) relative = true;
     else if (v === "," || v === ";") relative = false;
-    else if (!relative && isVerb(k)) return true;
+    else if (!relative && verbAt(k)) return true;
   }
   return false;
-}
-
-/** Whether a bracket or quote opened between `from` and `to` is still open at `to`. */
-function open(text: string, from: number, to: number): boolean {
-  let depth = 0;
-  let quotes = 0;
-  for (let i = from; i < to; i++) {
-    const ch = text[i]!;
-    if (ch === "(" || ch === "[") depth++;
-    else if ((ch === ")" || ch === "]") && depth > 0) depth--;
-    else if (ch === '"' || ch === "“" || ch === "”") quotes++;
-  }
-  return depth > 0 || quotes % 2 === 1;
 }
 
 function trimEnd(text: string, end: number): number {

@@ -7,12 +7,9 @@
  */
 import type { Claim, ClaimVerdict } from "../schema.js";
 import type { CalibrationTable } from "./calibration.js";
-import { figurePieces } from "./figure-pieces.js";
+import { figurePieces, RELATIVE_WORD } from "./figure-pieces.js";
 import { runTiers } from "./pipeline.js";
 import { emptyHints, type Tier, type TierContext, type TierItem } from "./tier.js";
-
-/** A piece that opens a relative clause. */
-const RELATIVE = /^(?:which|who|whom|whose|where)\b/i;
 
 /** A claim and its verdict, as the report lists them. */
 export interface ClaimWithVerdict {
@@ -38,7 +35,7 @@ export function pieceItems(item: TierItem, verdict: ClaimVerdict): TierItem[] | 
     if (b < a) return null;
     // A relative clause ("which is confirmed") reads with its antecedent, the piece before it.
     const own = text.slice(s, e);
-    const before = j > 0 && RELATIVE.test(own) ? `${text.slice(pieces[j - 1]![0], pieces[j - 1]![1])}, ` : "";
+    const before = j > 0 && RELATIVE_WORD.test(own.split(/\s/)[0] ?? "") ? `${text.slice(pieces[j - 1]![0], pieces[j - 1]![1])}, ` : "";
     const claim: Claim = {
       id: `${item.claim.id}.${j + 1}`,
       text: before + own,
