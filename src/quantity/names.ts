@@ -519,11 +519,19 @@ export function prepareNameIndex(evidenceText: string): NameIndex {
     return coded.size > 0 && (coded.has(key) || demonymForms(key).some((form) => coded!.has(form)));
   };
 
+  const look = (name: NameMention): boolean =>
+    name.type === "code"
+      ? hasCode(name.key) || hasCountedAcronym(name.text)
+      : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text) || hasCountedAcronym(name.text) || hasCodedName(name.key);
+  // A long draft names the same few entities claim after claim: each distinct name is looked up once.
+  const answers = new Map<string, boolean>();
   return {
-    has: (name) =>
-      name.type === "code"
-        ? hasCode(name.key) || hasCountedAcronym(name.text)
-        : hasName(name.key) || hasParts(name.key) || hasDemonym(name.key) || hasAcronym(name.text) || hasCountedAcronym(name.text) || hasCodedName(name.key),
+    has: (name) => {
+      const key = `${name.type}\u0000${name.key}\u0000${name.text}`;
+      let answer = answers.get(key);
+      if (answer === undefined) answers.set(key, (answer = look(name)));
+      return answer;
+    },
   };
 }
 

@@ -457,6 +457,23 @@ function foldedText(ledger: EvidenceLedger, evidenceId: string): { text: string;
 }
 
 /**
+ * The rows (lower-case element paths, `items[3]`) whose lines hold one of `names` in their values, each with
+ * the elements it sits in (`items[3]` for a hit at `items[3].tags[0]: …`); null when the record holds none of
+ * them at all. One pass over the record's lines.
+ */
+function rowsHolding(folded: { text: string; lines: string[] }, names: readonly string[]): Set<string> | null {
+  if (!names.some((n) => folded.text.includes(n))) return null;
+  const rows = new Set<string>();
+  for (const l of folded.lines) {
+    const colon = l.indexOf(": ");
+    if (!names.some((n) => l.slice(colon + 2).includes(n))) continue;
+    const path = colon < 0 ? l : l.slice(0, colon);
+    for (let dot = path.indexOf("."); dot >= 0; dot = path.indexOf(".", dot + 1)) rows.add(path.slice(0, dot));
+  }
+  return rows;
+}
+
+/**
  * The lines of the one array element that the claim's own words pick, when its flags disagree across
  * elements and the claim names none: each word of four letters or more (not of the flags' keys, no stop word)
  * that the values of exactly one element hold points at it, and all such words must point at the same one.
@@ -497,19 +514,11 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
   const lower = names.map((n) => n.toLowerCase().replace(/\s+/g, " "));
   // A record holds a name in one of its values; an array element, in one of its own lines (spaces folded:
   // "Forfait  SmartPhone" is "Forfait SmartPhone").
-  const seen = new Map<string, boolean>();
+  const holders = new Map<string, Set<string> | null>();
   const holds = (evidenceId: string, row: string) => {
-    const key = `${evidenceId}\u0000${row}`;
-    const known = seen.get(key);
-    if (known !== undefined) return known;
-    const { text, lines } = foldedText(ledger, evidenceId);
-    let found = lower.some((n) => text.includes(n));
-    if (found && row !== "") {
-      const prefix = `${row.toLowerCase()}.`;
-      found = lines.some((l) => l.startsWith(prefix) && lower.some((n) => l.slice(l.indexOf(": ") + 2).includes(n)));
-    }
-    seen.set(key, found);
-    return found;
+    let rows = holders.get(evidenceId);
+    if (rows === undefined) holders.set(evidenceId, (rows = rowsHolding(foldedText(ledger, evidenceId), lower)));
+    return rows !== null && (row === "" || rows.has(row.toLowerCase()));
   };
   // An array element whose own lines hold the name is the entity: the record's other elements and its
   // top-level fields are not ("example/2 failed" reads `statuses[1].state`, not the combined `state`).

@@ -245,12 +245,27 @@ export interface ClaimScope {
   /** Stems of the whole claim, names included: what a key may name ("dependencies.string-width"). */
   fullStems: Set<string>;
   context: TierContext;
+  /**
+   * The draft around the claim, where a derived figure's operands are sought (see `derived/sentence.ts`): all
+   * of it up to {@link NEAR_DRAFT_CHARS} characters each side of the claim, so each claim's look costs the same
+   * however long the draft.
+   */
+  draft: string;
   /** Ids of the records where each claim name occurs, and of those that refer by id to its element (see `id-joins.ts`). */
   recordsOf: Map<ClaimFigure, Set<string>>;
   /** Per claim name, the array elements (`rowId`s) of other lists that refer by id to the element it names. */
   joinedRows: Map<ClaimFigure, Set<string>>;
   /** How many distinct subjects (record identities) the ledger holds: "the 3 packages". */
   subjects: number;
+}
+
+/** Characters of the draft each side of a claim that {@link ClaimScope.draft} keeps. */
+export const NEAR_DRAFT_CHARS = 4_000;
+
+/** The draft within {@link NEAR_DRAFT_CHARS} characters of `span` (the whole draft when it is that short). */
+export function draftNear(draft: string, span: readonly [number, number]): string {
+  if (draft.length <= 2 * NEAR_DRAFT_CHARS + (span[1] - span[0])) return draft;
+  return draft.slice(Math.max(0, span[0] - NEAR_DRAFT_CHARS), Math.min(draft.length, span[1] + NEAR_DRAFT_CHARS));
 }
 
 /** 1 per claim name (other than `except`) that occurs in the fact's record. */

@@ -178,11 +178,25 @@ const ID_LINE = new RegExp(String.raw`(?:^|\n)[^\n:]*?(?:^|[.\]])${ID_KEY_SOURCE
  * and digits: a bare number ("id: 12") could be any figure of the claim.
  */
 function idWritten(row: string, lowerClaim: string): boolean {
+  return idsOf(row).some((id) => wordAt(lowerClaim, id) >= 0);
+}
+
+/** Rows whose ids {@link idsOf} read last, most recent last (a long draft asks about the same rows claim after claim). */
+const ROW_IDS = new Map<string, string[]>();
+const ROW_IDS_MAX = 1024;
+
+/** The ids of a row's id lines that mix letters and digits, lower-cased. */
+function idsOf(row: string): string[] {
+  let ids = ROW_IDS.get(row);
+  if (ids !== undefined) return ids;
+  ids = [];
   for (const m of row.matchAll(ID_LINE)) {
     const id = m[1]!.toLowerCase();
-    if (/\d/.test(id) && /[a-z]/.test(id) && wordAt(lowerClaim, id) >= 0) return true;
+    if (/\d/.test(id) && /[a-z]/.test(id)) ids.push(id);
   }
-  return false;
+  if (ROW_IDS.size >= ROW_IDS_MAX) ROW_IDS.delete(ROW_IDS.keys().next().value!);
+  ROW_IDS.set(row, ids);
+  return ids;
 }
 
 /** A field whose value is a word and a small number (`device_name: Truck 14`, `gate: Gate 12`). */

@@ -30,7 +30,7 @@ import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
 import { checkAggregate } from "./aggregates.js";
-import { type FigureResult, SUBJECT_RECORDS, type ClaimScope } from "./claim-scope.js";
+import { type FigureResult, SUBJECT_RECORDS, type ClaimScope, draftNear } from "./claim-scope.js";
 import {
   checkCategorical,
   aggregateOutcome,
@@ -238,6 +238,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     claimStems,
     fullStems: featuresOf(text).stems,
     context,
+    draft: draftNear(context.draft, item.claim.span),
     recordsOf: new Map(),
     joinedRows: new Map(),
     subjects: recordTerms(context.ledger).identityCount,

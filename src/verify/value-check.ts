@@ -297,7 +297,7 @@ function readValue(figure: ClaimFigure, scope: ClaimScope): FigureResult {
     scope.subjects,
     scope.text,
     figure.span,
-    scope.context.draft,
+    scope.draft,
     readable,
   );
   if (derived)
@@ -766,7 +766,7 @@ function fillLevelOf(figure: ClaimFigure, scope: ClaimScope, values: EvidenceFac
     figure: figure.value.q,
     span: figure.span,
     text: scope.text,
-    sentence: sentenceOf(scope.text, figure.span, scope.context.draft),
+    sentence: sentenceOf(scope.text, figure.span, scope.draft),
     values,
     dates: [],
   });

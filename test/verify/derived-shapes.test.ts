@@ -7,6 +7,7 @@ import { percentChange } from "../../src/verify/derived/percent-change.js";
 import { perUnit } from "../../src/verify/derived/per-unit.js";
 import { ratio } from "../../src/verify/derived/ratio.js";
 import { identifiedRow, scheduleOffset } from "../../src/verify/derived/schedule-offset.js";
+import { draftNear, NEAR_DRAFT_CHARS } from "../../src/verify/claim-scope.js";
 import { sentenceOf } from "../../src/verify/derived/sentence.js";
 import { share } from "../../src/verify/derived/share.js";
 import { spread } from "../../src/verify/derived/spread.js";
@@ -269,6 +270,26 @@ describe("sentenceOf", () => {
     const s = sentenceOf("about 16%", [6, 9], draft);
     expect(s.text).toBe("That $1,400.00 charge carried $225.00 in fees — about 16% — including more.");
     expect(s.text.slice(s.span[0], s.span[1])).toBe("16%");
+  });
+
+  it("should look near the claim in a long draft, so a far repeat of its words does not hide its sentence", () => {
+    const core = "That **$1,400.00** charge carried **$225.00** in fees — about 16% — including more.";
+    const draft = `${core}\n\n${"We looked at the account history.\n\n".repeat(400)}${core}`;
+    const span: [number, number] = [0, core.length];
+    expect(sentenceOf("about 16%", [6, 9], draft).text).toBe("about 16%");
+    const near = draftNear(draft, span);
+    expect(near.length).toBeLessThanOrEqual(2 * NEAR_DRAFT_CHARS + core.length);
+    expect(sentenceOf("about 16%", [6, 9], near).text).toBe("That $1,400.00 charge carried $225.00 in fees — about 16% — including more.");
+  });
+
+  it.each([
+    ["a short draft is kept whole", 2_000, [500, 600], 2_000],
+    ["a long draft is cut to the claim's neighbourhood", 100_000, [50_000, 50_100], 2 * 4_000 + 100],
+    ["at the draft's start", 100_000, [0, 100], 4_000 + 100],
+    ["at the draft's end", 100_000, [99_900, 100_000], 4_000 + 100],
+  ] as const)("draftNear: %s", (_, length, span, expected) => {
+    const draft = "x".repeat(length);
+    expect(draftNear(draft, span).length).toBe(expected);
   });
 
   it("should keep the claim when its figure occurs twice in the draft", () => {
