@@ -142,8 +142,8 @@ function keyUnit(key: string): KeyUnit | null {
   if (found !== undefined) return found;
   found = null;
   // A unit after "per" is a rate's denominator (`purges_per_hour`, `requestsPerSecond`, `cost_per_kg`): the
-  // value counts the rate's things, no hours or kilograms.
-  if (PER_UNIT_KEY.test(last)) {
+  // value counts the rate's things, no hours or kilograms. Basis points of a rate are no bitrate.
+  if (PER_UNIT_KEY.test(last) || basisPointKey(last)) {
     keyUnits.set(last, null);
     return null;
   }
@@ -207,7 +207,7 @@ export function passageFacts(ledger: EvidenceLedger, chunk: Chunk, json: boolean
     () => {
       // The lexical tier splits the same passages: one split serves both.
       const sentences = ledger.memo("sentences", chunk.id, () => sentencesOf(chunk.text), SENTENCES_CACHE);
-      const facts = readFacts(chunk, json, sentences, sentences, json ? elementRows(ledger, chunk) : null);
+      const facts = readFacts(chunk, json, sentences, sentences, json ? elementRows(ledger, chunk) : null, json ? recordUnitMap(ledger, chunk) : null);
       return { chunk, facts: json ? [...facts, ...countFacts(ledger, chunk)] : facts };
     },
     factsCache(ledger),
@@ -226,7 +226,7 @@ export function factsAt(ledger: EvidenceLedger, chunk: Chunk, json: boolean, off
   if (offsets.length === 0) return passageFacts(ledger, chunk, json).facts;
   const spans = sentenceSpans(chunk.text);
   const picked = spans.filter((s) => offsets.some((at) => at >= s.start && at < s.end)).map((s) => ({ ...s, ...featuresOf(chunk.text.slice(s.start, s.end)) }));
-  const facts = readFacts(chunk, json, picked, spans, json ? elementRows(ledger, chunk) : null);
+  const facts = readFacts(chunk, json, picked, spans, json ? elementRows(ledger, chunk) : null, json ? recordUnitMap(ledger, chunk) : null);
   return json ? [...facts, ...countFacts(ledger, chunk)] : facts;
 }
 
@@ -369,12 +369,14 @@ function readFacts(
   sentences: EvidenceSentence[],
   all: Array<{ start: number; end: number }> = sentences,
   recordRows: Map<string, string> | null = null,
+  recordFieldUnits: Map<string, string> | null = null,
 ): EvidenceFact[] {
   const facts: EvidenceFact[] = [];
   const scale = json ? recordScale(chunk.text) : null;
   const currency = json ? (CURRENCY_LINE.exec(chunk.text)?.[1]?.toUpperCase() ?? scale?.currency ?? null) : null;
   const rows = json ? rowTexts(chunk.text, all, recordRows) : null;
   const units = json ? siblingUnits(chunk.text) : null;
+  const fieldUnits = json ? (recordFieldUnits ?? unitMap(chunk.text)) : null;
   // Many facts of a passage share a slot (JSON lines under one key prefix): one Set per distinct slot.
   const slots = new Map<string, Set<string>>();
   const interned = new WeakSet<Set<string>>();
@@ -544,6 +546,7 @@ function readFacts(
       for (let q of quantities) {
         if (taken.some((t) => overlaps(t, q.span)) || numberWordInName(q, named, valueText)) continue;
         let money: ReturnType<typeof keyMoney> = null;
+        let typed: Quantity | null = null;
         // A key in minor units (`amount_cents`, `balancePence`, `total_minor`) holds hundredths of the currency.
         if (keyed && q.kind === "number" && MINOR_UNIT_KEY.test(keyName) && Number.isInteger(q.value)) {
           q = { ...q, kind: "money", currency, unit: currency, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
@@ -563,7 +566,11 @@ function readFacts(
         // "42m" under a time key (`DURATION`, `elapsed`, `runtime`): minutes, no metres.
         else if (keyed && q.dimension === "length" && q.unit === "m" && /^\d[\d.,]*m$/.test(q.text) && TIME_KEY.test(lastSegment(keyName)))
           q = { ...q, dimension: "time", unit: "min", value: q.value * 60_000, precision: q.precision * 60_000, alternatives: [] };
-        else if (keyed && q.kind === "number" && units !== null && units.size > 0) q = withSiblingUnit(q, keyName, units) ?? q;
+        // A unit field beside the value (`unit: mg/dL`), or a units map naming the field (`units.wvht: m`).
+        else if (keyed && q.kind === "number" && (typed = unitTyped(q, keyName, units, fieldUnits)) !== null) q = typed;
+        // Basis points of a rate (`interest_rate_bps: 499` is 4.99%, `discount_bps: 25` is 0.25 points).
+        else if (keyed && q.kind === "number" && basisPointKey(lastSegment(keyName)))
+          q = { ...q, kind: "percent", unit: "%", dimension: null, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
         // A number under a temperature key (`battery_temp_c: 38.5`, `tempF`) is in degrees: no percentage.
@@ -619,7 +626,53 @@ function siblingUnits(text: string): Map<string, string> {
 function withSiblingUnit(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
   const parent = VALUE_KEY.exec(keyName)?.[1];
   const unit = parent === undefined ? undefined : units.get(parent);
-  if (unit === undefined || !/\p{L}|%/u.test(unit)) return null;
+  return unit === undefined ? null : withUnit(q, unit);
+}
+
+/** `q` typed by its sibling unit field, else by the units map's unit for its field name; null when neither types it. */
+function unitTyped(q: Quantity, keyName: string, units: Map<string, string> | null, fieldUnits: Map<string, string> | null): Quantity | null {
+  const sibling = units !== null && units.size > 0 ? (withSiblingUnit(q, keyName, units) ?? q) : null;
+  if (sibling !== null || fieldUnits === null || fieldUnits.size === 0) return sibling;
+  const unit = fieldUnits.get(lastSegment(keyName));
+  return unit === undefined ? null : withUnit(q, unit);
+}
+
+/** A units map's line (`units.wvht: m`, `meta.units.pres: hPa`): the unit of the record's fields of that name. */
+const UNIT_MAP_LINE = /^(?:[^\n:]*\.)?(?:units|unit|uom)\.([A-Za-z_][\w-]*): "?([^\n"]{1,12})"?$/gm;
+
+/**
+ * A flattened JSON text's units map: per field name, the unit a `units` object gives it
+ * (`{"units": {"wvht": "m", "pres": "hPa"}, "observations": [{"wvht": 2.4, ...}]}`). Empty without one.
+ */
+export function unitMap(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!/(?:units|unit|uom)\./.test(text)) return map;
+  for (const m of text.matchAll(UNIT_MAP_LINE)) map.set(m[1]!, m[2]!.trim());
+  return map;
+}
+
+/** The units map of a passage's whole record (a map may sit in another passage than the fields it types). */
+function recordUnitMap(ledger: EvidenceLedger, chunk: Chunk): Map<string, string> | null {
+  const record = ledger.get(chunk.evidenceId);
+  if (!record) return null;
+  return ledger.memo("unit-map", chunk.evidenceId, () => unitMap(record.text), ROWS_CACHE);
+}
+
+/**
+ * A key in basis points of a rate, fee or change (`interest_rate_bps`, `discountBps`, `spread_bps`); not a
+ * bitrate (`upload_bps`, `bitrate_bps`), which {@link KEY_UNITS} reads.
+ */
+export function basisPointKey(key: string): boolean {
+  return (
+    /(?:^|[_\-.])bps$|[a-z]Bps$/.test(key) &&
+    /rate|interest|discount|fee|spread|yield|apr|apy|margin|coupon|commission|tax|change|return|cut|hike|premium|markup|rebate/i.test(key) &&
+    !/bit|band|through|upload|download|link|net|rx|tx/i.test(key)
+  );
+}
+
+/** A bare number written with `unit`: a measure or percentage of the same numeral, else null. */
+function withUnit(q: Quantity, unit: string): Quantity | null {
+  if (!/\p{L}|%/u.test(unit)) return null;
   const typed = extractQuantities(`${q.text.trim()} ${unit}`)[0];
   // Amounts keep their own reading (a currency field, a money key): a unit field types measures and percentages.
   if (!typed || (typed.kind !== "measure" && typed.kind !== "percent") || typed.span[0] !== 0 || typed.span[1] < q.text.trim().length + 1) return null;

@@ -4,6 +4,7 @@
  * settles nothing, since the bare number's unit is unknown. Invented records; the rules are general.
  */
 import { describe, expect, it } from "vitest";
+import { basisPointKey } from "../../src/verify/evidence-facts.js";
 import { verdictOf } from "./helpers.js";
 
 const film = { title: "Harbour Lights", release_date: "2019-03-02", runtime: 112, vote_average: 7.1 };
@@ -66,5 +67,56 @@ describe("speeds in any unit against a key that states its unit", () => {
     ["The wind is blowing at 20 mph.", "contradicted", ["14 mph"]],
   ])("should read %j as %s", async (claim, verdict, corrections) => {
     expect(await verdictOf(weather, claim, "weather.current")).toEqual([verdict, corrections]);
+  });
+});
+
+describe("a number typed by the record's units map", () => {
+  // An invented marine observation: `units` names each field's unit once, the observations hold bare numbers.
+  const buoy = {
+    station: { id: "B-7", name: "Outer Shoal" },
+    units: { wave_ht: "m", wind_spd: "m/s", pressure: "hPa" },
+    observations: [
+      { time: "2025-05-02T12:00:00Z", wave_ht: 1.8, wind_spd: 6.4, pressure: 1011.2 },
+      { time: "2025-05-02T11:00:00Z", wave_ht: 2.1, wind_spd: 5.9, pressure: 1011.6 },
+    ],
+  };
+  it.each<[string, string, string]>([
+    ["a height in the map's unit", "Waves at Outer Shoal reached 2.1 m.", "supported"],
+    ["a height in another unit of its dimension", "Waves at Outer Shoal reached about 210 cm.", "supported"],
+    ["a speed", "Wind at Outer Shoal is 6.4 m/s.", "supported"],
+    ["another numeral", "Waves at Outer Shoal reached 2.7 m.", "unsupported"],
+  ])("%s: %j is %s", async (_, draft, verdict) => {
+    expect((await verdictOf(buoy, draft))[0]).toBe(verdict);
+  });
+});
+
+describe("a rate in basis points", () => {
+  // An invented loan statement: `_bps` keys of rates hold hundredths of a percent.
+  const loans = {
+    loans: [
+      { loan_id: "A", interest_rate_bps: 412 },
+      { loan_id: "B", interest_rate_bps: 688 },
+    ],
+    link: { upload_bps: 412 },
+  };
+  it.each<[string, string, string]>([
+    ["a rate as a percentage", "Loan B is at 6.88%.", "supported"],
+    ["another rate", "Loan B is at 6.5%.", "unsupported"],
+    ["the basis points as written", "Loan A is at 412 basis points.", "supported"],
+  ])("%s: %j is %s", async (_, draft, verdict) => {
+    expect((await verdictOf(loans, draft))[0]).toBe(verdict);
+  });
+
+  it.each<[string, boolean]>([
+    ["interest_rate_bps", true],
+    ["discountBps", true],
+    ["spread_bps", true],
+    ["fee_bps", true],
+    ["upload_bps", false],
+    ["bitrate_bps", false],
+    ["rx_bps", false],
+    ["bps", false],
+  ])("basisPointKey(%j) is %s", (key, expected) => {
+    expect(basisPointKey(key)).toBe(expected);
   });
 });
