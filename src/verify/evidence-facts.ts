@@ -606,15 +606,21 @@ function readFacts(
 }
 
 /** A unit field of a flattened JSON line: `results[0].unit: mg/dL`, `NA.unit: mg`. */
-const UNIT_LINE = /^(.*)\.(?:unit|units|uom|unit_of_measure|unitCode|unit_code)(?:\[\d+\])?: ([^\n]{1,12})$/gim;
+const UNIT_LINE = /^(.*)\.(?:unit|units|uom|unit_of_measure|unitCode|unit_code|unitName|unit_name)(?:\[\d+\])?: ([^\n]{1,12})$/gim;
+/** A field's own unit field beside it: `servingSizeUnit: g` for `servingSize`, `weight_unit: kg` for `weight`. */
+const OWN_UNIT_LINE = /^(.*[\p{L}\d])(?:_unit|Unit|_uom|Uom)(?:\[\d+\])?: ([^\n]{1,12})$/gmu;
 /** The key of the number a unit field types: `results[0].value`, `NA.quantity`. */
 const VALUE_KEY = /^(.*)\.(?:value|quantity|amount|qty|reading|measurement|val|v)$/i;
 
-/** Per parent path, the unit its unit field names (`results[0]` → `mg/dL`), from a flattened JSON passage. */
+/**
+ * Per parent path, the unit its unit field names (`results[0]` → `mg/dL`), and per field path, the unit of its
+ * own unit field (`servingSize` → `g` for `servingSizeUnit: g`), from a flattened JSON passage.
+ */
 function siblingUnits(text: string): Map<string, string> {
   const units = new Map<string, string>();
   if (!/unit|uom/i.test(text)) return units;
   for (const m of text.matchAll(UNIT_LINE)) units.set(m[1]!.trim(), m[2]!.trim().replace(/^"|"$/g, ""));
+  for (const m of text.matchAll(OWN_UNIT_LINE)) units.set(m[1]!.trim(), m[2]!.trim().replace(/^"|"$/g, ""));
   return units;
 }
 
@@ -625,7 +631,7 @@ function siblingUnits(text: string): Map<string, string> {
  */
 function withSiblingUnit(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
   const parent = VALUE_KEY.exec(keyName)?.[1];
-  const unit = parent === undefined ? undefined : units.get(parent);
+  const unit = units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
   return unit === undefined ? null : withUnit(q, unit);
 }
 

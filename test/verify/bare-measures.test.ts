@@ -40,6 +40,10 @@ describe("a number typed by its sibling unit field", () => {
     ["a lab value, another numeral", panel, "Glucose came back at 121 mg/dL.", "unsupported"],
     ["a nutrient in another unit of its dimension", recipe, "Sodium for the whole dish is 3.12 g.", "supported"],
     ["a nutrient as stated", recipe, "The dish has 96.2 g of fat.", "supported"],
+    ["a field's own unit field", { item: "crate", weight: 12.5, weight_unit: "kg" }, "The crate weighs 12.5 kg.", "supported"],
+    ["a field's own unit field, converted", { item: "crate", weight: 12.5, weight_unit: "kg" }, "The crate weighs about 27.6 lb.", "supported"],
+    ["a camel-case unit field", { food: "Skyr", servingSize: 150, servingSizeUnit: "g" }, "A Skyr serving is 150 g.", "supported"],
+    ["a unit field of another field", { food: "Skyr", servingSize: 150, servingSizeUnit: "g", stock: 150 }, "There are 150 kg of Skyr.", "unsupported"],
   ])("%s: %j is %s", async (_, evidence, draft, verdict) => {
     expect((await verdictOf(evidence, draft))[0]).toBe(verdict);
   });
