@@ -39,6 +39,8 @@ const GROUPS: string[][] = [
   ["steal", "stl"],
   ["block", "blk"],
   ["turnover", "tov"],
+  // Memory as system tools label it (`free`'s and `top`'s `Mem` row, `%MEM`, `memory_mb`): "RAM".
+  ["memory", "mem", "ram"],
   // Common field abbreviations: `qty`, `amt`.
   ["quantity", "qty"],
   ["amount", "amt"],
