@@ -9,6 +9,7 @@ import type { ClaimFigure } from "./claim-figures.js";
 import { compare, compatible, hasCanon } from "./figure-compare.js";
 import type { EvidenceFact, FactValue } from "./evidence-facts.js";
 import { featuresOf } from "./lexical-features.js";
+import { stemOf } from "../text/tokenize.js";
 import type { TierContext } from "./tier.js";
 
 /** What checking one of the claim's figures found: its outcome, the evidence value that decided it, and why. */
@@ -95,7 +96,25 @@ function countReadable(claim: FactValue, fact: EvidenceFact): boolean {
   // Nor a field that holds a measure by its key's unit ("36 bottles" against `bottle_ml: 750`).
   if (UNIT_KEY.test(keyPath(fact))) return false;
   if (claim.q.value > 100) return true;
-  return !numbersElements(keyPath(fact), fieldStems(fact));
+  return namesCountedPlural(keyPath(fact), claim.q.unit) || !numbersElements(keyPath(fact), fieldStems(fact));
+}
+
+/**
+ * Whether a field's whole name is the plural noun a claim counts ("41 indexes" against `indexes: 41`, "3
+ * positions" against `open_positions: 3`): the field counts those things, even where its word could number
+ * an element (`index`, `position`).
+ */
+function namesCountedPlural(key: string, unit: string): boolean {
+  const last = key
+    .slice(key.lastIndexOf(".") + 1)
+    .replace(/\[\d+\]/g, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== "")
+    .at(-1);
+  const noun = unit.toLowerCase().split(/\s+/).at(-1);
+  return last !== undefined && noun !== undefined && /s$/.test(last) && /s$/.test(noun) && stemOf(last) === stemOf(noun);
 }
 
 /**

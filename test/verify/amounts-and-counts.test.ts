@@ -118,6 +118,16 @@ describe("a field that counts against one that numbers its element", () => {
     expect(await check(fw, "You made 25 transactions during the month.")).toEqual(["contradicted", ["23"]]);
   });
 
+  it.each<[string, string, [string, string[]]]>([
+    ["the plural the claim counts", "The shop database has 41 indexes.", ["supported", []]],
+    ["the plural the claim counts, another figure", "The shop database has 40 indexes.", ["contradicted", ["41"]]],
+    ["the field of the noun counted, not the one whose value is written", "The shop database has 41 views.", ["contradicted", ["2"]]],
+  ])("should read a field named by %s as its count: %j", async (_, claim, expected) => {
+    const fw = new Firewall();
+    fw.record({ source: "db.stats()", content: { db: "shop", collections: 14, indexes: 41, views: 2 } });
+    expect(await check(fw, claim)).toEqual(expected);
+  });
+
   it("should still read a count of a noun as no reading of the element's own number", async () => {
     const fw = new Firewall();
     fw.record({
