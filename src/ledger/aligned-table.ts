@@ -56,6 +56,33 @@ function tokenRows(header: string, rows: string[]): { header: string[]; body: st
   return names.length === width ? { header: names, body } : null;
 }
 
+/** Where each cell of a line (runs parted by two or more spaces or a tab) starts and ends. */
+function cellSpans(line: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const m of line.matchAll(/\S+(?: \S+)*/g)) spans.push([m.index!, m.index! + m[0].length]);
+  return spans;
+}
+
+/**
+ * Whether the rows' cells sit under the header's cells of the same place: no cell lies under another
+ * column's header and not under its own. `ps aux` prints "PID %CPU %MEM" one space apart over right-aligned
+ * numbers, so its cells split on wide gaps pair "1.2" (under `%CPU`) with `VSZ`; such a split is refused
+ * and the table is read one token per column. Lines whose cells a currency sign joins are not checked.
+ */
+function columnsLineUp(headerLine: string, rows: string[]): boolean {
+  const head = cellSpans(headerLine);
+  const overlaps = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
+  for (const row of rows) {
+    const cells = cellSpans(row);
+    if (cells.length !== head.length) continue;
+    for (let j = 0; j < cells.length; j++) {
+      if (overlaps(cells[j]!, head[j]!)) continue;
+      if (head.some((h, k) => k !== j && overlaps(cells[j]!, h))) return false;
+    }
+  }
+  return true;
+}
+
 /**
  * The table of `text` when it is a space-aligned table (a header line and at least two rows of the same
  * number of cells, each row with a figure) with at most three lines of text above and below it, else null.
@@ -85,7 +112,7 @@ export function alignedTable(text: string): TextTable | null {
   const width = body[0]!.length;
   const even = body.every((r) => r.length === width);
   if (even && header.length === width - 1 && /^\s/.test(headerLine)) header = [LABEL_COLUMN, ...header];
-  if (!even || header.length !== width) {
+  if (!even || header.length !== width || !columnsLineUp(headerLine, block.slice(1))) {
     const tokens = tokenRows(headerLine, block.slice(1));
     if (!tokens) return null;
     ({ header, body } = tokens);

@@ -132,12 +132,8 @@ const LOYALTY_MILES = /award|reward|bonus|qualif|tier|loyal|redeem|expir|earn|ba
 const keyUnits = new Map<string, KeyUnit | null>();
 
 function keyUnit(key: string): KeyUnit | null {
-  const last =
-    key
-      .replace(/\[[^\]]*\]$/, "")
-      .split(/[.[\]"]+/)
-      .filter(Boolean)
-      .pop() ?? "";
+  // The field's own name: `POWER_KW` of `rows[3]["POWER_KW"]`, `size_kb` of `files[2].size_kb`.
+  const last = lastSegment(key);
   let found = keyUnits.get(last);
   if (found !== undefined) return found;
   found = null;
@@ -167,8 +163,8 @@ const TEMPERATURE_KEY = {
     /[a-z]Temp(?:erature)?(?:C|F)?$/.test(key),
 };
 
-/** Keys whose numbers are percentages: `error_rate_pct`, `cpuPercent`, `Uptime (%)`. */
-const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Percentage)$|\(%\)$/;
+/** Keys whose numbers are percentages: `error_rate_pct`, `cpuPercent`, `Uptime (%)`, a table's `SOC%` or `%MEM`. */
+const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Percentage)$|\(%\)$|\[%\]$|[\p{L}\d]\s?%$|(?:^|[.\]\s])%\p{L}+$/u;
 
 /** JSON lines are `path: value`. */
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
@@ -572,7 +568,8 @@ function readFacts(
         else if (keyed && q.kind === "number" && basisPointKey(lastSegment(keyName)))
           q = { ...q, kind: "percent", unit: "%", dimension: null, value: q.value / 100, precision: q.precision / 100, alternatives: [] };
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
-        else if (keyed && q.kind === "number" && PERCENT_KEY.test(keyName)) q = { ...q, kind: "percent", unit: "%" };
+        else if (keyed && q.kind === "number" && (PERCENT_KEY.test(keyName) || PERCENT_KEY.test(lastSegment(keyName))))
+          q = { ...q, kind: "percent", unit: "%" };
         // A number under a temperature key (`battery_temp_c: 38.5`, `tempF`) is in degrees: no percentage.
         else if (keyed && q.kind === "number" && q.unit === null && TEMPERATURE_KEY.test(lastSegment(keyName)))
           q = { ...q, unit: /f(?:ahrenheit)?$/i.test(lastSegment(keyName)) ? "°F" : "°C" };

@@ -202,8 +202,8 @@ function idsOf(row: string): string[] {
 /** A field whose value is a word and a small number (`device_name: Truck 14`, `gate: Gate 12`). */
 const NAMED_NUMBER_VALUE = /(?:^|\n)[^\n:]*: ([A-Za-z][A-Za-z-]{1,23} #?\d{1,4})(?=\n|$)/g;
 
-/** A field of a small whole number (`rows[3].PARTITION: 4`, `rooms[1].floor: 2`): its key's last name and its value. */
-const NUMBER_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]])([A-Za-z][A-Za-z-]{2,23})(?:\[\d+\])?: (\d{1,4})(?=\n|$)/g;
+/** A field of a small number or short code (`rows[3].PARTITION: 4`, `rooms[1].floor: 2`, `rows[3]["PORT"]: 2B`): its key's last name and its value. */
+const NUMBER_LINE = /(?:^|\n)[^\n:]*?(?:^|[.\]]|\[")([A-Za-z][A-Za-z-]{2,23})(?:"\])?(?:\[\d+\])?: (\d{1,4}[A-Za-z]?|[A-Za-z]\d{1,4})(?=\n|$)/g;
 
 /**
  * Whether the claim writes an element's numbered field as "<noun> <number>" ("partition 4" for
@@ -223,7 +223,7 @@ function numberWritten(row: string, lowerClaim: string): boolean {
     while (at >= 0) {
       const before = at === 0 ? "" : lowerClaim[at - 1]!;
       const rest = lowerClaim.slice(at + key.length);
-      if (!/[a-z0-9]/.test(before) && new RegExp(`^s?\\s+(?:#|no\\.\\s*)?${m[2]}(?![\\d.,:])`).test(rest)) return true;
+      if (!/[a-z0-9]/.test(before) && new RegExp(`^s?\\s+(?:#|no\\.\\s*)?${m[2]!.toLowerCase()}(?![\\w.,:])`).test(rest)) return true;
       at = lowerClaim.indexOf(key, at + 1);
     }
   }

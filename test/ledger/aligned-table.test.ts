@@ -91,3 +91,45 @@ describe("aligned tables as evidence", () => {
     expect([v.verdict, v.corrections.map((c) => c.value)]).toEqual([verdict, fixes]);
   });
 });
+
+describe("columns that a wide-gap split would misplace", () => {
+  // `ps aux` without TTY: "PID %CPU %MEM" one space apart, right-aligned numbers under them, so every line
+  // splits into four cells on wide gaps, but "1.2" sits under `%CPU`, not under `VSZ`.
+  const ps = `USER         PID %CPU %MEM    VSZ   RSS COMMAND
+redis       2210  1.2  0.8  12984  4923 redis-server
+app         2231  4.2  3.1  12984  4923 node server.js`;
+
+  it("should read one token per column when the cells do not sit under their headers", () => {
+    expect(alignedTable(ps)?.rows[0]).toEqual({ USER: "redis", PID: "2210", "%CPU": "1.2", "%MEM": "0.8", VSZ: "12984", RSS: "4923", COMMAND: "redis-server" });
+  });
+
+  it.each([
+    ["redis-server uses 0.8% of memory.", "supported", []],
+    ["redis-server uses 3.1% of memory.", "contradicted", ["0.8%"]],
+    ["redis-server is at 1.2% CPU.", "supported", []],
+  ])("should check %j against the %MEM and %CPU columns: %s", async (claim, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "ps aux", content: ps });
+    const [v] = (await fw.verify(claim)).verdicts;
+    expect([v!.verdict, v!.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
+
+describe("a column named by its unit or a percent sign", () => {
+  const ports = `PORT  TYPE     STATE      POWER_KW  SOC%
+1A    CCS1     CHARGING   61.4      54
+2B    CCS1     CHARGING   118.9     23
+3A    J1772    FINISHING  6.6       -`;
+
+  it.each([
+    ["Port 2B draws 118.9 kW of power.", "supported", []],
+    // 61.4 kW is port 1A's: the row the claim names (`PORT: 2B`) gives the power.
+    ["Port 2B draws 61.4 kW of power.", "contradicted", ["118.9 kW"]],
+    ["Port 2B is at 23% SOC.", "supported", []],
+  ])("%j is %s", async (claim, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "charger status", content: ports });
+    const [v] = (await fw.verify(claim)).verdicts;
+    expect([v!.verdict, v!.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+});
