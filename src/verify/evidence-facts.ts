@@ -766,7 +766,19 @@ function separatedPart(text: string, span: [number, number], lo = 0, hi = text.l
 
 function windowStems(text: string, span: [number, number]): Set<string> {
   const [lo, hi] = separatedPart(text, span, Math.max(0, span[0] - 60), Math.min(text.length, span[1] + 30));
-  return stemsOutside(text, span, lo, hi, true);
+  return stemsOutside(withoutIdentifiers(text), span, lo, hi, true);
+}
+
+/** A name built of three parts or more, letters and digits (`metrics-node-2024.11`, `ip-10-0-13-7`). */
+const IDENTIFIER = /(?<![\p{L}\d])[\p{L}\d]+(?:[-_.][\p{L}\d]+){2,}(?![\p{L}\d])/gu;
+
+/**
+ * The text with its identifiers blanked (same length): the words of an entity's name ("node" of
+ * `metrics-node-2024.11`) name no attribute of the figures beside it.
+ */
+function withoutIdentifiers(text: string): string {
+  if (!/\d[-_.]|[-_.]\d/.test(text)) return text;
+  return text.replace(IDENTIFIER, (m) => (/\d/.test(m) && /\p{L}/u.test(m) ? " ".repeat(m.length) : m));
 }
 
 /** Stems of text[lo, hi) minus the value's digits; `keepUnit` keeps words inside the span ("Lots", "GB"). */
