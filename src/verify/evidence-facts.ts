@@ -166,6 +166,20 @@ const TEMPERATURE_KEY = {
 /** Keys whose numbers are percentages: `error_rate_pct`, `cpuPercent`, `Uptime (%)`, a table's `SOC%` or `%MEM`. */
 const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Percentage)$|\(%\)$|\[%\]$|[\p{L}\d]\s?%$|(?:^|[.\]\s])%\p{L}+$/u;
 
+/**
+ * A key whose values are fractions of one: a qualified rate, ratio or share (`reimbursement_rate`,
+ * `hitRatio`, `market_share`, `open_rate`); not a bare `rate` (an exchange rate), nor a rate per time or of
+ * money (`heart_rate`, `frame_rate`, `exchange_rate`, `hourly_rate`).
+ */
+export function fractionKey(key: string): boolean {
+  return (
+    /[a-z0-9][_\-.](?:rate|ratio|share|fraction|probability)$|[a-z0-9](?:Rate|Ratio|Share|Fraction|Probability)$/.test(key) &&
+    !/exchange|fx|conver[st]|currency|heart|frame|sample|bit|baud|refresh|flow|data|hourly|daily|pay|wage|day|night|unit|base/i.test(
+      key.replace(/(?:rate|ratio|share|fraction|probability)$/i, ""),
+    )
+  );
+}
+
 /** JSON lines are `path: value`. */
 const KEY_LINE = /^([^\s:][^:\n]*?): (.*)$/;
 
@@ -570,6 +584,9 @@ function readFacts(
         // A number under a percent key (`error_rate_pct: 0.2`, `uptime_30d_pct: 99.99`) is a percentage.
         else if (keyed && q.kind === "number" && (PERCENT_KEY.test(keyName) || PERCENT_KEY.test(lastSegment(keyName))))
           q = { ...q, kind: "percent", unit: "%" };
+        // A fraction under a rate or share key (`reimbursement_rate: 0.8`, `shareOfVoice: 0.38`) is a percentage.
+        else if (keyed && q.kind === "number" && fractionKey(lastSegment(keyName)) && /^0?\.\d+$|^1\.0*$/.test(q.text.trim()))
+          q = { ...q, kind: "percent", unit: "%", value: q.value * 100, precision: q.precision * 100, alternatives: [] };
         // A number under a temperature key (`battery_temp_c: 38.5`, `tempF`) is in degrees: no percentage.
         else if (keyed && q.kind === "number" && q.unit === null && TEMPERATURE_KEY.test(lastSegment(keyName)))
           q = { ...q, unit: /f(?:ahrenheit)?$/i.test(lastSegment(keyName)) ? "°F" : "°C" };

@@ -4,7 +4,8 @@
  * settles nothing, since the bare number's unit is unknown. Invented records; the rules are general.
  */
 import { describe, expect, it } from "vitest";
-import { basisPointKey } from "../../src/verify/evidence-facts.js";
+import { Firewall } from "../../src/index.js";
+import { basisPointKey, fractionKey } from "../../src/verify/evidence-facts.js";
 import { verdictOf } from "./helpers.js";
 
 const film = { title: "Harbour Lights", release_date: "2019-03-02", runtime: 112, vote_average: 7.1 };
@@ -122,5 +123,33 @@ describe("a rate in basis points", () => {
     ["bps", false],
   ])("basisPointKey(%j) is %s", (key, expected) => {
     expect(basisPointKey(key)).toBe(expected);
+  });
+});
+
+describe("a fraction under a rate or share key", () => {
+  // An invented claim record: `reimbursement_rate` holds a fraction of one.
+  const claim = { claim_id: "C-1", reimbursement_rate: 0.8, currency: "USD", amount: 120.5 };
+  it.each<[string, string, string[]]>([
+    ["The reimbursement rate is 80%.", "supported", []],
+    ["The reimbursement rate is 90%.", "contradicted", ["80%"]],
+  ])("%j is %s", async (draft, verdict, corrections) => {
+    const fw = new Firewall();
+    fw.record({ source: "claims", content: claim });
+    const [v] = (await fw.verify(draft)).verdicts;
+    expect([v!.verdict, v!.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+  });
+
+  it.each<[string, boolean]>([
+    ["reimbursement_rate", true],
+    ["open_rate", true],
+    ["hitRatio", true],
+    ["market_share", true],
+    ["rate", false],
+    ["exchange_rate", false],
+    ["heart_rate", false],
+    ["hourly_rate", false],
+    ["frameRate", false],
+  ])("fractionKey(%j) is %s", (key, expected) => {
+    expect(fractionKey(key)).toBe(expected);
   });
 });
