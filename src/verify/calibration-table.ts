@@ -7,24 +7,29 @@ import type { CalibrationTable } from "./calibration.js";
  */
 export const CALIBRATION_TABLE: CalibrationTable = {
   "version": 1,
-  "globalMean": 0.5985,
+  "globalMean": 0.6014,
   "verdictMeans": {
-    "contradicted": 0.9591,
+    "contradicted": 0.9781,
     "not_checkable": 0.9656,
     "supported": 0.7822,
-    "unsupported": 0.3345
+    "unsupported": 0.3378
   },
   "groups": [
     {
       "tier": "exact",
       "verdict": "contradicted",
-      "n": 227,
-      "mean": 0.9626,
+      "n": 229,
+      "mean": 0.9821,
       "steps": [
         {
+          "upTo": 0.8500000000000001,
+          "p": 0.9503,
+          "n": 19
+        },
+        {
           "upTo": 1,
-          "p": 0.96,
-          "n": 227
+          "p": 0.9795,
+          "n": 210
         }
       ]
     },
@@ -44,13 +49,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "exact",
       "verdict": "unsupported",
-      "n": 1096,
-      "mean": 0.261,
+      "n": 1083,
+      "mean": 0.2632,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.2611,
-          "n": 1096
+          "p": 0.2634,
+          "n": 1083
         }
       ]
     },
@@ -71,11 +76,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "contradicted",
       "n": 5,
-      "mean": 0.9818,
+      "mean": 0.9903,
       "steps": [
         {
           "upTo": 1,
-          "p": 0.9025,
+          "p": 0.9056,
           "n": 5
         }
       ]
@@ -83,8 +88,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     {
       "tier": "lexical",
       "verdict": "supported",
-      "n": 3119,
-      "mean": 0.7793,
+      "n": 3130,
+      "mean": 0.7794,
       "steps": [
         {
           "upTo": 0.735,
@@ -98,13 +103,13 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.895,
-          "p": 0.7047,
-          "n": 619
+          "p": 0.7044,
+          "n": 625
         },
         {
           "upTo": 0.925,
-          "p": 0.7323,
-          "n": 570
+          "p": 0.7333,
+          "n": 573
         },
         {
           "upTo": 0.945,
@@ -113,8 +118,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 1,
-          "p": 0.8372,
-          "n": 1469
+          "p": 0.8374,
+          "n": 1471
         }
       ]
     },
@@ -122,11 +127,11 @@ export const CALIBRATION_TABLE: CalibrationTable = {
       "tier": "lexical",
       "verdict": "unsupported",
       "n": 1059,
-      "mean": 0.4008,
+      "mean": 0.4043,
       "steps": [
         {
           "upTo": 0.585,
-          "p": 0.0572,
+          "p": 0.0575,
           "n": 46
         },
         {
@@ -136,17 +141,17 @@ export const CALIBRATION_TABLE: CalibrationTable = {
         },
         {
           "upTo": 0.745,
-          "p": 0.247,
+          "p": 0.2471,
           "n": 151
         },
         {
           "upTo": 0.795,
-          "p": 0.2508,
+          "p": 0.2509,
           "n": 226
         },
         {
           "upTo": 0.895,
-          "p": 0.4422,
+          "p": 0.4545,
           "n": 268
         },
         {
@@ -158,8 +163,8 @@ export const CALIBRATION_TABLE: CalibrationTable = {
     }
   ],
   "fitted": {
-    "at": "2026-12-07T00:06:24.613Z",
-    "commit": "eb478a5",
+    "at": "2026-12-07T01:15:18.915Z",
+    "commit": "4ce301f",
     "files": [
       {
         "name": "agent-cases-dev.jsonl",
