@@ -35,12 +35,12 @@ const STARTS_LOWER = /^[\p{Ll}]/u;
 const LOWER_ABBREV =
   /(?:^|[\s(])(?:etc|incl|approx|est|esp|resp|min|max|avg|no|cf|al|ca|fig|ed|eds|vol|pp|dept|misc|ft|lb|lbs|oz|hr|hrs|mo|yr|yrs|wk|wks|mins|sec|secs|approx|e\.g|i\.e|[a-z])\.$/i;
 /**
- * A figure with a short unit ending a sentence ("to $4.2M. The team", "120 ms. If"): wink reads "M." as an
+ * A figure with a short unit ending a sentence ("to $4.2M. The team", "120 ms. If", "19.2 m/s. Visibility"): wink reads "M." as an
  * initial and "ms." as a title. Cuts it adds after a real title ("2024 Dr. Smith") are undone by the repair.
  * The next sentence may start with a lower-case identifier ("196 ms. payment-gateway in eu-central-1 ...") or
  * with a figure that names its noun ("about 230k. 404s accounted for ...").
  */
-const FIGURE_END = /\d ?°?[\p{L}%]{0,3}\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d]|\d[\d,.]*\p{L})/gu;
+const FIGURE_END = /\d ?°?[\p{L}%µ]{0,3}(?:\/[\p{L}]{1,3})?\.\s(?=["“(]?\p{Lu}|\p{Ll}[\p{Ll}\d]*[-_][\p{L}\d]|\d[\d,.]*\p{L})/gu;
 /** A URL ending a sentence ("is https://git-scm.com/. Debian ..."): wink keeps the period in the URL's token. */
 const URL_END = /\bhttps?:\/\/[^\s<>()]*[\w/]\.\s(?=["“(]?\p{Lu})/gu;
 /**

@@ -513,9 +513,29 @@ export function extractQuantities(text: string, options: ExtractOptions = {}): Q
   const out: Quantity[] = [];
   for (const f of found.sort((a, b) => a.start - b.start)) {
     const q = toQuantity(text, f, prefer);
-    if (q) out.push(q);
+    if (q) out.push(withTemperatureScale(text, q));
   }
   return joinDurations(text, out);
+}
+
+/** A temperature scale written after a number: "49 °F", "9.4°C", "12 degrees Celsius", "70 deg F", "21 ℃". */
+const TEMPERATURE_AFTER = /^\s?(?:°\s?|º\s?|degrees?\s+|deg\s?)(C|F|Celsius|Fahrenheit)\b|^\s?(℃|℉)/i;
+
+/**
+ * A plain number followed by a temperature scale, marked with it (`scale` "°C" or "°F"; value, unit, text and
+ * span unchanged): a temperature is no bare number, and one scale's figure is no other's.
+ */
+function withTemperatureScale(text: string, q: Quantity): Quantity {
+  if (q.kind !== "number" || (q.unit !== null && !/^deg(?:ree)?s?$/i.test(q.unit))) return q;
+  const m = TEMPERATURE_AFTER.exec(text.slice(q.span[1], q.span[1] + 24));
+  if (!m) return q;
+  const scale = (m[1] ?? m[2]!).toUpperCase();
+  return { ...q, scale: scale.startsWith("C") || scale === "℃" ? "°C" : "°F" };
+}
+
+/** The temperature scale of a quantity: its written scale, or the one its unit names (a key's `temp_c`), or null. */
+export function temperatureScale(q: Quantity): "°C" | "°F" | null {
+  return q.scale ?? (q.unit === "°C" || q.unit === "°F" ? q.unit : null);
 }
 
 /** Milliseconds per unit of a duration's parts, largest first ("m" after hours is minutes: "2h 04m"). */

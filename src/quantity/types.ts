@@ -43,6 +43,11 @@ export interface Quantity {
   word: boolean;
   /** Evidence only: the number of elements a tool returned (a JSON array's length); only counts compare with it. */
   count?: boolean;
+  /**
+   * The temperature scale written after a plain number ("49 °F", "12 degrees Celsius"): the number is a
+   * temperature in that scale, compared across scales by conversion (see `verify/figure-compare.ts`).
+   */
+  scale?: "°C" | "°F";
 }
 
 /** Whether a claim quantity and an evidence quantity agree. */

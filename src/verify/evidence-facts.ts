@@ -651,10 +651,25 @@ function withSiblingUnit(q: Quantity, keyName: string, units: Map<string, string
 
 /** `q` typed by its sibling unit field, else by the units map's unit for its field name; null when neither types it. */
 function unitTyped(q: Quantity, keyName: string, units: Map<string, string> | null, fieldUnits: Map<string, string> | null): Quantity | null {
+  const scale = temperatureUnit(q, keyName, units, fieldUnits);
+  if (scale !== null) return scale;
   const sibling = units !== null && units.size > 0 ? (withSiblingUnit(q, keyName, units) ?? q) : null;
   if (sibling !== null || fieldUnits === null || fieldUnits.size === 0) return sibling;
   const unit = fieldUnits.get(lastSegment(keyName));
   return unit === undefined ? null : withUnit(q, unit);
+}
+
+/** A unit field's temperature scale: `degC`, `°F`, `celsius`, `C`, ... */
+const SCALE_UNIT = /^(?:°\s?|º\s?|deg(?:rees?)?[\s_]?)?(c|f|celsius|fahrenheit)$|^(℃|℉)$/i;
+
+/** A number whose unit field or units map names a temperature scale (`units.temperature: degC`), marked with it. */
+function temperatureUnit(q: Quantity, keyName: string, units: Map<string, string> | null, fieldUnits: Map<string, string> | null): Quantity | null {
+  const parent = VALUE_KEY.exec(keyName)?.[1];
+  const unit = units?.get(keyName.trim()) ?? (parent === undefined ? undefined : units?.get(parent)) ?? fieldUnits?.get(lastSegment(keyName));
+  const m = unit === undefined ? null : SCALE_UNIT.exec(unit.trim());
+  if (!m) return null;
+  const scale = (m[1] ?? m[2]!).toLowerCase();
+  return { ...q, unit: scale.startsWith("c") || scale === "℃" ? "°C" : "°F" };
 }
 
 /** A units map's line (`units.wvht: m`, `meta.units.pres: hPa`): the unit of the record's fields of that name. */

@@ -5,6 +5,7 @@
 import { roundHour } from "./clock-times.js";
 import { matchDate } from "../quantity/date-parse.js";
 import { nameOccursIn } from "../quantity/names.js";
+import { temperatureScale } from "../quantity/quantity-extract.js";
 import { matchQuantity } from "../quantity/quantity-match.js";
 import type { Quantity } from "../quantity/types.js";
 import type { FactValue } from "./evidence-facts.js";
@@ -43,6 +44,8 @@ export function compatible(claim: FactValue, ev: FactValue): boolean {
 
 export function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" | "incomparable" {
   if (claim.type === "quantity" && ev.type === "quantity") {
+    const scales = temperatureScales(claim.q, ev.q);
+    if (scales !== null) return scales;
     const m = matchQuantity(claim.q, ev.q);
     // A debit as APIs write it ("amount": -52.10) is the amount a claim states without a sign ("charged $52.10").
     if (m === "mismatch" && claim.q.kind === "money" && claim.q.value > 0 && ev.q.value < 0 && !/[-−]\s*[$€£¥]?\s*\d/.test(claim.q.text)) {
@@ -54,6 +57,22 @@ export function compare(claim: FactValue, ev: FactValue): "match" | "mismatch" |
   if (claim.type === "version" && ev.type === "version") return claim.v === ev.v ? "match" : "mismatch";
   if (claim.type === "name" && ev.type === "name") return nameOccursIn(claim.n, ev.n.text) || nameOccursIn(ev.n, claim.n.text) ? "match" : "mismatch";
   return "incomparable";
+}
+
+/**
+ * How a claim's temperature compares with an evidence number, when the claim writes its scale: in the same
+ * scale, as numbers (null: compare as usual); in the other scale, converted, and only a match counts (a
+ * correction would be written in the evidence's scale); against a number of unknown scale, the same numeral
+ * matches (tools most often state the scale the answer repeats) and another settles nothing.
+ */
+function temperatureScales(a: Quantity, b: Quantity): "match" | "incomparable" | null {
+  const claimScale = temperatureScale(a);
+  if (claimScale === null || a.kind !== "number" || b.kind !== "number") return null;
+  const evScale = temperatureScale(b);
+  if (evScale === claimScale) return null;
+  const stated = evScale === null ? b.value : evScale === "°C" ? (b.value * 9) / 5 + 32 : ((b.value - 32) * 5) / 9;
+  const slack = evScale === null ? a.precision : a.precision + b.precision * (evScale === "°C" ? 9 / 5 : 5 / 9);
+  return Math.abs(stated - a.value) <= slack + 1e-9 ? "match" : "incomparable";
 }
 
 /** A figure precise enough that agreeing with it is no coincidence: money, a percent, a measure, a day, a version, 3+ digits. */

@@ -17,6 +17,10 @@ describe("splitSentences", () => {
     ["It rose. axios is MIT-licensed.", ["It rose.", "axios is MIT-licensed."]],
     ["Latency is 120 ms. If it rises, page me.", ["Latency is 120 ms.", "If it rises, page me."]],
     ["MKT came out at 4.5 °C. The logger took 196 readings.", ["MKT came out at 4.5 °C.", "The logger took 196 readings."]],
+    // A unit per unit ending a sentence ("m/s.", "km/h.", "mg/dL.").
+    ["Gusts hit 19.2 m/s. Visibility was 6.1 km.", ["Gusts hit 19.2 m/s.", "Visibility was 6.1 km."]],
+    ["Traffic moved at 40 km/h. It cleared by noon.", ["Traffic moved at 40 km/h.", "It cleared by noon."]],
+    ["Glucose was 112 mg/dL. The range is 70 to 99.", ["Glucose was 112 mg/dL.", "The range is 70 to 99."]],
     ["p50 was 196 ms. payment-gateway in eu-central-1 was slower.", ["p50 was 196 ms.", "payment-gateway in eu-central-1 was slower."]],
     ["It takes approx. 5 ms. per call.", ["It takes approx. 5 ms. per call."]],
     // A sentence may start with a figure that names its noun.

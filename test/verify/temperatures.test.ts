@@ -1,0 +1,54 @@
+/**
+ * Temperatures written with their scale ("49 °F", "9.4 °C", "12 degrees Celsius") against evidence numbers:
+ * the same scale compares as numbers; the other scale is converted, and only a match counts (a correction
+ * would come in the evidence's scale); a number whose scale the evidence does not state matches the same
+ * numeral and settles nothing else. Invented observations.
+ */
+import { describe, expect, it } from "vitest";
+import { Firewall } from "../../src/index.js";
+import { extractQuantities } from "../../src/quantity/quantity-extract.js";
+
+const metric = {
+  station: "KSEA",
+  units: { temperature: "degC", dewpoint: "degC", wind_speed: "m/s" },
+  current: { temperature: 9.4, dewpoint: 6.1, wind_speed: 7.2 },
+};
+const keyed = { city: "Austin", temp_f: 88, feels_like_f: 93 };
+const unknown = { sensor: "Freezer B", reading: -12.4 };
+
+async function check(evidence: unknown, claim: string): Promise<[string, string[]]> {
+  const fw = new Firewall();
+  fw.record({ source: "weather", content: evidence });
+  const [v] = (await fw.verify(claim)).verdicts;
+  return [v!.verdict, v!.corrections.map((c) => c.value)];
+}
+
+describe("temperature scales", () => {
+  it.each<[string, string, "°C" | "°F" | undefined]>([
+    ["49 °F", "49", "°F"],
+    ["9.4°C", "9.4", "°C"],
+    ["12 degrees Celsius", "12", "°C"],
+    ["70 deg F", "70", "°F"],
+    ["21 ℃", "21", "°C"],
+    ["49 feet", "49", undefined],
+  ])("should read %j as a temperature of scale %s", (text, number, scale) => {
+    const q = extractQuantities(text)[0]!;
+    expect([q.text.slice(0, number.length), q.scale]).toEqual([number, scale]);
+  });
+
+  it.each<[unknown, string, [string, string[]]]>([
+    // Converted: 49 °F is 9.4 °C, 43 °F is 6.1 °C.
+    [metric, "The temperature was 49 °F.", ["supported", []]],
+    [metric, "The dewpoint was 43 °F.", ["supported", []]],
+    // The same numeral in the other scale is no match, and no correction is written across scales.
+    [metric, "The temperature was 9.4 °F.", ["unsupported", []]],
+    [metric, "The temperature was 9.4 °C.", ["supported", []]],
+    [keyed, "Austin is at 31 °C.", ["supported", []]],
+    [keyed, "Austin is at 88 °F.", ["supported", []]],
+    // The same scale compares as numbers, and a wrong figure is corrected in it.
+    [metric, "The temperature was 12.5 °C.", ["contradicted", ["9.4"]]],
+    [unknown, "Freezer B is at -12.4 °C.", ["supported", []]],
+  ])("%j: %j is %j", async (evidence, claim, expected) => {
+    expect(await check(evidence, claim)).toEqual(expected);
+  });
+});
