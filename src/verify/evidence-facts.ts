@@ -599,6 +599,9 @@ function readFacts(
         const year = asYear(q);
         if (year && keyed && countKey(keyName)) add({ type: "quantity", q }, q.span);
         add(year ?? { type: "quantity", q }, q.span);
+        // A count in a unit that names a multiple (`qty: 2` beside `unit: dozen`) is read both ways: 2 and 24.
+        const multiple = keyed && q.kind === "number" && units !== null && units.size > 0 ? multipleReading(q, keyName, units) : null;
+        if (multiple) add({ type: "quantity", q: multiple }, q.span);
         taken.push(q.span);
       }
       // Names are facts only under a key ("author: Troy Goode", "Namespace: payments-staging"): that is where a
@@ -704,6 +707,18 @@ export function basisPointKey(key: string): boolean {
     !/bit|band|through|upload|download|link|net|rx|tx/i.test(key)
   );
 }
+
+/** The count a sibling unit field that names a multiple makes of a number (`qty: 2` beside `unit: dozen` is 24), else null. */
+function multipleReading(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
+  const parent = VALUE_KEY.exec(keyName)?.[1];
+  const unit = units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
+  const factor = unit === undefined ? undefined : MULTIPLES[unit.trim().toLowerCase().replace(/s$/, "")];
+  if (factor === undefined) return null;
+  return { ...q, value: q.value * factor, precision: q.precision * factor, alternatives: [] };
+}
+
+/** Units that name a multiple of what they count. */
+const MULTIPLES: Record<string, number> = { dozen: 12, pair: 2, hundred: 100, thousand: 1000, gros: 144, gross: 144, score: 20 };
 
 /** A bare number written with `unit`: a measure or percentage of the same numeral, else null. */
 function withUnit(q: Quantity, unit: string): Quantity | null {

@@ -260,6 +260,51 @@ function kindPicked(facts: readonly EvidenceFact[], lowerClaim: string): Set<str
 }
 
 /**
+ * The elements picked by a word of the claim that their own values alone hold among the elements of their
+ * array ("checkpointer" in one `ps` row's `COMMAND`): words of four letters or more, no stop word, no word of
+ * the array's field names. Every such word must pick the same element of an array; an array of one element,
+ * or words that pick different elements, pick nothing.
+ */
+function wordPicked(facts: readonly EvidenceFact[], lowerClaim: string): Set<string> {
+  const words = (lowerClaim.match(/\p{L}[\p{L}-]{3,}/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
+  if (words.length === 0) return new Set();
+  // Each element's own values, and the words of its field names, per array.
+  const values = new Map<string, string>();
+  const fieldWords = new Map<string, Set<string>>();
+  for (const f of facts) {
+    if (f.row === undefined || f.rowId === undefined || values.has(f.rowId)) continue;
+    const own = f.rowOwnEnd === undefined ? f.row : f.row.slice(0, f.rowOwnEnd);
+    const lines = own.split("\n").filter((l) => l.includes(": "));
+    values.set(f.rowId, lines.map((l) => l.slice(l.indexOf(": ") + 2).toLowerCase()).join("\n"));
+    const names = fieldWords.get(arrayOf(f.rowId)) ?? new Set<string>();
+    for (const l of lines)
+      for (const w of l
+        .slice(0, l.indexOf(": "))
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? [])
+        names.add(w);
+    fieldWords.set(arrayOf(f.rowId), names);
+  }
+  const byArray = new Map<string, string[]>();
+  for (const id of values.keys()) byArray.set(arrayOf(id), [...(byArray.get(arrayOf(id)) ?? []), id]);
+  const out = new Set<string>();
+  for (const [array, ids] of byArray) {
+    if (ids.length < 2) continue;
+    let picked: string | null = null;
+    let clash = false;
+    for (const w of words) {
+      if (fieldWords.get(array)!.has(w)) continue;
+      const hits = ids.filter((id) => wordAt(values.get(id)!, w) >= 0);
+      if (hits.length !== 1) continue;
+      if (picked !== null && picked !== hits[0]) clash = true;
+      picked = hits[0]!;
+    }
+    if (picked !== null && !clash) out.add(picked);
+  }
+  return out;
+}
+
+/**
  * The test {@link namedRows} applies: whether a fact lies in an element the claim picks, or in no array it
  * picks from; `null` when the claim picks no element (every fact is kept). Verdicts per row are memoised.
  */
@@ -318,6 +363,9 @@ export function pickedElements(scope: ClaimScope, self?: ClaimFigure, either = f
     // Only for a claim of one figure: "Adult tickets are $18.50, seniors $14" gives each kind its own figure.
     const figures = scope.figures.filter((x) => x.value.type !== "name").length;
     if (ownHits.size === 0 && heldHits.size === 0 && figures <= 1) for (const id of kindPicked(scope.facts, lower)) byName.add(id);
+    // Nor a kind: an element whose own values alone hold a word of the claim ("the checkpointer process" for
+    // `COMMAND: postgres: checkpointer`, beside the walreceiver's row) is the claim's.
+    if (byName.size === 0 && figures <= 1) for (const id of wordPicked(scope.facts, lower)) byName.add(id);
     // Elements of other lists that refer by id to a named element are the named entity's too.
     for (const [figure, rows] of scope.joinedRows) if (figure !== self) for (const id of rows) byName.add(id);
     memo.byName.set(nameKey, byName);

@@ -163,5 +163,7 @@ describe("a unit field that names a multiple", () => {
     const [verdict, corrections] = await check(fw, "Lemon tart qty: 24");
     expect(verdict).not.toBe("contradicted");
     expect(corrections).toEqual([]);
+    // Read both ways: 2 dozen and 24 are both the line's count.
+    expect(await check(fw, "The order has 2 dozen lemon tarts.")).toEqual(["supported", []]);
   });
 });
