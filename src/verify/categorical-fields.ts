@@ -843,7 +843,14 @@ export function polarityEdit(claimText: string, truth: boolean, flag?: Set<strin
 const STATUS_CLASSES: Array<[string, RegExp]> = [
   ["delivered", /^(?:delivered|arrived)$/],
   ["in transit", /^(?:in[ _-]?transit|shipped|en[ _-]?route|out[ _-]for[ _-]delivery|on[ _-]its[ _-]way|dispatched)$/],
-  ["pending", /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested|proposed|draft|(?:under|in|pending)[ _-]review)$/],
+  // Waiting on someone's action: Stripe's `needs_response`, `requires_action`, `requires_payment_method`.
+  [
+    "pending",
+    /^(?:pending|processing|awaiting[ _-]\w+|queued|waiting|on[ _-]hold|requested|proposed|draft|(?:under|in|pending)[ _-]review|needs[ _-]\w+|requires[ _-]\w+(?:[ _-]\w+)?|action[ _-]required)$/,
+  ],
+  // A contest's outcome (a dispute, a bid, a case): `won`, `lost`.
+  ["won", /^(?:won|win)$/],
+  ["lost", /^(?:lost|forfeited)$/],
   ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
   ["success", /^(?:success|succeeded|successful|passed|passing|pass|green)$/],
   ["healthy", /^(?:healthy|ok|operational|up|normal)$/],
@@ -892,6 +899,9 @@ const NEAR_CLASSES = new Set([
   "success|paid",
   "paid|closed",
   "closed|paid",
+  // A closed contest was won or lost; a win is a success, a loss a failure.
+  ...["closed", "success"].flatMap((c) => [`won|${c}`, `${c}|won`]),
+  ...["closed", "failure"].flatMap((c) => [`lost|${c}`, `${c}|lost`]),
 ]);
 
 /**

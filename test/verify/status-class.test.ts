@@ -17,6 +17,10 @@ describe("statusClass", () => {
     ["inbound", null],
     ["PAUSED", "paused"],
     ["No Data", "no data"],
+    ["needs_response", "pending"],
+    ["requires_payment_method", "pending"],
+    ["won", "won"],
+    ["lost", "lost"],
   ])("%s is %s", (value, cls) => {
     expect(statusClass(value)).toBe(cls);
   });
@@ -25,6 +29,22 @@ describe("statusClass", () => {
     expect(exclusive("in progress", "paused")).toBe(true);
     expect(exclusive("healthy", "no data")).toBe(true);
     expect(exclusive("paused", "suspended")).toBe(false);
+  });
+
+  it("should let a closed contest be won or lost, and rule out a win by a pending one", () => {
+    expect(exclusive("won", "closed")).toBe(false);
+    expect(exclusive("lost", "failure")).toBe(false);
+    expect(exclusive("won", "pending")).toBe(true);
+    expect(exclusive("won", "lost")).toBe(true);
+  });
+
+  it.each<[string, [string, string[]]]>([
+    ["Dispute dp_88K1 has been won.", ["contradicted", ["needs response"]]],
+    ["Dispute dp_88K1 is closed.", ["contradicted", ["needs response"]]],
+  ])("should check a dispute's status: %j", async (claim, expected) => {
+    // An invented dispute record, as payment APIs return it.
+    const dispute = { id: "dp_88K1", amount: 312.0, currency: "USD", reason: "product_not_received", status: "needs_response" };
+    expect(await verdictOf(dispute, claim)).toEqual(expected);
   });
 
   it("should correct a campaign said to be running when its status is PAUSED", async () => {
