@@ -851,7 +851,7 @@ const STATUS_CLASSES: Array<[string, RegExp]> = [
   // A contest's outcome (a dispute, a bid, a case): `won`, `lost`.
   ["won", /^(?:won|win)$/],
   ["lost", /^(?:lost|forfeited)$/],
-  ["cancelled", /^(?:cancell?ed|voided|void|aborted)$/],
+  ["cancelled", /^(?:cancell?ed|voided|void|aborted|withdrawn)$/],
   ["success", /^(?:success|succeeded|successful|passed|passing|pass|green)$/],
   ["healthy", /^(?:healthy|ok|operational|up|normal)$/],
   ["degraded", /^(?:degraded|unhealthy|down|outage|impaired)$/],

@@ -16,7 +16,7 @@ const CARRYING = new Set(
     "pending processing queued delivered shipped dispatched cancelled canceled voided aborted succeeded successful " +
     "passed passing degraded outage approved authorized authorised rejected declined " +
     "denied refunded reversed failed failing active activated suspended deactivated inactive closed resolved " +
-    "completed finished merged delayed paid unpaid overdue paused confirmed"
+    "completed finished merged delayed paid unpaid overdue paused confirmed withdrawn"
   ).split(" "),
 );
 

@@ -41,6 +41,7 @@ describe("statusClass", () => {
   it.each<[string, [string, string[]]]>([
     ["Dispute dp_88K1 has been won.", ["contradicted", ["needs response"]]],
     ["Dispute dp_88K1 is closed.", ["contradicted", ["needs response"]]],
+    ["Dispute dp_88K1 has been withdrawn.", ["contradicted", ["needs response"]]],
   ])("should check a dispute's status: %j", async (claim, expected) => {
     // An invented dispute record, as payment APIs return it.
     const dispute = { id: "dp_88K1", amount: 312.0, currency: "USD", reason: "product_not_received", status: "needs_response" };
