@@ -181,6 +181,9 @@ function codeMentions(text: string): { found: NameMention[]; taken: Uint8Array }
   return { found, taken };
 }
 
+/** An id right after a word: a digit with a letter, `_` or `-` ("po_3003", "INV-7", "dp_88K1", "#4521"; not "737"). */
+const ID_AFTER = /^\s+(?:#\d+|(?=[\w-]*\d)(?=[\w-]*[A-Za-z_-])[\w-]+)(?![\w.])/;
+
 let lexicon: Record<string, number> | null | undefined;
 
 /**
@@ -335,6 +338,9 @@ export function extractNames(text: string): NameMention[] {
       if (run.length === 0) continue;
       const only = (run[0] as Tok).text.toLowerCase();
       if (dropped === 0 && run.length === 1 && isCommonWord(only) && !midSentence.has(only)) continue;
+      // A word that opens the sentence before an id names the id's kind ("Payout po_3003", "Ticket OPS-12").
+      const after = (run[0] as Tok).start + (run[0] as Tok).text.length;
+      if (dropped === 0 && run.length === 1 && /^\p{Lu}\p{Ll}+$/u.test((run[0] as Tok).text) && ID_AFTER.test(text.slice(after, after + 40))) continue;
     }
     // "The" opens titles anywhere ("read "The Economist""): the name is what follows it.
     if (run.length > 1 && run[0]!.text === "The") run = run.slice(1);

@@ -23,6 +23,10 @@ describe("extractNames", () => {
       ],
     ],
     ["Sales in APAC rose.", [["APAC", "apac", "name"]]],
+    // A word that opens the sentence before an id names the id's kind, no entity of its own.
+    ["Payout po_3003 has been paid.", [["po_3003", "po_3003", "code"]]],
+    ["Ticket OPS-12 is open.", [["OPS-12", "ops-12", "code"]]],
+    ["Boeing 737 jets are grounded.", [["Boeing", "boeing", "name"]]],
     // A time zone after a clock time is part of the time; elsewhere an initialism is a name.
     ["Amara picked you up at 8:45 PM PT.", [["Amara", "amara", "name"]]],
     ["The meetup starts 6:30 ET sharp.", []],
