@@ -1090,7 +1090,15 @@ export function checkStatusField(claimText: string, names: readonly string[], le
   if (!same && !reading.modified && !exclusive(statusClass(field.value)!, cls)) return null;
   // "was shipped on 3 May" of an order now `delivered`: a past event of an earlier stage, which the record's
   // later stage implies.
-  if (!same && !reading.modified && !negated && pastEvent(word, claimText.slice(0, at)) && impliedByLaterStage(cls, statusClass(field.value)!)) return null;
+  if (
+    !same &&
+    !reading.modified &&
+    !negated &&
+    pastEvent(word, claimText.slice(0, at)) &&
+    impliedByLaterStage(cls, statusClass(field.value)!) &&
+    !moneyInTransit(fields, field, cls)
+  )
+    return null;
   const agrees = negated ? !same : same;
   if (!agrees && describesOther(claimText, word, candidates, fields, ledger, cls)) return null;
   const value = field.value.replace(/_/g, " ");
@@ -1101,6 +1109,18 @@ export function checkStatusField(claimText: string, names: readonly string[], le
     note: `${field.path}: ${field.value} is ${same ? "the" : "not the"} status the claim gives (${word})`,
     status: statusEdit(claimText, word, at, value),
   };
+}
+
+/**
+ * Whether "paid" is a later stage than the element's `in_transit`, as for payouts and transfers (money on its
+ * way is not yet paid): the element's field takes `paid` in other elements and never a delivery stage. For
+ * an order, whose field takes `delivered`, goods in transit were paid for.
+ */
+function moneyInTransit(fields: readonly FieldLine[], field: FieldLine, cls: string): boolean {
+  if (cls !== "paid" || statusClass(field.value) !== "in transit") return false;
+  const skeleton = (l: FieldLine) => `${l.evidenceId}\u0000${l.path.replace(/\[\d+\]/g, "[]")}`;
+  const classes = new Set(fields.filter((l) => skeleton(l) === skeleton(field)).map((l) => statusClass(l.value)));
+  return classes.has("paid") && !classes.has("delivered");
 }
 
 /** The values of an array element's own lines, as stems (`data[2].category: paint`, `data[2].unit: 102`). */

@@ -48,6 +48,20 @@ describe("statusClass", () => {
     expect(await verdictOf(dispute, claim)).toEqual(expected);
   });
 
+  it.each<[string, [string, string[]]]>([
+    ["Payout po_3003 has been paid.", ["contradicted", ["in transit"]]],
+    ["Payout po_3001 has been paid.", ["supported", []]],
+  ])("should read paid as later than a payout's in_transit: %j", async (claim, expected) => {
+    // Invented payouts: their status field takes `paid` and no delivery stage, so money in transit is unpaid.
+    const payouts = {
+      data: [
+        { id: "po_3001", amount: 12450.0, currency: "USD", status: "paid" },
+        { id: "po_3003", amount: 9120.55, currency: "USD", status: "in_transit" },
+      ],
+    };
+    expect(await verdictOf(payouts, claim)).toEqual(expected);
+  });
+
   it("should correct a campaign said to be running when its status is PAUSED", async () => {
     const campaigns = {
       results: [{ campaign: { name: "Competitor - Conquest", status: "PAUSED" } }, { campaign: { name: "Brand - Exact", status: "ENABLED" } }],
