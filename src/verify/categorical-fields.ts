@@ -946,7 +946,7 @@ export const AMOUNT_SUBJECT =
 const PERSON_SUBJECT =
   /\b(?:i|you|he|she|we)(?:['’](?:s|ve|re|d|m)\s+|\s+(?:has|have|had|is|are|was|were)\s+|\s+)(?:(?:already|just|not|now|never|been)\s+)*$/i;
 /** The text before a word ends inside a clause of time: "... the day after it was". */
-const IN_SUBORDINATE = /\b(?:after|before|since|when|until|once)\b[^,;.:—]*$/i;
+const IN_SUBORDINATE = /\b(?:after|before|since|when|until|once|because)\b[^,;.:—]*$/i;
 const STATUS_KEY = /(?:^|[.\]_-])(?:status|state|conclusion|phase|result|outcome)$|[a-z](?:Status|State)$/i;
 
 /** The status word a claim gives its subject, its class and span, and the subject's status fields. */
@@ -1008,7 +1008,12 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     // "which she's declined", "you have approved": what a person did is an act of theirs, not the status of
     // the thing they did it to.
     const before = claimText.slice(0, m.index! + m[0].lastIndexOf(w));
-    if (c && (AMOUNT_SUBJECT.test(before) || PERSON_SUBJECT.test(before))) continue;
+    // Not an amount that only qualifies the entity named before it ("Payout po_1002 of $1,299.00 has been paid").
+    const qualifier =
+      /\b[A-Za-z]*[_-]?[A-Za-z]*\d[\w-]*\s+(?:of|for|worth)\s+[$€£¥]\s?\d[\d,.]*\s*(?:has|have|had|is|are|was|were)?\s*(?:(?:already|still|now|not|been|fully|just)\s+)*$/.test(
+        before,
+      );
+    if (c && ((AMOUNT_SUBJECT.test(before) && !qualifier) || PERSON_SUBJECT.test(before))) continue;
     if (c && STATUS_END.test(claimText.slice(m.index! + m[0].length))) {
       word = w;
       cls = c;

@@ -160,6 +160,10 @@ function keyUnit(key: string): KeyUnit | null {
 const TEMPERATURE_KEY = {
   test: (key: string): boolean =>
     /(?:^|[_\-.])(?:temp|temperature)(?:[_\-.]?(?:c|f))?$|(?:^|[_\-.])(?:celsius|fahrenheit|deg_?[cf])$|(?:^|[_\-.])temp[_\-.]\w*[_\-.](?:c|f)$/i.test(key) ||
+    // A reading with its scale as the key's last letter (`high_c`, `feels_like_f`, `dewpoint_c`).
+    /(?:^|[_\-.])(?:high|low|max|min|feels[_\-.]?like|dew[_\-.]?point|apparent|indoor|outdoor|water|air|soil|surface|wind[_\-.]?chill|heat[_\-.]?index)[_\-.](?:c|f)$/i.test(
+      key,
+    ) ||
     /[a-z]Temp(?:erature)?(?:C|F)?$/.test(key),
 };
 
@@ -173,9 +177,11 @@ const PERCENT_KEY = /(?:^|[_\-.\s])(?:pct|percent|percentage)$|(?:Pct|Percent|Pe
  */
 export function fractionKey(key: string): boolean {
   return (
-    /[a-z0-9][_\-.](?:rate|ratio|share|fraction|probability)$|[a-z0-9](?:Rate|Ratio|Share|Fraction|Probability)$/.test(key) &&
+    /[a-z0-9][_\-.](?:rate|ratio|share|fraction|probability)(?:[_\-.](?:\d{1,3}[a-z]{1,2}|ytd|mtd|qtd))?$|[a-z0-9](?:Rate|Ratio|Share|Fraction|Probability)(?:\d{1,3}[a-zA-Z]{1,2}|Ytd|Mtd)?$/.test(
+      key,
+    ) &&
     !/exchange|fx|conver[st]|currency|heart|frame|sample|bit|baud|refresh|flow|data|hourly|daily|pay|wage|day|night|unit|base/i.test(
-      key.replace(/(?:rate|ratio|share|fraction|probability)$/i, ""),
+      key.replace(/(?:rate|ratio|share|fraction|probability)(?:[_\-.]?\w{1,5})?$/i, ""),
     )
   );
 }
@@ -697,14 +703,13 @@ function recordUnitMap(ledger: EvidenceLedger, chunk: Chunk): Map<string, string
 }
 
 /**
- * A key in basis points of a rate, fee or change (`interest_rate_bps`, `discountBps`, `spread_bps`); not a
- * bitrate (`upload_bps`, `bitrate_bps`), which {@link KEY_UNITS} reads.
+ * A key in basis points of a rate, fee or change (`interest_rate_bps`, `discountBps`, `intl_surcharge_bps`);
+ * not a bit rate (`upload_bps`, `bitrate_bps`, `rx_bps`), which {@link KEY_UNITS} reads.
  */
 export function basisPointKey(key: string): boolean {
   return (
-    /(?:^|[_\-.])bps$|[a-z]Bps$/.test(key) &&
-    /rate|interest|discount|fee|spread|yield|apr|apy|margin|coupon|commission|tax|change|return|cut|hike|premium|markup|rebate/i.test(key) &&
-    !/bit|band|through|upload|download|link|net|rx|tx/i.test(key)
+    /[a-z0-9][_\-.]bps$|[a-z0-9]Bps$/.test(key) &&
+    !/bit|band|through|upload|download|link|net|rx|tx|speed|data|stream|traffic|ingress|egress|wire|port|line|in_bps|out_bps/i.test(key)
   );
 }
 

@@ -51,6 +51,10 @@ describe("statusClass", () => {
   it.each<[string, [string, string[]]]>([
     ["Payout po_3003 has been paid.", ["contradicted", ["in transit"]]],
     ["Payout po_3001 has been paid.", ["supported", []]],
+    // An amount that qualifies the payout does not make the status an amount's.
+    ["Payout po_3003 of $9,120.55 has been paid.", ["contradicted", ["in transit"]]],
+    // A status in a clause of cause is another entity's ("the bank account was closed").
+    ["Payout po_3003 is in transit because the bank account was closed.", ["supported", []]],
   ])("should read paid as later than a payout's in_transit: %j", async (claim, expected) => {
     // Invented payouts: their status field takes `paid` and no delivery stage, so money in transit is unpaid.
     const payouts = {

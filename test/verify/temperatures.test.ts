@@ -15,6 +15,7 @@ const metric = {
 };
 const keyed = { city: "Austin", temp_f: 88, feels_like_f: 93 };
 const unknown = { sensor: "Freezer B", reading: -12.4 };
+const forecast = { city: "Portland", forecast: [{ date: "2025-11-15", high_c: 13, low_c: 6 }] };
 
 async function check(evidence: unknown, claim: string): Promise<[string, string[]]> {
   const fw = new Firewall();
@@ -48,6 +49,9 @@ describe("temperature scales", () => {
     // The same scale compares as numbers, and a wrong figure is corrected in it.
     [metric, "The temperature was 12.5 °C.", ["contradicted", ["9.4"]]],
     [unknown, "Freezer B is at -12.4 °C.", ["supported", []]],
+    // A key's last letter gives the scale (`low_c`): 6 °C is 43 °F, and "6 °F" is no match.
+    [forecast, "On November 15 the low in Portland is 43 °F.", ["supported", []]],
+    [forecast, "On November 15 the low in Portland is 6 °F.", ["unsupported", []]],
   ])("%j: %j is %j", async (evidence, claim, expected) => {
     expect(await check(evidence, claim)).toEqual(expected);
   });
