@@ -653,9 +653,15 @@ function siblingUnits(text: string): Map<string, string> {
  * same numeral; else null.
  */
 function withSiblingUnit(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
-  const parent = VALUE_KEY.exec(keyName)?.[1];
-  const unit = units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
+  const unit = siblingUnit(keyName, units);
   return unit === undefined ? null : withUnit(q, unit);
+}
+
+/** The unit a field's own unit field (`servingSizeUnit`) or its parent's unit field (`unit` beside `value`) names. */
+function siblingUnit(keyName: string, units: ReadonlyMap<string, string> | null): string | undefined {
+  if (units === null) return undefined;
+  const parent = VALUE_KEY.exec(keyName)?.[1];
+  return units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
 }
 
 /** `q` typed by its sibling unit field, else by the units map's unit for its field name; null when neither types it. */
@@ -673,8 +679,7 @@ const SCALE_UNIT = /^(?:°\s?|º\s?|deg(?:rees?)?[\s_]?)?(c|f|celsius|fahrenheit
 
 /** A number whose unit field or units map names a temperature scale (`units.temperature: degC`), marked with it. */
 function temperatureUnit(q: Quantity, keyName: string, units: Map<string, string> | null, fieldUnits: Map<string, string> | null): Quantity | null {
-  const parent = VALUE_KEY.exec(keyName)?.[1];
-  const unit = units?.get(keyName.trim()) ?? (parent === undefined ? undefined : units?.get(parent)) ?? fieldUnits?.get(lastSegment(keyName));
+  const unit = siblingUnit(keyName, units) ?? fieldUnits?.get(lastSegment(keyName));
   const m = unit === undefined ? null : SCALE_UNIT.exec(unit.trim());
   if (!m) return null;
   const scale = (m[1] ?? m[2]!).toLowerCase();
@@ -715,8 +720,7 @@ export function basisPointKey(key: string): boolean {
 
 /** The count a sibling unit field that names a multiple makes of a number (`qty: 2` beside `unit: dozen` is 24), else null. */
 function multipleReading(q: Quantity, keyName: string, units: Map<string, string>): Quantity | null {
-  const parent = VALUE_KEY.exec(keyName)?.[1];
-  const unit = units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
+  const unit = siblingUnit(keyName, units);
   const factor = unit === undefined ? undefined : MULTIPLES[unit.trim().toLowerCase().replace(/s$/, "")];
   if (factor === undefined) return null;
   return { ...q, value: q.value * factor, precision: q.precision * factor, alternatives: [] };
