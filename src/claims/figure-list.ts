@@ -49,13 +49,31 @@ const YEAR = /^[12]\d{3}$/;
  */
 function gapped(tokens: Token[], from: number, to: number, verbEnd: number): boolean {
   const prep = tokens[verbEnd + 1];
-  if (!prep || !/^(?:ADP|PART)$/.test(prep.pos) || !/^(?:PROPN|NOUN|X|NUM)$/.test(tokens[from]?.pos ?? "")) return false;
+  if (!prep || !/^(?:ADP|PART)$/.test(prep.pos)) return gappedValue(tokens, from, to);
+  if (!/^(?:PROPN|NOUN|X|NUM)$/.test(tokens[from]?.pos ?? "")) return false;
   for (let k = from + 1; k < Math.min(to, from + 4); k++) {
     const t = tokens[k]!;
     if (t.value.toLowerCase() === prep.value.toLowerCase()) return true;
     if (!/^(?:PROPN|NOUN|X|NUM|PUNCT)$/.test(t.pos)) return false;
   }
   return false;
+}
+
+/**
+ * Whether an item is a noun phrase of its own and then a figure, after a verb with no preposition ("the high
+ * will be 52 °F and the low 37 °F", "Revenue was $5M and costs $3M"): a gapped clause whose subject is its
+ * noun, not the head's.
+ */
+function gappedValue(tokens: Token[], from: number, to: number): boolean {
+  let k = from;
+  const determiner = tokens[k]?.pos === "DET";
+  if (determiner) k++;
+  // After an article, an adjective used as a noun too ("the low 37 °F").
+  if (!(determiner ? /^(?:NOUN|PROPN|ADJ)$/ : /^(?:NOUN|PROPN)$/).test(tokens[k]?.pos ?? "")) return false;
+  k++;
+  if (k < to && tokens[k]!.pos === "NOUN") k++;
+  if (k < to && /^[$€£¥]$/.test(tokens[k]!.value)) k++;
+  return k < to && tokens[k]!.pos === "NUM";
 }
 
 /** Longest subject-and-verb head a later item carries, in characters; a longer one is no simple subject. */

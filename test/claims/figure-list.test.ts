@@ -36,6 +36,9 @@ describe("one claim per figure in a list-like clause", () => {
     ],
     // A gapped clause has its own subject: only the verb is left out, and the head's subject is not its own.
     ["RDS came to $1,655.30 and S3 to $612.05.", ["RDS came to $1,655.30", "S3 to $612.05."]],
+    // Gapping after a verb with no preposition: the item's noun is its subject, never an object of the head.
+    ["On November 14 the high will be 52 °F and the low 37 °F.", ["On November 14 the high will be 52 °F", "the low 37 °F."]],
+    ["Revenue was $5M and costs $3M.", ["Revenue was $5M", "costs $3M."]],
     [
       "The pool holds 50,000 liters, 30% of it in the deep end.",
       ["The pool holds 50,000 liters", ["30% of it in the deep end.", "The pool holds 30% of it in the deep end."]],
