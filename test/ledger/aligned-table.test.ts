@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../src/index.js";
 import { alignedTable, tableRecord } from "../../src/ledger/aligned-table.js";
+import { verdictOf } from "../verify/helpers.js";
 
 const pods = `NAME                      READY   STATUS             RESTARTS   AGE
 web-7d9f8b6c5-x2lkq       1/1     Running            0          3d4h
@@ -108,10 +109,7 @@ app         2231  4.2  3.1  12984  4923 node server.js`;
     ["redis-server uses 3.1% of memory.", "contradicted", ["0.8%"]],
     ["redis-server is at 1.2% CPU.", "supported", []],
   ])("should check %j against the %MEM and %CPU columns: %s", async (claim, verdict, corrections) => {
-    const fw = new Firewall();
-    fw.record({ source: "ps aux", content: ps });
-    const [v] = (await fw.verify(claim)).verdicts;
-    expect([v!.verdict, v!.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+    expect(await verdictOf(ps, claim, "ps aux")).toEqual([verdict, corrections]);
   });
 });
 
@@ -127,9 +125,6 @@ describe("a column named by its unit or a percent sign", () => {
     ["Port 2B draws 61.4 kW of power.", "contradicted", ["118.9 kW"]],
     ["Port 2B is at 23% SOC.", "supported", []],
   ])("%j is %s", async (claim, verdict, corrections) => {
-    const fw = new Firewall();
-    fw.record({ source: "charger status", content: ports });
-    const [v] = (await fw.verify(claim)).verdicts;
-    expect([v!.verdict, v!.corrections.map((c) => c.value)]).toEqual([verdict, corrections]);
+    expect(await verdictOf(ports, claim, "charger status")).toEqual([verdict, corrections]);
   });
 });

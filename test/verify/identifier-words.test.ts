@@ -4,7 +4,7 @@
  * Invented outputs.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
 
 const listing = `$ curl -s 'http://es-01:9200/_cat/indices?v'
 health status index                 pri rep docs.count
@@ -13,12 +13,7 @@ red    open   metrics-node-2025.02    1   1
 yellow open   logs-app-2025.02.02     3   1   19870452
 `;
 
-async function check(claim: string): Promise<[string, string[]]> {
-  const fw = new Firewall();
-  fw.record({ source: "shell", content: listing });
-  const [v] = (await fw.verify(claim)).verdicts;
-  return [v!.verdict, v!.corrections.map((c) => c.value)];
-}
+const check = (claim: string) => verdictOf(listing, claim, "shell");
 
 describe("words inside identifiers", () => {
   it("should not read a count of nodes against the figures beside metrics-node-2025.02", async () => {

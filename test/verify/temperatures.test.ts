@@ -5,8 +5,8 @@
  * numeral and settles nothing else. Invented observations.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
 import { extractQuantities } from "../../src/quantity/quantity-extract.js";
+import { verdictOf } from "./helpers.js";
 
 const metric = {
   station: "KSEA",
@@ -17,12 +17,7 @@ const keyed = { city: "Austin", temp_f: 88, feels_like_f: 93 };
 const unknown = { sensor: "Freezer B", reading: -12.4 };
 const forecast = { city: "Portland", forecast: [{ date: "2025-11-15", high_c: 13, low_c: 6 }] };
 
-async function check(evidence: unknown, claim: string): Promise<[string, string[]]> {
-  const fw = new Firewall();
-  fw.record({ source: "weather", content: evidence });
-  const [v] = (await fw.verify(claim)).verdicts;
-  return [v!.verdict, v!.corrections.map((c) => c.value)];
-}
+const check = (evidence: unknown, claim: string) => verdictOf(evidence, claim, "weather");
 
 describe("temperature scales", () => {
   it.each<[string, string, "°C" | "°F" | undefined]>([

@@ -4,7 +4,7 @@
  * output.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall } from "../../src/index.js";
+import { verdictOf } from "./helpers.js";
 
 const ps = `USER         PID %CPU %MEM    VSZ   RSS COMMAND
 postgres    2184 38.2  4.1  12984  4923 postgres: walreceiver
@@ -12,12 +12,7 @@ postgres    2201 12.7  9.3  12984  4923 postgres: checkpointer
 root        1001  4.1  0.2  12984  4923 containerd
 `;
 
-async function check(claim: string): Promise<[string, string[]]> {
-  const fw = new Firewall();
-  fw.record({ source: "ps aux", content: ps });
-  const [v] = (await fw.verify(claim)).verdicts;
-  return [v!.verdict, v!.corrections.map((c) => c.value)];
-}
+const check = (claim: string) => verdictOf(ps, claim, "ps aux");
 
 describe("a row picked by a word of its own values", () => {
   it.each<[string, [string, string[]]]>([
