@@ -664,7 +664,13 @@ function siblingUnit(keyName: string, units: ReadonlyMap<string, string> | null)
   return units.get(keyName.trim()) ?? (parent === undefined ? undefined : units.get(parent));
 }
 
-/** `q` typed by its sibling unit field, else by the units map's unit for its field name; null when neither types it. */
+/**
+ * `q` typed by its temperature scale, its sibling unit field or the units map's unit for its field name. In a
+ * passage with unit fields, a number none of them types stays bare (`q` itself): the later readings (a record
+ * currency's amounts, percent keys) are not applied there, as a receipt's `rating: 4.93` beside
+ * `distance.unit: mile` is no amount. Null, to go on to those readings, only where the passage has no unit field
+ * and the units map does not type the number.
+ */
 function unitTyped(q: Quantity, keyName: string, units: Map<string, string> | null, fieldUnits: Map<string, string> | null): Quantity | null {
   const scale = temperatureUnit(q, keyName, units, fieldUnits);
   if (scale !== null) return scale;
