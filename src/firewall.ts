@@ -56,7 +56,7 @@ export interface FirewallOptions {
    * `HFW_LLM_*` (see `createLlmExtractor` to pass a model and options).
    */
   extractor?: ClaimExtractor | "rules" | "llm";
-  /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_STORE` names, else in memory). */
+  /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_DB` (or `HFW_STORE`) names, else in memory). */
   store?: Store;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
   sessionId?: string;

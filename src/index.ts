@@ -33,7 +33,7 @@ export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
 export type { Store, SessionSummary } from "./store/store.js";
 export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
-export { storeFromEnv } from "./store/store-from-env.js";
+export { storeFromEnv, storePathFromEnv } from "./store/store-from-env.js";
 export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
 export {
   browserOf,

@@ -10,7 +10,7 @@ Usage:
   hfw dashboard [--db FILE] [--port N] [--host H] [--token T | --no-auth] [--redact]
 
 Options:
-      --db FILE     database (default: HFW_STORE, else .hfw/hfw.db; created empty if missing)
+      --db FILE     database (default: HFW_DB, else .hfw/hfw.db; created empty if missing)
       --port N      port (default 8790; 0 picks a free one)
       --host H      interface to bind (default 127.0.0.1, this machine only)
       --token T     require this token (default: HFW_DASHBOARD_TOKEN; a random one when

@@ -1,12 +1,13 @@
-/** The `--db FILE` option shared by the store commands: the flag, else `HFW_STORE`, else `.hfw/hfw.db`. */
+/** The `--db FILE` option shared by the store commands: the flag, else `HFW_DB` (or `HFW_STORE`), else `.hfw/hfw.db`. */
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { ConfigError } from "../errors.js";
 import { DEFAULT_DB_PATH, SqliteStore } from "../store/sqlite-store.js";
+import { storePathFromEnv } from "../store/store-from-env.js";
 
 /** The database file a command uses. */
 export function dbPath(flag: string | undefined): string {
-  return flag ?? (process.env.HFW_STORE?.trim() || DEFAULT_DB_PATH);
+  return flag ?? storePathFromEnv() ?? DEFAULT_DB_PATH;
 }
 
 /**
@@ -16,7 +17,7 @@ export function dbPath(flag: string | undefined): string {
 export function openExisting(flag: string | undefined): SqliteStore {
   const path = dbPath(flag);
   if (!existsSync(path)) {
-    throw new ConfigError(`No database at '${path}': record sessions first (hfw verify --db ${path} ...), or pass --db FILE (or set HFW_STORE).`);
+    throw new ConfigError(`No database at '${path}': record sessions first (hfw verify --db ${path} ...), or pass --db FILE (or set HFW_DB).`);
   }
   return new SqliteStore({ path });
 }

@@ -14,7 +14,7 @@ Usage:
   hfw export SESSION_ID [--db FILE] [--format json|md] [--out FILE] [--redact]
 
 Options:
-      --db FILE        database (default: HFW_STORE, else .hfw/hfw.db)
+      --db FILE        database (default: HFW_DB, else .hfw/hfw.db)
       --format F       json (default: the whole session, machine-readable) or md (a report to read)
       --out FILE       write there instead of standard output
       --redact         mask e-mails, phone, card and id numbers (or HFW_REDACT=1)

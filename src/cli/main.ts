@@ -54,7 +54,7 @@ Options:
       --unsupported M    hedge | remove: what a rewrite does with unsupported claims
       --json             print the whole report as JSON
       --db FILE          also record the session in this SQLite database (or set
-                         HFW_STORE); 'hfw dashboard --db FILE' shows it
+                         HFW_DB); 'hfw dashboard --db FILE' shows it
       --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX)
       --redact           mask e-mails, phone, card and id numbers in what the database
                          keeps (or HFW_REDACT=1); verification reads the original

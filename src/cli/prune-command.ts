@@ -11,7 +11,7 @@ Usage:
 
 Options:
       --older-than DAYS  sessions idle for more than this many days go
-      --db FILE          database (default: HFW_STORE, else .hfw/hfw.db)
+      --db FILE          database (default: HFW_DB, else .hfw/hfw.db)
       --dry-run          count them, delete nothing
       --compact          then shrink the file (VACUUM)
   -h, --help             this help`;

@@ -10,7 +10,7 @@ Usage:
   hfw sessions [--db FILE] [--status S] [--sort S] [--search TEXT] [--limit N] [--json]
 
 Options:
-      --db FILE        database (default: HFW_STORE, else .hfw/hfw.db)
+      --db FILE        database (default: HFW_DB, else .hfw/hfw.db)
       --status S       all (default) | blocked | flagged | clean
       --sort S         recent (default) | oldest | score | flagged | answers
       --search TEXT    session ids containing TEXT

@@ -2,6 +2,7 @@
 import { MemoryStore } from "../store/memory-store.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import type { Store } from "../store/store.js";
+import { storePathFromEnv } from "../store/store-from-env.js";
 import { DASHBOARD_HELP, dashboardCommand } from "./dashboard-command.js";
 import { dbPath, newSessionId } from "./db-option.js";
 import { EXPORT_HELP, exportCommand } from "./export-command.js";
@@ -21,7 +22,7 @@ export const STORE_COMMANDS: Record<string, { help: string; run: (argv: string[]
  * that `--json` output stays clean).
  */
 export function verifyStore(o: { db?: string; session?: string; redact?: boolean }): { options: { store: Store; sessionId?: string }; done: () => void } {
-  if (o.db === undefined && !process.env.HFW_STORE?.trim()) return { options: { store: new MemoryStore() }, done: () => {} };
+  if (o.db === undefined && !storePathFromEnv()) return { options: { store: new MemoryStore() }, done: () => {} };
   const store = new SqliteStore({ path: dbPath(o.db), ...(o.redact ? { redact: true } : {}) });
   const sessionId = o.session ?? newSessionId();
   return {

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_DB_PATH, SqliteStore, type Store } from "../index.js";
+import { DEFAULT_DB_PATH, SqliteStore, storePathFromEnv, type Store } from "../index.js";
 import { isLoopback, loopbackHostOnly } from "./auth.js";
 import { loadExpress } from "./load-deps.js";
 import { createDashboard, type DashboardOptions } from "./router.js";
@@ -13,7 +13,7 @@ import { createDashboard, type DashboardOptions } from "./router.js";
 export interface StartDashboardOptions extends Omit<DashboardOptions, "store" | "token"> {
   /** A store to read; default: a SqliteStore on `db`. */
   store?: Store;
-  /** Database file when no store is given (default: `HFW_STORE`, else `.hfw/hfw.db`). */
+  /** Database file when no store is given (default: `HFW_DB`, else `.hfw/hfw.db`). */
   db?: string;
   /** Interface to bind (default `127.0.0.1`). */
   host?: string;
@@ -48,7 +48,7 @@ export async function startDashboard(options: StartDashboardOptions = {}): Promi
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host.toLowerCase());
   const token = options.token === false ? undefined : (options.token ?? (loopback ? undefined : randomBytes(18).toString("base64url")));
-  const owned = options.store ? undefined : new SqliteStore({ path: options.db ?? (process.env.HFW_STORE?.trim() || DEFAULT_DB_PATH) });
+  const owned = options.store ? undefined : new SqliteStore({ path: options.db ?? storePathFromEnv() ?? DEFAULT_DB_PATH });
   const store = options.store ?? owned!;
   const app = express();
   app.disable("x-powered-by");

@@ -7,12 +7,16 @@
  * (https://modelcontextprotocol.io/specification/2025-06-18/server/tools).
  */
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { RecordInput } from "../ledger/evidence-ledger.js";
 
 /** What a tool handler is told besides its arguments. */
 export interface ToolCallContext {
   /** Aborted when the client cancels the call (`notifications/cancelled`) or the connection closes. */
   signal: AbortSignal;
-  /** The JSON-RPC id of the `tools/call` request, as a string: recorded as the evidence's `callId`. */
+  /**
+   * An id of this call, unique within the firewall session (the connection's own prefix and the JSON-RPC id of
+   * the `tools/call` request): a proxy records it as the evidence's `callId`.
+   */
   requestId: string;
   /** The client's progress token for this call, when it asked for progress. */
   progressToken?: string | number;
@@ -29,6 +33,17 @@ export interface RegisteredTool {
    * `isError: true`, not a throw). A thrown error becomes an `isError` result with its message.
    */
   call: (args: Record<string, unknown>, context: ToolCallContext) => Promise<CallToolResult>;
+}
+
+/**
+ * Tools that come from elsewhere (a recording proxy's downstream servers). Each MCP client session gets its own
+ * set, bound to that session's ledger through `record`.
+ */
+export interface ToolSource {
+  /** The tools for one client session; each successful call is passed to `record` as evidence. */
+  toolsFor(record: (input: RecordInput) => void): RegisteredTool[];
+  /** Calls `listener` when the tools change (a downstream server's list changed, or it exited); returns an unsubscribe. */
+  onChange?(listener: () => void): () => void;
 }
 
 /** An ordered set of tools by name; a later registration with the same name replaces the earlier one. */

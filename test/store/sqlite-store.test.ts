@@ -6,7 +6,7 @@ import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { browserOf, EvidenceRecordSchema, Firewall, MemoryStore, ReportSchema, SqliteStore, StoreError } from "../../src/index.js";
+import { browserOf, EvidenceRecordSchema, Firewall, MemoryStore, ReportSchema, SqliteStore, StoreError, storePathFromEnv } from "../../src/index.js";
 import { migrate, type Migration } from "../../src/store/migrations.js";
 import { npmEvidence, runNpmExample, tempDb } from "./helpers.js";
 
@@ -233,5 +233,17 @@ describe("HFW_STORE", () => {
     const store = track(new SqliteStore(path));
     expect(store.getSession("from-env")).toMatchObject({ responses: 1, evidenceCount: 1, groundingScore: 1 });
     expect(new Firewall().store).not.toBeInstanceOf(SqliteStore);
+  });
+});
+
+describe("storePathFromEnv", () => {
+  it.each([
+    [{ HFW_DB: "a.db" }, "a.db"],
+    [{ HFW_STORE: "b.db" }, "b.db"],
+    [{ HFW_DB: "a.db", HFW_STORE: "b.db" }, "a.db"],
+    [{ HFW_DB: "  ", HFW_STORE: "b.db" }, "b.db"],
+    [{}, undefined],
+  ])("should read %j as %s", (env, path) => {
+    expect(storePathFromEnv(env)).toBe(path);
   });
 });
