@@ -8,7 +8,7 @@ import { ConfigError } from "./errors.js";
 import { createJudgeTier, type JudgeOptions } from "./judge/tier-judge.js";
 import type { RecordInput } from "./ledger/evidence-ledger.js";
 import type { LlmModel } from "./llm/model.js";
-import type { PolicyOverrides } from "./policy/presets.js";
+import { resolvePolicy, type Policy, type PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
 import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 import type { NliOptions } from "./nli/options.js";
@@ -155,6 +155,11 @@ export class Firewall {
       perClaimTiers,
       calibration: options.calibration === false ? null : (options.calibration ?? CALIBRATION_TABLE),
     };
+  }
+
+  /** The policy `verify` uses when a call overrides nothing: the strictness preset with the `policy` option's fields. */
+  get policy(): Policy {
+    return resolvePolicy(this.deps.strictness, this.deps.policy);
   }
 
   /** The session with this id, created on first use (and reloaded from the store if it has one). */

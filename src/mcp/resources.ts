@@ -1,0 +1,63 @@
+/**
+ * The server's resources: `ledger://session/{id}` (what the tools returned: the session's evidence records) and
+ * `report://session/{id}` (the session's hallucination report: totals and every verified answer). Both are
+ * JSON, read from the store, so any session the CLI, a hook or another client recorded can be read by id. The
+ * list names the calling client's own session; the templates reach the others.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource,
+} from "@modelcontextprotocol/sdk/types.js";
+import { browserOf } from "../store/session-browser.js";
+import type { McpSessionState } from "./session-state.js";
+
+/** JSON-RPC error code for a resource that does not exist (MCP specification, "Resources: error handling"). */
+export const RESOURCE_NOT_FOUND = -32002;
+
+const TEMPLATES = [
+  {
+    uriTemplate: "ledger://session/{id}",
+    name: "ledger",
+    title: "Evidence ledger",
+    description: "What the tools returned in a session: every evidence record (source, call id, arguments, content), in recording order.",
+    mimeType: "application/json",
+  },
+  {
+    uriTemplate: "report://session/{id}",
+    name: "report",
+    title: "Hallucination report",
+    description: "A session's totals (claims by verdict, grounding score, decisions) and every verified answer with its verdicts.",
+    mimeType: "application/json",
+  },
+];
+
+function resourcesOf(sessionId: string): Resource[] {
+  const id = encodeURIComponent(sessionId);
+  return [
+    { uri: `ledger://session/${id}`, name: `ledger ${sessionId}`, title: "This session's evidence ledger", mimeType: "application/json" },
+    { uri: `report://session/${id}`, name: `report ${sessionId}`, title: "This session's hallucination report", mimeType: "application/json" },
+  ];
+}
+
+/** Answers `resources/list`, `resources/templates/list` and `resources/read` for one client session. */
+export function serveResources(server: Server, state: McpSessionState): void {
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourcesOf(state.sessionId) }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: TEMPLATES }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const uri = request.params.uri;
+    const match = /^(ledger|report):\/\/session\/([^/?#]+)$/.exec(uri);
+    if (!match) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource '${uri}': use ledger://session/{id} or report://session/{id}.`);
+    const [, kind, encoded] = match;
+    const sessionId = decodeURIComponent(encoded!);
+    if (sessionId === state.sessionId) state.session(); // opens (and stores) a session that has recorded nothing yet
+    const browser = browserOf(state.firewall.store);
+    const session = browser.getSession(sessionId);
+    if (!session) throw new McpError(RESOURCE_NOT_FOUND, `No session '${sessionId}' in the store: list_evidence or resources/list name this client's own.`);
+    const body = kind === "ledger" ? { sessionId, evidence: browser.listEvidence(sessionId) } : { session, reports: browser.listReports(sessionId) };
+    return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };
+  });
+}
