@@ -12,6 +12,7 @@ import { Firewall } from "../firewall.js";
 import { ActionSchema, StrictnessSchema } from "../schema.js";
 import { formatReport } from "./format-report.js";
 import { loadEvidence } from "./load-evidence.js";
+import { packageVersion } from "./package-version.js";
 import { progressLine } from "./progress.js";
 import { STORE_COMMANDS, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
@@ -21,12 +22,14 @@ const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools retur
 Usage:
   hfw verify --evidence FILE... --draft FILE|- [options]
   hfw dashboard [--db FILE] [--port N] [--host H]
+  hfw mcp [--proxy FILE] [--http [--port N]]
   hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE]
   hfw help [command]
 
 Commands:
   verify     check every claim of a draft answer against evidence files
   dashboard  browse the sessions, answers and evidence of a database
+  mcp        serve the firewall to MCP clients, and record what proxied MCP servers return
   sessions   list the sessions of a database
   export     one session's report as JSON or Markdown
   prune      delete sessions idle for more than N days
@@ -162,16 +165,16 @@ function readDraft(path: string): string {
   }
 }
 
-function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
-}
-
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-      const help = rest[0] === "verify" ? VERIFY_HELP : (STORE_COMMANDS[rest[0] ?? ""]?.help ?? MAIN_HELP);
+      const help =
+        rest[0] === "verify"
+          ? VERIFY_HELP
+          : rest[0] === "mcp"
+            ? (await import("./mcp-command.js")).MCP_HELP
+            : (STORE_COMMANDS[rest[0] ?? ""]?.help ?? MAIN_HELP);
       process.stdout.write(`${help}\n`);
       return command === undefined ? 2 : 0;
     }
@@ -187,6 +190,7 @@ export async function main(argv: string[]): Promise<number> {
         await telemetry.shutdown();
       }
     }
+    if (command === "mcp") return await (await import("./mcp-command.js")).mcpCommand(rest);
     const storeCommand = STORE_COMMANDS[command];
     if (storeCommand) return await storeCommand.run(rest);
     throw new UsageError(`Unknown command '${command}'. Run 'hfw --help' for the commands.`);

@@ -1,0 +1,156 @@
+/**
+ * `hfw mcp`: the firewall as an MCP server, over stdio (one client, one session) or Streamable HTTP (one
+ * session per MCP session), optionally as a recording proxy in front of other MCP servers. Loads the MCP SDK
+ * (an optional dependency) only here.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError } from "../errors.js";
+import { Firewall } from "../firewall.js";
+import { StrictnessSchema, type Strictness } from "../schema.js";
+import { SqliteStore } from "../store/sqlite-store.js";
+import { dbPath, intFlag, newSessionId } from "./db-option.js";
+import { packageVersion } from "./package-version.js";
+
+export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
+
+Usage:
+  hfw mcp [--proxy FILE] [--db FILE] [--session ID] [--strictness S]
+  hfw mcp --http [--port N] [--host H] [--token T | --no-auth] [--proxy FILE] [--db FILE]
+
+Options:
+      --proxy FILE     start the MCP servers this file names (the shape of .mcp.json: {"mcpServers":
+                       {"name": {"command", "args", "env"} | {"url"}}}) and offer their tools as
+                       name__tool; every successful result is recorded as evidence
+      --db FILE        database the sessions are kept in (default: HFW_DB, else .hfw/hfw.db);
+                       'hfw dashboard --db FILE' shows them
+      --session ID     session id over stdio (default: a new one, mcp-DATE-TIME-XXXX)
+      --strictness S   lenient | balanced | strict (default balanced); set_policy changes it per session
+      --http           serve Streamable HTTP at /mcp instead of stdio
+      --port N         HTTP port (default 8791; 0 picks a free one)
+      --host H         HTTP interface (default 127.0.0.1, this machine only)
+      --token T        HTTP clients must send 'Authorization: Bearer T' (default: HFW_MCP_TOKEN;
+                       a random one when --host is not a loopback address)
+      --no-auth        no token even on a non-loopback host (behind your own auth proxy)
+  -h, --help           this help
+
+Tools: verify_answer, verify_claim, explain_verdict, rewrite_grounded, set_policy, get_policy,
+record_evidence, list_evidence, reset_session. Resources: ledger://session/{id}, report://session/{id}.
+
+In .mcp.json:
+  {"mcpServers": {"hfw": {"command": "npx", "args": ["hfw", "mcp", "--proxy", "downstream.json"]}}}
+
+Over stdio, standard output carries the protocol: messages go to standard error. Stop with Ctrl+C.`;
+
+/** The SDK-backed modules, or a ConfigError that says how to install the SDK. */
+async function loadMcp() {
+  try {
+    const [server, http] = await Promise.all([import("../mcp/server.js"), import("../mcp/http.js")]);
+    return { ...server, ...http };
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String((cause as Error).message).includes("@modelcontextprotocol/sdk")) {
+      throw new ConfigError("hfw mcp needs the optional dependency @modelcontextprotocol/sdk: run 'npm install @modelcontextprotocol/sdk@1'.", { cause });
+    }
+    throw cause;
+  }
+}
+
+function untilSignal(close: () => Promise<void>, also?: (stop: () => void) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      void close().then(resolve, resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    also?.(stop);
+  });
+}
+
+export async function mcpCommand(argv: string[]): Promise<number> {
+  let o;
+  try {
+    o = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        proxy: { type: "string" },
+        db: { type: "string" },
+        session: { type: "string" },
+        strictness: { type: "string" },
+        http: { type: "boolean" },
+        port: { type: "string" },
+        host: { type: "string" },
+        token: { type: "string" },
+        "no-auth": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }).values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw mcp --help' for the options.`);
+  }
+  if (o.help) {
+    process.stdout.write(`${MCP_HELP}\n`);
+    return 0;
+  }
+  const strictness = o.strictness ?? "balanced";
+  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
+  if (!o.http && (o.port || o.host || o.token || o["no-auth"])) throw new ConfigError("--port, --host, --token and --no-auth go with --http.");
+  const port = intFlag("port", o.port, 8791);
+  if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
+
+  const log = (message: string) => process.stderr.write(`hfw mcp: ${message}\n`);
+  const mcp = await loadMcp();
+  const path = dbPath(o.db);
+  const store = new SqliteStore({ path });
+  const firewall = new Firewall({ store, strictness: strictness as Strictness, logger: { warn: log } });
+  const proxy = o.proxy ? await startProxy(o.proxy, log) : undefined;
+  const closeAll = async () => {
+    await proxy?.close();
+    await firewall.close();
+    store.close();
+  };
+  const shared = { firewall, log, ...(proxy ? { tools: proxy } : {}), version: packageVersion() };
+
+  if (o.http) {
+    const token = o["no-auth"] ? false : (o.token ?? (process.env.HFW_MCP_TOKEN?.trim() || undefined));
+    const running = await mcp.startMcpHttp({ ...shared, port, ...(o.host ? { host: o.host } : {}), token });
+    log(`serving Streamable HTTP at ${running.url}${running.token ? ` (token: ${running.token})` : ""}; sessions in ${path}; Ctrl+C to stop`);
+    await untilSignal(async () => {
+      await running.close();
+      await closeAll();
+    });
+    return 0;
+  }
+
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const sessionId = o.session ?? newSessionId().replace(/^cli-/, "mcp-");
+  const server = mcp.createFirewallMcpServer({ ...shared, sessionId });
+  const transport = new StdioServerTransport();
+  await server.server.connect(transport);
+  log(`serving stdio, session '${sessionId}' in ${path}`);
+  await untilSignal(
+    async () => {
+      await server.close();
+      await closeAll();
+    },
+    // The client closing standard input, or no longer reading standard output (EPIPE), ends the session.
+    (stop) => {
+      transport.onclose = stop;
+      process.stdin.once("end", stop);
+      process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE") log(`standard output failed: ${error.message}`);
+        stop();
+      });
+    },
+  );
+  return 0;
+}
+
+async function startProxy(_file: string, _log: (message: string) => void): Promise<import("../mcp/tool-registry.js").ToolSource & { close(): Promise<void> }> {
+  throw new ConfigError("--proxy is not available in this build.");
+}
