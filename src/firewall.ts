@@ -231,6 +231,14 @@ export class Firewall {
     await this.nli?.tier.close();
   }
 
+  /**
+   * Drops a session from this process's memory (its ledger and index); the store keeps it, and the next
+   * `session(id)` reloads it. A long-running server calls this when a client session ends.
+   */
+  release(sessionId: string): void {
+    this.sessions.delete(sessionId);
+  }
+
   /** Forgets a session's evidence and reports (default: the default session), in memory and in the store. */
   reset(sessionId: string = this.defaultId): void {
     this.sessions.delete(sessionId);

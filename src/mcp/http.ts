@@ -80,6 +80,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
     });
     transport.onclose = () => {
       sessions.delete(id);
+      options.firewall.release(mcp.state.sessionId);
     };
     await mcp.server.connect(transport);
     await transport.handleRequest(req, res, req.body);

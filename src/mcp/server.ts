@@ -41,7 +41,7 @@ export interface FirewallMcpServer {
   server: Server;
   state: McpSessionState;
   tools: ToolRegistry;
-  /** Stops listening to the tool source and closes the transport. */
+  /** Stops listening to the tool source, closes the transport, and frees the session's memory (the store keeps it). */
   close(): Promise<void>;
 }
 
@@ -106,6 +106,7 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
     async close() {
       unsubscribe?.();
       await server.close();
+      options.firewall.release(sessionId);
     },
   };
 }

@@ -196,3 +196,16 @@ describe("hfw MCP server resources and sessions", () => {
     stored.close();
   });
 });
+
+describe("hfw MCP server lifetime", () => {
+  it("should free a closed client session's memory and reload it from the store", async () => {
+    const fw = new Firewall({ store: new MemoryStore() });
+    const { client, mcp } = await connect(fw, "mcp-life");
+    await call(client, "record_evidence", { source: "get_invoice", content: INVOICE });
+    expect(fw.sessionIds()).toContain("mcp-life");
+    await client.close();
+    await mcp.close();
+    expect(fw.sessionIds()).not.toContain("mcp-life");
+    expect(fw.session("mcp-life").ledger.records).toHaveLength(1);
+  });
+});
