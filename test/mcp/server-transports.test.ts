@@ -130,3 +130,18 @@ describe("hfw mcp over Streamable HTTP", () => {
     expect(status).toBe(421);
   });
 });
+
+describe("the package's ./mcp entry point", () => {
+  it("should export the server from the built package by its name", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const keys = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", 'const m = await import("hallucination-firewall/mcp"); console.log(Object.keys(m).join(","))'],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
+    expect(keys.trim().split(",")).toEqual(expect.arrayContaining(["createFirewallMcpServer", "startMcpHttp", "ToolRegistry"]));
+  });
+});
