@@ -39,7 +39,9 @@ export const HttpServerConfigSchema = z.object({
   headers: z.record(z.string(), z.string()).default({}),
 });
 
+/** A stdio server as parsed: `type: "stdio"`, `command`, `args`, `env`, and `cwd` (absolute) when given. */
 export type StdioServerConfig = z.infer<typeof StdioServerConfigSchema>;
+/** An HTTP server as parsed: `type: "http"` (also for `streamable-http`), `url`, `headers`. */
 export type HttpServerConfig = z.infer<typeof HttpServerConfigSchema>;
 /** One downstream server, its `type` normalised to `stdio` or `http`. */
 export type DownstreamServerConfig = StdioServerConfig | HttpServerConfig;

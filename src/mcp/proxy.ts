@@ -29,6 +29,7 @@ export const DEFAULT_START_TIMEOUT_MS = 30_000;
 /** Lines of a stdio server's stderr kept to explain why it failed or exited. */
 const STDERR_TAIL = 5;
 
+/** Options of {@link DownstreamPool.start}. */
 export interface DownstreamPoolOptions {
   /**
    * A call fails with the SDK's `McpError` (code -32001, `RequestTimeout`) after this long without a result,
@@ -76,6 +77,7 @@ interface Downstream {
   state: DownstreamState;
   client?: Client;
   tools: Tool[];
+  /** Why it failed or stopped; read through `problemOf`, which adds its stderr's last lines. */
   error?: string;
   stderr: string[];
   /** Bumped per `tools/list` refresh, so a slow older answer cannot replace a newer one. */
@@ -134,7 +136,7 @@ export class DownstreamPool implements ToolSource {
       type: d.config.type,
       state: d.state,
       tools: d.tools.map((t) => t.name),
-      ...(d.error === undefined ? {} : { error: d.error }),
+      ...(d.error === undefined ? {} : { error: problemOf(d) }),
     }));
   }
 
@@ -187,8 +189,8 @@ export class DownstreamPool implements ToolSource {
     } catch (error) {
       if (d.state !== "starting") return;
       d.state = "failed";
-      d.error = this.withStderr(d, messageOf(error));
-      this.log(`downstream server '${d.name}' failed to start: ${d.error}. ${hintFor(d.config)} The other servers carry on without it.`);
+      d.error = messageOf(error);
+      this.log(`downstream server '${d.name}' failed to start: ${problemOf(d)}. ${hintFor(d.config)} The other servers carry on without it.`);
       await client.close().catch(() => undefined);
     }
   }
@@ -221,15 +223,11 @@ export class DownstreamPool implements ToolSource {
     this.log(`[${d.name}] ${text}`);
   }
 
-  private withStderr(d: Downstream, message: string): string {
-    return d.stderr.length ? `${message}; its stderr ended with: ${d.stderr.join(" | ")}` : message;
-  }
-
   private closed(d: Downstream): void {
     if (d.state !== "ready") return;
     d.state = "exited";
-    d.error = this.withStderr(d, d.config.type === "stdio" ? "the process exited" : "the connection closed");
-    this.log(`downstream server '${d.name}' stopped (${d.error}); its ${d.tools.length} tools now answer with an error until the proxy restarts.`);
+    d.error = d.config.type === "stdio" ? "the process exited" : "the connection closed";
+    this.log(`downstream server '${d.name}' stopped (${problemOf(d)}); its ${d.tools.length} tools now answer with an error until the proxy restarts.`);
   }
 
   private async refresh(d: Downstream): Promise<void> {
@@ -354,9 +352,18 @@ async function listAllTools(client: Client, timeout: number): Promise<Tool[]> {
 function unavailable(d: Downstream, name: string): string {
   if (d.state === "closed") return `The proxy has closed its connection to the MCP server '${d.name}', so '${name}' cannot run.`;
   return (
-    `The MCP server '${d.name}' is no longer running (${d.error ?? "its connection closed"}), so '${name}' cannot run; ` +
+    `The MCP server '${d.name}' is no longer running (${problemOf(d)}), so '${name}' cannot run; ` +
     `its other tools fail the same way. Check the server's ${d.config.type === "stdio" ? "command" : "URL"} in the proxy config and its log, then restart the proxy.`
   );
+}
+
+/**
+ * Why a server failed or stopped, with the last lines of its stderr as they are now: a child's last words can
+ * arrive after the SDK has reported its exit.
+ */
+function problemOf(d: Downstream): string {
+  const reason = d.error ?? "its connection closed";
+  return d.stderr.length ? `${reason}; its stderr ended with: ${d.stderr.join(" | ")}` : reason;
 }
 
 function hintFor(config: DownstreamServerConfig): string {
