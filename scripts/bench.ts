@@ -10,6 +10,7 @@ import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
 import { run as benchAiSdk } from "./bench/ai-sdk.js";
 import { run as benchLangchain } from "./bench/langchain.js";
+import { run as benchMcpProxy } from "./bench/mcp-proxy.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
@@ -102,6 +103,7 @@ console.log(`\n${await benchVerdicts()}`);
 if (!process.argv.includes("--core")) {
   console.log(`\n${await benchLangchain()}`);
   console.log(`\n${await benchAiSdk()}`);
+  console.log(`\n${await benchMcpProxy()}`);
   console.log(`\n${await benchDashboard()}`);
   console.log(`\n${await benchOtel()}`);
   console.log(`\n${await benchNli()}`);
