@@ -4,8 +4,8 @@
  *
  * The same cheap tool (`get_invoice` of the example billing server, ~1 KB of JSON, over stdio) is called two ways:
  * - direct: an SDK `Client` -> stdio -> the example server;
- * - proxied: an SDK `Client` -> in-memory transport -> an MCP server answering from a `ToolRegistry` that holds
- *   the `DownstreamPool`'s tools -> stdio -> the example server; each result is recorded in a firewall session.
+ * - proxied: an SDK `Client` -> in-memory transport -> the firewall's MCP server (`createFirewallMcpServer`) with
+ *   the `DownstreamPool`'s tools -> stdio -> the example server; each result is recorded in the client's session.
  * Calls run one at a time in blocks that alternate between the two paths (direct first, then proxied first),
  * so both see the same machine load. Reported: p50 and p95 over every timed call of each path, after warm-up,
  * and the p50 overhead (proxied minus direct), also as the median over blocks of the paired p50 differences.
@@ -14,11 +14,9 @@ import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { Firewall } from "../../src/index.js";
+import { Firewall, MemoryStore } from "../../src/index.js";
 import { DownstreamPool } from "../../src/mcp/proxy.js";
-import { ToolRegistry, toolError } from "../../src/mcp/tool-registry.js";
+import { createFirewallMcpServer } from "../../src/mcp/server.js";
 import { median, pct } from "./stats.js";
 
 const BLOCKS = 6;
@@ -26,33 +24,6 @@ const CALLS_PER_BLOCK = 150;
 const WARMUP = 100;
 
 const exampleServer = new URL("../../examples/mcp/server.js", import.meta.url).pathname;
-
-/**
- * The least MCP server that answers `tools/list` and `tools/call` from a registry, standing in for the
- * firewall's own MCP server so that the proxy's cost is measured as a client would see it.
- */
-function registryServer(registry: ToolRegistry): Server {
-  const server = new Server({ name: "bench-proxy", version: "1.0.0" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = registry.get(request.params.name);
-    if (!tool) return toolError(`Unknown tool '${request.params.name}'.`);
-    const token = request.params._meta?.progressToken;
-    try {
-      return await tool.call(request.params.arguments ?? {}, {
-        signal: extra.signal,
-        requestId: `bench:${String(extra.requestId)}`,
-        ...(token === undefined ? {} : { progressToken: token }),
-        sendProgress: async (progress) => {
-          if (token !== undefined) await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, ...progress } });
-        },
-      });
-    } catch (error) {
-      return toolError(error instanceof Error ? error.message : String(error));
-    }
-  });
-  return server;
-}
 
 /** Times `calls` calls of `tool`, one at a time; ms each. */
 async function timeCalls(client: Client, tool: string, calls: number): Promise<number[]> {
@@ -72,11 +43,11 @@ export async function run(): Promise<string> {
 
   const pool = await DownstreamPool.start({ servers: { billing: { type: "stdio", command: process.execPath, args: [exampleServer], env: {} } } });
   if (pool.servers[0]?.state !== "ready") throw new Error(`The example MCP server did not start (${pool.servers[0]?.error}): run \`npm run build\` first.`);
-  const session = new Firewall().session("bench-mcp-proxy");
-  const registry = new ToolRegistry();
-  registry.add(...pool.toolsFor((input) => session.record(input)));
+  const firewall = new Firewall({ store: new MemoryStore() });
+  const mcp = createFirewallMcpServer({ firewall, sessionId: "bench-mcp-proxy", tools: pool });
+  const session = firewall.session("bench-mcp-proxy");
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await registryServer(registry).connect(serverSide);
+  await mcp.server.connect(serverSide);
   const proxied = new Client({ name: "bench-proxied", version: "1.0.0" });
   await proxied.connect(clientSide);
   // Listing gives each client the tool's outputSchema, so both check structuredContent as a real client does.
@@ -113,7 +84,7 @@ export async function run(): Promise<string> {
         `Results recorded as evidence: ${recorded} of ${WARMUP + BLOCKS * CALLS_PER_BLOCK} proxied calls.`,
     ].join("\n");
   } finally {
-    await Promise.allSettled([direct.close(), proxied.close(), pool.close()]);
+    await Promise.allSettled([direct.close(), proxied.close(), mcp.close(), pool.close()]);
   }
 }
 

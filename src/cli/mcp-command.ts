@@ -9,6 +9,7 @@ import { Firewall } from "../firewall.js";
 import { StrictnessSchema, type Strictness } from "../schema.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import { dbPath, intFlag, newSessionId } from "./db-option.js";
+import type { ToolSource } from "../mcp/tool-registry.js";
 import { packageVersion } from "./package-version.js";
 
 export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
@@ -151,6 +152,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   return 0;
 }
 
-async function startProxy(_file: string, _log: (message: string) => void): Promise<import("../mcp/tool-registry.js").ToolSource & { close(): Promise<void> }> {
-  throw new ConfigError("--proxy is not available in this build.");
+/** Starts the downstream servers the file names; one that fails is reported and the others still serve. */
+async function startProxy(file: string, log: (message: string) => void): Promise<ToolSource & { close(): Promise<void> }> {
+  const { loadProxyConfig } = await import("../mcp/proxy-config.js");
+  const { DownstreamPool } = await import("../mcp/proxy.js");
+  const pool = await DownstreamPool.start(await loadProxyConfig(file), { log });
+  for (const s of pool.servers) log(`downstream '${s.name}' ${s.state}${s.tools.length ? `: ${s.tools.length} tool(s)` : ""}${s.error ? ` (${s.error})` : ""}`);
+  return pool;
 }

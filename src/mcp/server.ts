@@ -94,6 +94,8 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
         },
       });
     } catch (error) {
+      // A downstream server's protocol error (a timeout, unknown arguments) reaches the client as it came.
+      if (error instanceof McpError) throw error;
       return toolError(`${request.params.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
