@@ -3,9 +3,10 @@
  * The `hfw` command line. A run that takes more than 2 s shows its progress on standard error ("verify: 1200/5000
 claims (24%), 3 s elapsed").
 
-Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input.
+Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input. The `hook` commands always exit 0
+(see `hook-command.ts`).
 
-Each command's module is imported when it runs, so that a command that only reads or writes the database does not
+Each command's module is imported when it runs: `hfw hook capture` runs once per tool call of an agent and must not
 pay for loading the verifier that `verify` needs.
  */
 import { FirewallError } from "../errors.js";
@@ -15,12 +16,14 @@ const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools retur
 
 Usage:
   hfw verify --evidence FILE... --draft FILE|- [options]
+  hfw hook capture | stop   [--db FILE]   (a Claude Code hook's JSON on standard input)
   hfw dashboard [--db FILE] [--port N] [--host H]
   hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE]
   hfw help [command]
 
 Commands:
   verify     check every claim of a draft answer against evidence files
+  hook       Claude Code hooks: record each tool output (capture), check the final answer (stop)
   dashboard  browse the sessions, answers and evidence of a database
   sessions   list the sessions of a database
   export     one session's report as JSON or Markdown
@@ -30,13 +33,14 @@ Options:
   -h, --help       this help
   -v, --version    the version
 
-Run 'hfw verify --help' for the options of verify.`;
+Run 'hfw verify --help' for the options of verify, 'hfw hook --help' for the hooks.`;
 
 const storeCommand = (name: string) => async (): Promise<CliCommand> => (await import("./store-commands.js")).STORE_COMMANDS[name]!;
 
 /** The commands, each loaded on first use. */
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   verify: async () => (await import("./verify-command.js")).VERIFY_COMMAND,
+  hook: async () => (await import("./hook-command.js")).HOOK_COMMAND,
   dashboard: storeCommand("dashboard"),
   sessions: storeCommand("sessions"),
   export: storeCommand("export"),
