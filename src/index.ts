@@ -3,7 +3,8 @@
  * verifies each claim against that evidence cheapest tier first, and passes, annotates, rewrites or blocks.
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
-export { Session, scoreOf, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+export { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+export { scoreOf } from "./policy/grounding-score.js";
 export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";

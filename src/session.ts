@@ -8,6 +8,7 @@ import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
 import { LlmMeter, summarise } from "./llm/usage.js";
 import { applyPolicy } from "./policy/apply-policy.js";
+import { scoreOf } from "./policy/grounding-score.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import type { Store } from "./store/store.js";
@@ -371,12 +372,6 @@ function failClosed(result: ReturnType<typeof applyPolicy>, verdicts: ClaimVerdi
     return `${v.claimId}: tier ${t.tier} (${t.name}) failed, failing closed under the block action: ${t.note}`;
   });
   return { decision: "block", output: null, reasons: [...(result.decision === "pass" ? [] : result.reasons), ...reasons], sources: [] };
-}
-
-/** Grounding score: supported / (supported + contradicted + unsupported); null when that is 0. */
-export function scoreOf(counts: VerdictCounts): number | null {
-  const checkable = counts.supported + counts.contradicted + counts.unsupported;
-  return checkable === 0 ? null : counts.supported / checkable;
 }
 
 function countVerdicts(verdicts: ClaimVerdict[]): VerdictCounts {

@@ -10,7 +10,7 @@ import { StrictnessSchema, type Strictness } from "../schema.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import { dbPath, intFlag, newSessionId } from "./db-option.js";
 import type { ToolSource } from "../mcp/tool-registry.js";
-import { packageVersion } from "./package-version.js";
+import { type CliCommand, packageVersion } from "./cli-command.js";
 
 export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
 
@@ -160,3 +160,5 @@ async function startProxy(file: string, log: (message: string) => void): Promise
   for (const s of pool.servers) log(`downstream '${s.name}' ${s.state}${s.tools.length ? `: ${s.tools.length} tool(s)` : ""}${s.error ? ` (${s.error})` : ""}`);
   return pool;
 }
+
+export const MCP_COMMAND: CliCommand = { help: MCP_HELP, run: mcpCommand };

@@ -3,7 +3,20 @@
  * columns, so each value sits under its column's name as a JSON field would (`[2].yield_mpa: 503`), not as
  * a run of commas. Parsing is csv-parse's (RFC 4180 quoting); this module only decides what is a table.
  */
-import { parse } from "csv-parse/sync";
+import { createRequire } from "node:module";
+
+type CsvSync = typeof import("csv-parse/sync");
+let csvSync: CsvSync | undefined;
+
+/**
+ * csv-parse, loaded when a text first has a table's header: most tool outputs have none, and loading it costs
+ * more than recording one output does (about 16 ms as ES modules, 5 ms as its CommonJS bundle), which counts in
+ * a process that records a single output (the Claude Code capture hook).
+ */
+function csv(): CsvSync {
+  csvSync ??= createRequire(import.meta.url)("csv-parse/sync") as CsvSync;
+  return csvSync;
+}
 
 /** A header cell that names a column: short, starts with a letter or underscore, no sentence punctuation. */
 const COLUMN_NAME = /^[\p{L}_%#][\p{L}\p{N}_ .()%/#-]{0,39}$/u;
@@ -33,7 +46,7 @@ export function csvRows(text: string): Array<Record<string, string>> | null {
   if (names.length === 2 && lines.length < 3) return null;
   let rows: Array<Record<string, string>>;
   try {
-    rows = parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, relax_column_count: false });
+    rows = csv().parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, relax_column_count: false });
   } catch {
     return null;
   }

@@ -2,27 +2,14 @@
  * The evidence ledger of one session: every tool output recorded whole, chunked with spans back into its
  * text, and indexed for BM25+ retrieval.
  */
-import { createHash } from "node:crypto";
 import type { Chunk, EvidenceRecord, Passage } from "../schema.js";
 import { Bm25Index } from "./bm25-index.js";
 import { chunkSpans } from "./chunk.js";
 import type { DenseIndex } from "./dense-index.js";
+import { buildEvidenceRecord, type RecordInput } from "./evidence-record.js";
 import { fuseRankings } from "./fused-retrieval.js";
-import { toEvidenceText } from "./evidence-text.js";
 
-/** What `record` takes. */
-export interface RecordInput {
-  /** Tool or source name (e.g. `npm_view`); defaults to `tool`. */
-  source?: string;
-  /** The tool output: a string, bytes (UTF-8), or any JSON value. */
-  content: unknown;
-  /** The tool's arguments, kept for display. */
-  args?: unknown;
-  /** Tool call id: recording the same id twice returns the first record and adds nothing. */
-  callId?: string | null;
-  /** Force how a string is read; by default a string holding a JSON object or array is read as JSON. */
-  format?: "text" | "json";
-}
+export type { RecordInput };
 
 export class EvidenceLedger {
   readonly records: EvidenceRecord[] = [];
@@ -62,24 +49,7 @@ export class EvidenceLedger {
       const seen = this.byCallId.get(callId);
       if (seen) return seen;
     }
-    const source = input.source?.trim() || "tool";
-    const ev = toEvidenceText(input.content, source, { format: input.format, maxBytes: this.options.maxEvidenceBytes });
-    const id = `e${this.records.length + 1}`;
-    const spans = chunkSpans(ev.text);
-    const bytes = Buffer.byteLength(ev.text, "utf8");
-    const record: EvidenceRecord = {
-      id,
-      source,
-      callId,
-      ...(input.args === undefined ? {} : { args: input.args }),
-      format: ev.format,
-      content: ev.content,
-      text: ev.text,
-      hash: createHash("sha256").update(ev.text).digest("hex"),
-      bytes,
-      chunkCount: spans.length,
-      recordedAt: Date.now(),
-    };
+    const { record, spans } = buildEvidenceRecord(input, `e${this.records.length + 1}`, { maxEvidenceBytes: this.options.maxEvidenceBytes });
     this.adopt(record, spans);
     return record;
   }

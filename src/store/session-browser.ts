@@ -3,7 +3,7 @@
  * answers and evidence page by page, daily trends and a session export. The SQLite store answers them with
  * indexed SQL; {@link browserOf} answers them for any other {@link Store} by scanning it.
  */
-import { scoreOf } from "../session.js";
+import { scoreOf } from "../policy/grounding-score.js";
 import type { EvidenceRecord, Report, VerdictCounts } from "../schema.js";
 import type { Store } from "./store.js";
 

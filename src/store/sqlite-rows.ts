@@ -2,7 +2,7 @@
  * Rows of the SQLite store and the objects they hold: evidence records, reports (claims, verdicts, traces)
  * and session overviews. JSON columns hold what has no fixed shape (content, arguments, quotes...).
  */
-import { scoreOf } from "../session.js";
+import { scoreOf } from "../policy/grounding-score.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, Report, TierTrace, VerdictCounts } from "../schema.js";
 import type { ReportSummary, SessionOverview } from "./session-browser.js";
 

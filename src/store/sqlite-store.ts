@@ -61,6 +61,14 @@ export interface SqliteStoreOptions {
   synchronous?: "normal" | "full";
 }
 
+/** What {@link SqliteStore.appendEvidence} returns. */
+export interface AppendedEvidence {
+  /** The record as stored (with its id), or the one already stored under the same `callId`. */
+  record: EvidenceRecord;
+  /** False when a record with the same `callId` was already stored and nothing was written. */
+  added: boolean;
+}
+
 type Driver = typeof BetterSqlite3;
 
 let driver: Driver | undefined;
@@ -132,6 +140,7 @@ export class SqliteStore implements Store, SessionBrowser {
   private readonly stmt: ReturnType<SqliteStore["prepare"]>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private readonly putEvidenceTx: (sessionId: string, record: EvidenceRecord) => void;
+  private readonly appendEvidenceTx: BetterSqlite3.Transaction<(sessionId: string, record: Omit<EvidenceRecord, "id">) => AppendedEvidence>;
   private readonly putReportTx: (report: Report) => void;
 
   constructor(options: SqliteStoreOptions | string) {
@@ -156,6 +165,7 @@ export class SqliteStore implements Store, SessionBrowser {
     }
     this.putEvidenceTx = this.db.transaction((sessionId: string, record: EvidenceRecord) => this.writeEvidence(sessionId, record));
     this.putReportTx = this.db.transaction((report: Report) => this.writeReport(report));
+    this.appendEvidenceTx = this.db.transaction((sessionId: string, record: Omit<EvidenceRecord, "id">) => this.appendNext(sessionId, record));
   }
 
   private prepare() {
@@ -188,6 +198,8 @@ export class SqliteStore implements Store, SessionBrowser {
       listEvidence: db.prepare(`SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE session_id = ? ORDER BY seq`),
       pageEvidence: db.prepare(`SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE session_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
       getEvidence: db.prepare(`SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE session_id = ? AND id = ?`),
+      evidenceByCallId: db.prepare(`SELECT ${EVIDENCE_COLUMNS} FROM evidence WHERE session_id = ? AND call_id = ? ORDER BY seq LIMIT 1`),
+      countEvidence: db.prepare("SELECT count(*) AS n FROM evidence WHERE session_id = ?"),
       listReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq`),
       pageReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
       summaries: db.prepare(
@@ -256,6 +268,29 @@ export class SqliteStore implements Store, SessionBrowser {
     this.stmt.insertEvidence.run(...evidenceParams(sessionId, record));
     spans.forEach(([start, end], i) => this.stmt.insertChunk.run(sessionId, record.id, i, start, end));
     this.stmt.touchEvidence.run(record.bytes, now, sessionId);
+  }
+
+  /**
+   * Appends a record as the session's next one (`e<n+1>` after its n records, the id a {@link Session}
+   * reopening the session would give it), unless the session already holds a record with the same `callId`,
+   * which is returned instead. One immediate transaction: processes appending to one session at once (one
+   * per tool call) wait for each other up to the busy timeout and get distinct ids.
+   * @returns the stored record, and whether it was added now.
+   * @throws StoreError
+   */
+  appendEvidence(sessionId: string, record: Omit<EvidenceRecord, "id">): AppendedEvidence {
+    return this.guard(`Appending evidence from '${record.source}' to session '${sessionId}'`, () => this.appendEvidenceTx.immediate(sessionId, record));
+  }
+
+  private appendNext(sessionId: string, record: Omit<EvidenceRecord, "id">): AppendedEvidence {
+    if (record.callId !== null) {
+      const row = this.stmt.evidenceByCallId.get(sessionId, record.callId) as EvidenceRow | undefined;
+      if (row) return { record: evidenceOf(row), added: false };
+    }
+    const n = (this.stmt.countEvidence.get(sessionId) as { n: number }).n;
+    const appended = { ...record, id: `e${n + 1}` } as EvidenceRecord;
+    this.writeEvidence(sessionId, appended);
+    return { record: appended, added: true };
   }
 
   listEvidence(sessionId: string, page?: PageRequest): EvidenceRecord[] {

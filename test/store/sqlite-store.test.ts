@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { browserOf, EvidenceRecordSchema, Firewall, MemoryStore, ReportSchema, SqliteStore, StoreError, storePathFromEnv } from "../../src/index.js";
+import { buildEvidenceRecord } from "../../src/ledger/evidence-record.js";
 import { migrate, type Migration } from "../../src/store/migrations.js";
 import { npmEvidence, runNpmExample, tempDb } from "./helpers.js";
 
@@ -189,6 +190,28 @@ describe("SqliteStore", () => {
     expect(store.listSessions().map((s) => s.sessionId)).toEqual(["fresh"]);
     expect(store.prune(30, { now: later })).toBe(0);
     expect(() => store.prune(-1)).toThrow(/days >= 0/);
+  });
+});
+
+describe("SqliteStore.appendEvidence", () => {
+  it("should give each record the id the session's next record gets, and keep one record per call id", async () => {
+    const store = track(new SqliteStore(tempDb()));
+    const made = (callId: string | null, content: unknown) => {
+      const { id: _id, ...record } = buildEvidenceRecord({ source: "npm_view", callId, content }, "e?").record;
+      return store.appendEvidence("appended", record);
+    };
+    const first = made("call-1", npmEvidence[0]!.content);
+    expect([first.record.id, first.added]).toEqual(["e1", true]);
+    const replay = made("call-1", npmEvidence[0]!.content);
+    expect(replay).toEqual({ record: first.record, added: false });
+    expect([made(null, "plain text").record.id, made(null, "plain text").record.id]).toEqual(["e2", "e3"]);
+    expect(store.getSession("appended")).toMatchObject({ evidenceCount: 3 });
+
+    // A session reopened by a Firewall continues after them, and verifies against them.
+    const fw = new Firewall({ store, sessionId: "appended" });
+    expect(fw.record({ source: "npm_view", content: npmEvidence[1]!.content }).id).toBe("e4");
+    expect(fw.record({ source: "npm_view", callId: "call-1", content: "ignored" })).toEqual(first.record);
+    expect(store.listEvidence("appended").map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]);
   });
 });
 

@@ -1,0 +1,151 @@
+/**
+ * `hfw verify`: checks every claim of a draft answer against evidence files. Its own module, loaded only when
+ * the command runs, since it loads the whole verifier.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { FirewallError } from "../errors.js";
+import { Firewall } from "../firewall.js";
+import { ActionSchema, StrictnessSchema } from "../schema.js";
+import { type CliCommand, packageVersion, UsageError } from "./cli-command.js";
+import { formatReport } from "./format-report.js";
+import { loadEvidence } from "./load-evidence.js";
+import { progressLine } from "./progress.js";
+import { verifyStore } from "./store-commands.js";
+import { startCliTelemetry } from "./telemetry.js";
+
+export const VERIFY_HELP = `hfw verify: check every claim of a draft answer against tool outputs.
+
+Usage:
+  hfw verify --evidence FILE [--evidence FILE ...] --draft FILE|- [options]
+
+Options:
+  -e, --evidence PATH    a tool output: .txt/.md/.html (text), .json (one JSON output),
+                         .jsonl (one {"source","content"} record a line), or a folder of them;
+                         repeat for several
+  -d, --draft PATH       the answer to check; '-' reads standard input
+      --strictness S     lenient | balanced | strict (default balanced)
+      --action A         annotate | rewrite | block (default: the preset's: annotate,
+                         rewrite, block)
+      --rewrite          same as --action rewrite
+      --unsupported M    hedge | remove: what a rewrite does with unsupported claims
+      --json             print the whole report as JSON
+      --db FILE          also record the session in this SQLite database (or set
+                         HFW_DB); 'hfw dashboard --db FILE' shows it
+      --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX)
+      --redact           mask e-mails, phone, card and id numbers in what the database
+                         keeps (or HFW_REDACT=1); verification reads the original
+  -h, --help             this help
+
+Each evidence file's name (without extension) is its source name in the report; a .jsonl
+line's "source" field names that record.
+
+Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it,
+2 bad usage or unreadable input.
+
+Tracing: set OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318) or HFW_OTEL=1 to send
+OpenTelemetry spans, verdict events and metrics over OTLP/HTTP (HFW_OTEL=0 turns it off).
+
+Example:
+  hfw verify --evidence examples/npm-audit/evidence.jsonl --draft examples/npm-audit/draft.md --rewrite`;
+
+async function verify(argv: string[]): Promise<number> {
+  const started = performance.now();
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        evidence: { type: "string", short: "e", multiple: true },
+        draft: { type: "string", short: "d" },
+        strictness: { type: "string" },
+        action: { type: "string" },
+        rewrite: { type: "boolean" },
+        unsupported: { type: "string" },
+        json: { type: "boolean" },
+        db: { type: "string" },
+        session: { type: "string" },
+        redact: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+        version: { type: "boolean", short: "v" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\nRun 'hfw verify --help' for the options.`);
+  }
+  const o = parsed.values;
+  if (o.help) {
+    process.stdout.write(`${VERIFY_HELP}\n`);
+    return 0;
+  }
+  if (o.version) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (!o.draft) throw new UsageError("Missing --draft FILE (or --draft - for standard input). Run 'hfw verify --help'.");
+  if (!o.evidence || o.evidence.length === 0) {
+    throw new UsageError(
+      "Missing --evidence PATH: pass the tool outputs to check against. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)",
+    );
+  }
+  const strictness = o.strictness ?? "balanced";
+  if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  const action = o.rewrite ? "rewrite" : o.action;
+  if (action !== undefined && !ActionSchema.safeParse(action).success) throw new UsageError(`--action must be annotate, rewrite or block, not '${action}'.`);
+  if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove")
+    throw new UsageError(`--unsupported must be hedge or remove, not '${o.unsupported}'.`);
+
+  const draft = readDraft(o.draft);
+  const recording = verifyStore(o);
+  const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
+  for (const path of o.evidence) {
+    const inputs = loadEvidence(path);
+    if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
+    for (const input of inputs) {
+      try {
+        fw.record(input);
+      } catch (error) {
+        if (FirewallError.isInstance(error)) throw new UsageError(`${path}: ${error.message}`);
+        throw error;
+      }
+    }
+  }
+  const report = await fw.verify(draft, {
+    ...(action ? { action: action as "rewrite" } : {}),
+    ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
+    onProgress: progressLine({ started }),
+  });
+  process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+  recording.done();
+  return report.decision === "block" ? 1 : 0;
+}
+
+function readDraft(path: string): string {
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path === "-" ? 0 : path);
+  } catch (error) {
+    throw new UsageError(`Cannot read the draft '${path}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Check the path.`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new UsageError(`The draft '${path}' is not valid UTF-8 text: convert it first (e.g. iconv -t UTF-8).`);
+  }
+}
+
+/** `hfw verify`, in an `hfw.cli.verify` span when OpenTelemetry export is on (see `telemetry.ts`). */
+export const VERIFY_COMMAND: CliCommand = {
+  help: VERIFY_HELP,
+  run: async (argv) => {
+    const telemetry = await startCliTelemetry(process.env, (message) => process.stderr.write(`hfw: ${message}\n`));
+    try {
+      return await telemetry.run("hfw.cli.verify", () => verify(argv));
+    } finally {
+      await telemetry.shutdown();
+    }
+  },
+};

@@ -1,0 +1,106 @@
+/**
+ * The Stop hook's work: verify the turn's final message against the evidence the capture hook recorded in the
+ * session, and decide whether the turn may end (see `stop-decision.ts` for the rule).
+ *
+ * The turn may end without verification when:
+ * - `stop_hook_active` is true: Claude is already continuing because a Stop hook blocked, and a second block
+ *   could loop;
+ * - there is no final message;
+ * - no tool was called this turn. With a transcript, the turn is what follows the last user prompt and a tool
+ *   call is a `tool_use` block in it: the transcript is the harness's own record of the turn, unlike the
+ *   evidence, which holds only what a capture hook managed to write. Without one, a tool was called when
+ *   evidence was recorded after the session's last verified answer;
+ * - the session holds no evidence at all (the capture hook is not wired to the same database): every claim
+ *   would be unsupported, and sending the agent back would not help it.
+ */
+import { FirewallError } from "../errors.js";
+import { Firewall, type Logger } from "../firewall.js";
+import { resolvePolicy } from "../policy/presets.js";
+import type { Report, Strictness } from "../schema.js";
+import type { Store } from "../store/store.js";
+import { firewallSessionId } from "./session-id.js";
+import { type StopBlock, stopDecision } from "./stop-decision.js";
+import { StopInputSchema } from "./stop-input.js";
+import { type LastTurn, readLastTurn } from "./transcript.js";
+
+/** What the Stop hook decided. `why` says why a turn may end; `warning` is for the log when something looks misconfigured. */
+export type StopOutcome = { action: "allow"; why: string; warning?: string; report?: Report } | { action: "block"; output: StopBlock; report: Report };
+
+export interface StopHookOptions {
+  /** Where the capture hook recorded the session's evidence; the report is stored there too. */
+  store: Store;
+  /** Policy preset the final message is verified with. */
+  strictness: Strictness;
+  /** Receives the verifier's warnings (a tier that failed on a claim). */
+  logger?: Logger;
+}
+
+function parseStopInput(text: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (cause) {
+    throw new FirewallError(
+      `The hook input is not JSON (${(cause as Error).message}): run 'hfw hook stop' as a Claude Code Stop hook, which writes one JSON object to its standard input.`,
+      { cause },
+    );
+  }
+  const parsed = StopInputSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new FirewallError(`The Stop input is not as documented: ${issue.path.join(".") || "input"}: ${issue.message}. Is this Claude Code's hook input?`);
+  }
+  if (parsed.data.hook_event_name !== undefined && parsed.data.hook_event_name !== "Stop") {
+    throw new FirewallError(`'hfw hook stop' handles Stop, not ${JSON.stringify(parsed.data.hook_event_name)}: wire it under hooks.Stop in the settings.`);
+  }
+  return parsed.data;
+}
+
+/**
+ * @param input the hook's standard input.
+ * @throws FirewallError for an input that is not a Stop payload, or when neither `last_assistant_message` nor
+ *   the transcript gives the final message; StoreError when the database cannot be read or written.
+ */
+export async function runStopHook(input: string, options: StopHookOptions): Promise<StopOutcome> {
+  const hook = parseStopInput(input);
+  if (hook.stop_hook_active) return { action: "allow", why: "stop_hook_active: Claude is already continuing after a Stop hook blocked" };
+  let turn: LastTurn | undefined;
+  let unreadable: unknown;
+  if (hook.transcript_path) {
+    try {
+      turn = readLastTurn(hook.transcript_path);
+    } catch (error) {
+      unreadable = error;
+    }
+  }
+  const text = hook.last_assistant_message?.trim() ? hook.last_assistant_message : (turn?.finalText ?? "");
+  if (text.trim() === "") {
+    if (unreadable !== undefined || !hook.transcript_path) {
+      const why = unreadable === undefined ? "no transcript_path" : `${(unreadable as NodeJS.ErrnoException).code ?? (unreadable as Error).message}`;
+      throw new FirewallError(`No final message to verify: the input has no last_assistant_message and the transcript cannot be read (${why}).`, {
+        cause: unreadable,
+      });
+    }
+    return { action: "allow", why: "the turn has no final message" };
+  }
+  if (turn && turn.toolUseIds.length === 0) return { action: "allow", why: "no tool was called this turn" };
+
+  const sessionId = firewallSessionId(hook.session_id);
+  const fw = new Firewall({ store: options.store, sessionId, strictness: options.strictness, ...(options.logger ? { logger: options.logger } : {}) });
+  const session = fw.session();
+  const records = session.ledger.records;
+  if (records.length === 0) {
+    return {
+      action: "allow",
+      why: "no evidence recorded in the session",
+      warning: `No tool output is recorded in session '${sessionId}': wire 'hfw hook capture' as a PostToolUse hook on the same database. The turn ends unverified.`,
+    };
+  }
+  if (!turn) {
+    const lastReport = session.report().reports.at(-1)?.createdAt ?? Number.NEGATIVE_INFINITY;
+    if (!records.some((r) => r.recordedAt > lastReport)) return { action: "allow", why: "no evidence recorded since the last verified answer" };
+  }
+  const report = await session.verify(text, { strictness: options.strictness });
+  const block = stopDecision(report, resolvePolicy(options.strictness));
+  return block ? { action: "block", output: block, report } : { action: "allow", why: `verified: ${report.decision}`, report };
+}
