@@ -84,7 +84,7 @@ const OFF_WORD = `(?<!-)(?<!\\b(?:${OFF_PARTICLE_VERB})\\s)(?<![\\d%]\\s?)(?<!\\
 // "off" inside a compound ("drop-off", "kick-off", "cut-off"), as the particle of a phrasal verb ("drop off
 // Monday", "paid off", "took off") or of a discount ("20% off", "$5 off", "0.25 points off") is no off-word.
 const NEGATION = new RegExp(
-  `\\b(?:not|no|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|${OFF_WORD}|disabled|excluded|unavailable|n't)\\b|n['’]t\\b`,
+  `\\b(?:not|no|non|never|without|none|nothing|nobody|neither|nor|cannot|can't|won't|isn't|aren't|wasn't|weren't|doesn't|don't|didn't|hasn't|haven't|${OFF_WORD}|disabled|excluded|unavailable|n't)\\b|n['’]t\\b`,
   "i",
 );
 
@@ -627,7 +627,9 @@ export function checkBooleanField(claimText: string, names: readonly string[], l
   // ("is not a private channel"); beside another flag's predicate ("is furnished with parking") an edit of
   // the copula would deny the wrong one.
   const picked = deciding.length < candidates.length && withoutHeadNouns(claimText, candidates).length === candidates.length;
-  const flip = agrees || picked ? null : polarityEdit(claimText, truth(field), flagWords(field.path));
+  // A prefix that denies the flag ("non-refundable") loses it; otherwise the predicate gains or loses "not".
+  const prefixed = truth(field) ? prefixEdit(claimText, field.path) : null;
+  const flip = agrees || picked ? null : (prefixed ?? polarityEdit(claimText, truth(field), flagWords(field.path)));
   return {
     agrees,
     quote: quoteOf(field),
@@ -733,10 +735,21 @@ const REACH_WORDS = 4;
  * camel-case key written as one word) is read whole.
  */
 function negationReachesFlag(claimText: string, path: string): boolean {
-  const cues = [...claimText.matchAll(new RegExp(NEGATION.source, "gi"))];
-  if (cues.length === 0) return false;
-  const flagStems = featuresOf((segments(path).at(-1) ?? "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).stems;
+  const flagName = (segments(path).at(-1) ?? "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
+  const flagStems = featuresOf(flagName).stems;
   const words = [...claimText.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  if (
+    prefixNegates(
+      words.map((w) => w[0]),
+      flagName,
+      flagStems,
+    )
+  )
+    return true;
+  // A cue that is a word of the flag's own name ("non" of `non_refundable`) names the flag, it does not deny it.
+  const own = new Set(flagName.toLowerCase().split(/\s+/));
+  const cues = [...claimText.matchAll(new RegExp(NEGATION.source, "gi"))].filter((c) => !own.has(c[0].toLowerCase()));
+  if (cues.length === 0) return false;
   const hits = words.filter((w) => [...featuresOf(w[0]).stems].some((st) => [...flagStems].some((f) => stemsMeet(st, f))));
   if (hits.length === 0) return true;
   return cues.some((cue) =>
@@ -746,6 +759,42 @@ function negationReachesFlag(claimText: string, path: string): boolean {
       return !REACH_BREAK.test(gap) && (gap.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= REACH_WORDS;
     }),
   );
+}
+
+/** A negative prefix on a word ("non-refundable", "unpaid", "non smoking"): the rest is the word it denies. */
+const NEGATIVE_PREFIX = /^(?:non|un)-?(?=\p{L}{4})/iu;
+
+/**
+ * Whether a claim word is the flag's word under a negative prefix ("non-refundable" for `refundable`, "unpaid"
+ * for `paid`): the claim denies the flag. A flag whose own name carries the prefix (`non_refundable`,
+ * `unlimited`) is read by its whole name instead.
+ */
+function prefixNegates(words: string[], flagName: string, flagStems: Set<string>): boolean {
+  return words.some((word) => prefixedFlagWord(word, flagName, flagStems) !== null);
+}
+
+/** The rest of a claim word after its negative prefix, when that rest is the flag's word; null otherwise. */
+function prefixedFlagWord(word: string, flagName: string, flagStems: Set<string>): string | null {
+  // A flag whose own name opens on the prefix (`non_refundable`, `unlimited`) is read by its whole name.
+  if (/^\s*(?:non|un)/i.test(flagName)) return null;
+  const prefix = NEGATIVE_PREFIX.exec(word);
+  if (!prefix) return null;
+  const rest = word.slice(prefix[0].length);
+  return [...featuresOf(rest).stems].some((st) => [...flagStems].some((f) => stemsMeet(st, f))) ? rest : null;
+}
+
+/**
+ * The edit that gives a true flag to a claim that denies it by a prefix: the one prefixed word loses its prefix
+ * ("non-refundable" -> "refundable"). Null when no word, or more than one, carries it.
+ */
+function prefixEdit(claimText: string, path: string): { wrong: string; span: [number, number]; value: string } | null {
+  const flagName = (segments(path).at(-1) ?? "").replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
+  const flagStems = featuresOf(flagName).stems;
+  const found = [...claimText.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)].flatMap((w) => {
+    const rest = prefixedFlagWord(w[0], flagName, flagStems);
+    return rest === null ? [] : [{ wrong: w[0], span: [w.index!, w.index! + w[0].length] as [number, number], value: rest }];
+  });
+  return found.length === 1 ? found[0]! : null;
 }
 
 function stemsMeet(a: string, b: string): boolean {
@@ -817,11 +866,11 @@ export function polarityEdit(claimText: string, truth: boolean, flag?: Set<strin
   // The flag's word is the predicate, within the three words after it ("isn't set to auto-renew"), or the
   // subject right before the copula ("Dogs aren't allowed").
   const before = claimText.slice(0, m.index).split(/\s+/).filter(Boolean).slice(-3).join(" ");
-  const reach = `${before} ${word} ${claimText
-    .slice(m.index! + m[0].length)
-    .split(/\s+/)
-    .slice(0, 4)
-    .join(" ")}`;
+  // The words after the predicate reach as far as its own phrase: in "is confirmed and non-refundable" the flag's
+  // word is another predicate's, and "is not confirmed" would deny the wrong one.
+  const after = claimText.slice(m.index! + m[0].length);
+  const stop = REACH_BREAK.exec(after);
+  const reach = `${before} ${word} ${(stop ? after.slice(0, stop.index) : after).split(/\s+/).slice(0, 4).join(" ")}`;
   if (flag && ![...featuresOf(reach).stems].some((x) => flag.has(x))) return null;
   // "is a private channel" negates as "is not a private channel" only when the flag is the word or the one
   // after the article ("private", "channel"): "is a plan with roaming" says roaming is missing, not the plan.
