@@ -384,6 +384,11 @@ function topLevel(ledger: TierContext["ledger"], id: string): string {
   });
 }
 
+/** An identifier: a code or a name that mixes letters and digits ("BK-7731", "INV-2041", "TP1351"). */
+function isIdentifier(v: FactValue): boolean {
+  return v.type === "name" && /\p{L}/u.test(v.n.text) && /\d/.test(v.n.text) && !/\s/.test(v.n.text.trim());
+}
+
 /** How well a matched figure cites its claim: a specific value (money, a day, a version) best, a name least. */
 function weight(v: FactValue): number {
   return v.type === "name" ? 0 : specific(v) ? 2 : 1;
@@ -412,7 +417,10 @@ function conclude(all: FigureResult[], allFigures: ClaimFigure[], item: TierItem
   const absent = results.filter((r) => r.outcome === "absent" || r.outcome === "unsettled");
   // A claim about something the evidence never mentions ("rewritten in Rust in 2025") is unsupported, even
   // if one of its dates differs from the subject's: only a mismatch in a shared slot outranks absence.
-  const mismatches = results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
+  // An identifier the claim names that no evidence holds ("BK-7731" when only BK-7732 was fetched) is another
+  // entity than the evidence's: its figures cannot be corrected from another entity's values.
+  const otherEntity = absent.some((r) => r.outcome === "absent" && isIdentifier(r.figure.value));
+  const mismatches = otherEntity ? [] : results.filter((r) => r.outcome === "mismatch" && (!r.weak || absent.length === 0));
   if (mismatches.length > 0) {
     const corrections = mismatches.some((r) => r.unfixable)
       ? []
