@@ -86,21 +86,28 @@ export async function runStopHook(input: string, options: StopHookOptions): Prom
   if (turn && turn.toolUseIds.length === 0) return { action: "allow", why: "no tool was called this turn" };
 
   const sessionId = firewallSessionId(hook.session_id);
+  // Read before a Firewall opens the session, which would store an empty one for an id capture never saw.
+  if (options.store.listEvidence(sessionId).length === 0) return noEvidence(sessionId);
   const fw = new Firewall({ store: options.store, sessionId, strictness: options.strictness, ...(options.logger ? { logger: options.logger } : {}) });
   const session = fw.session();
   const records = session.ledger.records;
-  if (records.length === 0) {
-    return {
-      action: "allow",
-      why: "no evidence recorded in the session",
-      warning: `No tool output is recorded in session '${sessionId}': wire 'hfw hook capture' as a PostToolUse hook on the same database. The turn ends unverified.`,
-    };
-  }
+  if (records.length === 0) return noEvidence(sessionId);
   if (!turn) {
     const lastReport = session.report().reports.at(-1)?.createdAt ?? Number.NEGATIVE_INFINITY;
     if (!records.some((r) => r.recordedAt > lastReport)) return { action: "allow", why: "no evidence recorded since the last verified answer" };
   }
-  const report = await session.verify(text, { strictness: options.strictness });
-  const block = stopDecision(report, resolvePolicy(options.strictness));
+  // The stored report says what the hook did: a contradiction the policy would correct in place blocks here
+  // (the hook cannot rewrite the message), and an unsupported claim blocks only where the policy blocks.
+  const overrides = options.strictness === "strict" ? {} : { action: "block" as const, flagUnsupported: 1.01 };
+  const report = await session.verify(text, { strictness: options.strictness, ...overrides });
+  const block = stopDecision(report, resolvePolicy(options.strictness, overrides));
   return block ? { action: "block", output: block, report } : { action: "allow", why: `verified: ${report.decision}`, report };
+}
+
+function noEvidence(sessionId: string): StopOutcome {
+  return {
+    action: "allow",
+    why: "no evidence recorded in the session",
+    warning: `No tool output is recorded in session '${sessionId}': wire 'hfw hook capture' as a PostToolUse hook on the same database. The turn ends unverified.`,
+  };
 }

@@ -186,6 +186,8 @@ describe.runIf(existsSync(cli))("hfw hook stop", () => {
     const page = JSON.parse(hfw(["sessions", "--db", w.db, "--json"], "").stdout) as SessionPage;
     expect(page.sessions.map((s) => [s.sessionId, s.responses, s.evidenceCount])).toEqual([[`claude-${SESSION}`, 1, 1]]);
     expect(exported(w.db).reports[0]!.counts.contradicted).toBe(1);
+    // The stored decision is what the hook did, so the dashboard counts the answer as blocked.
+    expect(exported(w.db).reports[0]!.decision).toBe("block");
   });
 
   it("should let a supported answer through with no output", () => {
@@ -243,6 +245,8 @@ describe.runIf(existsSync(cli))("hfw hook stop", () => {
     const run = hfw(["hook", "stop", "--db", w.db], stopInput(w));
     expect([run.code, run.stdout]).toEqual([0, ""]);
     expect(run.stderr).toContain(`No tool output is recorded in session 'claude-${SESSION}': wire 'hfw hook capture'`);
+    // No empty session is stored for an id capture never saw.
+    expect(JSON.parse(hfw(["sessions", "--db", w.db, "--json"], "").stdout).sessions).toEqual([]);
   });
 });
 
