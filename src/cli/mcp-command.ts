@@ -120,7 +120,11 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   if (o.http) {
     const token = o["no-auth"] ? false : (o.token ?? (process.env.HFW_MCP_TOKEN?.trim() || undefined));
     const running = await mcp.startMcpHttp({ ...shared, port, ...(o.host ? { host: o.host } : {}), token });
-    log(`serving Streamable HTTP at ${running.url}${running.token ? ` (token: ${running.token})` : ""}; sessions in ${path}; Ctrl+C to stop`);
+    // A token the user chose is not echoed; one made because the host is not loopback must be shown to be usable.
+    const made = running.token !== undefined && token === undefined;
+    log(
+      `serving Streamable HTTP at ${running.url}${made ? ` (bound beyond this machine: a random token was made: ${running.token})` : running.token ? " (token required)" : ""}; sessions in ${path}; Ctrl+C to stop`,
+    );
     await untilSignal(async () => {
       await running.close();
       await closeAll();

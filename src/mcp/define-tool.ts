@@ -35,21 +35,24 @@ function jsonSchema(schema: z.ZodObject, io: "input" | "output"): { type: "objec
  *   unknown claim id), come back as `isError` results that say what to fix; any other error is rethrown.
  */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): RegisteredTool {
+  // An argument the tool does not take is an error, not ignored: `set_policy({ preset: "strict" })` must not
+  // answer with the unchanged policy.
+  const input = spec.input.strict();
   return {
     definition: {
       name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: jsonSchema(spec.input, "input"),
+      inputSchema: jsonSchema(input, "input"),
       outputSchema: jsonSchema(spec.output, "output"),
       ...(spec.annotations ? { annotations: spec.annotations } : {}),
     },
     async call(args, context) {
-      const parsed = spec.input.safeParse(args ?? {});
+      const parsed = input.safeParse(args ?? {});
       if (!parsed.success) return toolError(`Invalid arguments for ${spec.name}: ${z.prettifyError(parsed.error)}`);
       let answer: ToolAnswer<z.output<O>>;
       try {
-        answer = await spec.run(parsed.data, context);
+        answer = await spec.run(parsed.data as z.output<I>, context);
       } catch (error) {
         if (FirewallError.isInstance(error)) return toolError(`${spec.name} failed: ${error.message}`);
         throw error;

@@ -1,17 +1,11 @@
 /**
  * The server's resources: `ledger://session/{id}` (what the tools returned: the session's evidence records) and
  * `report://session/{id}` (the session's hallucination report: totals and every verified answer). Both are
- * JSON, read from the store, so any session the CLI, a hook or another client recorded can be read by id. The
- * list names the calling client's own session; the templates reach the others.
+ * JSON, read from the store. A client session reads its own only: over HTTP, other clients' sessions are
+ * theirs (`hfw export` and the dashboard show every session of the store).
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-  type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { browserOf } from "../store/session-browser.js";
 import type { McpSessionState } from "./session-state.js";
 
@@ -43,6 +37,14 @@ function resourcesOf(sessionId: string): Resource[] {
   ];
 }
 
+/**
+ * A resource-not-found error. A plain error with a `code` (not `McpError`, whose message already starts with
+ * "MCP error -32002:", which the client would then print twice).
+ */
+function notFound(message: string): Error {
+  return Object.assign(new Error(message), { code: RESOURCE_NOT_FOUND });
+}
+
 /** Answers `resources/list`, `resources/templates/list` and `resources/read` for one client session. */
 export function serveResources(server: Server, state: McpSessionState): void {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourcesOf(state.sessionId) }));
@@ -50,13 +52,18 @@ export function serveResources(server: Server, state: McpSessionState): void {
   server.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const uri = request.params.uri;
     const match = /^(ledger|report):\/\/session\/([^/?#]+)$/.exec(uri);
-    if (!match) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource '${uri}': use ledger://session/{id} or report://session/{id}.`);
+    if (!match) throw notFound(`Unknown resource '${uri}': use ledger://session/{id} or report://session/{id}.`);
     const [, kind, encoded] = match;
     const sessionId = decodeURIComponent(encoded!);
-    if (sessionId === state.sessionId) state.session(); // opens (and stores) a session that has recorded nothing yet
+    // Each client session sees its own session only: another client's evidence is not this one's to read.
+    if (sessionId !== state.sessionId) {
+      throw notFound(
+        `This client session can read only its own resources (${kind}://session/${encodeURIComponent(state.sessionId)}); 'hfw export' or the dashboard show the others.`,
+      );
+    }
+    state.session(); // opens (and stores) a session that has recorded nothing yet
     const browser = browserOf(state.firewall.store);
-    const session = browser.getSession(sessionId);
-    if (!session) throw new McpError(RESOURCE_NOT_FOUND, `No session '${sessionId}' in the store: list_evidence or resources/list name this client's own.`);
+    const session = browser.getSession(sessionId)!;
     const body = kind === "ledger" ? { sessionId, evidence: browser.listEvidence(sessionId) } : { session, reports: browser.listReports(sessionId) };
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };
   });

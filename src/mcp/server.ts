@@ -81,7 +81,9 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: registry.list() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = registry.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}': tools/list names the tools of this server.`);
+    // A plain error with a code: `McpError` would put "MCP error -32602:" in the message the client prefixes again.
+    if (!tool)
+      throw Object.assign(new Error(`Unknown tool '${request.params.name}': tools/list names the tools of this server.`), { code: ErrorCode.InvalidParams });
     const progressToken = request.params._meta?.progressToken;
     try {
       return await tool.call(request.params.arguments ?? {}, {
@@ -95,7 +97,10 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
       });
     } catch (error) {
       // A downstream server's protocol error (a timeout, unknown arguments) reaches the client as it came.
-      if (error instanceof McpError) throw error;
+      if (error instanceof McpError) {
+        const message = error.message.replace(/^MCP error -?\d+: /, "");
+        throw Object.assign(new Error(message), { code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) });
+      }
       return toolError(`${request.params.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   });

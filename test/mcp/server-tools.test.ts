@@ -139,12 +139,15 @@ describe("hfw MCP server tools", () => {
     expect(missing.isError).toBe(true);
     expect(missing.text).toMatch(/Invalid arguments for verify_answer.*draft/s);
     expect((await call(client, "set_policy", { strictness: "paranoid" })).isError).toBe(true);
+    const unknownKey = await call(client, "set_policy", { preset: "strict" });
+    expect(unknownKey.isError).toBe(true);
+    expect(unknownKey.text).toMatch(/preset/);
     const unknown = await call(client, "explain_verdict", { claim_id: "r9.c9" });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(/No claim 'r9.c9'/);
     const binary = await call(client, "record_evidence", { source: "x", content: "a\u0000b" });
     expect(binary.isError).toBe(true);
-    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Unknown tool 'no_such_tool'/);
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/^MCP error -32602: Unknown tool 'no_such_tool'/);
   });
 });
 
@@ -171,7 +174,8 @@ describe("hfw MCP server resources and sessions", () => {
     expect(report.session).toMatchObject({ sessionId: "mcp-res", responses: 1 });
     expect(report.reports[0].verdicts.some((v: Structured) => v.verdict === "contradicted")).toBe(true);
 
-    await expect(client.readResource({ uri: "report://session/nobody" })).rejects.toThrow(/No session 'nobody'/);
+    await expect(client.readResource({ uri: "report://session/nobody" })).rejects.toThrow(/can read only its own resources \(report:\/\/session\/mcp-res\)/);
+    await expect(client.readResource({ uri: "report://session/nobody" })).rejects.toThrow(/^MCP error -32002: This client/);
     await expect(client.readResource({ uri: "file:///etc/passwd" })).rejects.toThrow(/Unknown resource/);
     expect(mcp.state.sessionId).toBe("mcp-res");
   });

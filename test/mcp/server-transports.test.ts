@@ -95,6 +95,8 @@ describe("hfw mcp over Streamable HTTP", () => {
     expect(stored).toEqual(expect.arrayContaining(ids));
     const { resources } = await a.listResources();
     expect(resources[0]!.uri).toMatch(/^ledger:\/\/session\/mcp-/);
+    // B cannot read A's ledger.
+    await expect(b.readResource({ uri: resources[0]!.uri })).rejects.toThrow(/can read only its own resources/);
   }, 30_000);
 
   it("should refuse a client without the token, and serve one with it", async () => {
