@@ -1,5 +1,7 @@
-/** What a command of the `hfw` line is, and the error that means "bad usage" (exit code 2). */
+/** What a command of the `hfw` line is, the error that means "bad usage" (exit code 2), and its flag parsing. */
 import { readFileSync } from "node:fs";
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { ConfigError } from "../errors.js";
 
 /** One `hfw` command: its help text and what runs it. `run` returns the exit code. */
 export interface CliCommand {
@@ -14,4 +16,33 @@ export class UsageError extends Error {}
 export function packageVersion(): string {
   const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
   return pkg.version;
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+const HELP = { help: { type: "boolean", short: "h" } } as const;
+type CommandConfig<O extends Options, P extends boolean> = { args: string[]; strict: true; allowPositionals: P; options: O & typeof HELP };
+
+/**
+ * A command's flags, parsed strictly, with `-h, --help` added: when it is given, prints `help` and returns null
+ * (the command then exits 0).
+ * @throws ConfigError naming the bad flag, and the command's `--help`.
+ */
+export function commandArgs<const O extends Options, const P extends boolean = false>(
+  command: string,
+  help: string,
+  argv: string[],
+  options: O,
+  allowPositionals?: P,
+): ReturnType<typeof parseArgs<CommandConfig<O, P>>> | null {
+  let parsed: ReturnType<typeof parseArgs<CommandConfig<O, P>>>;
+  try {
+    parsed = parseArgs<CommandConfig<O, P>>({ args: argv, strict: true, allowPositionals: (allowPositionals ?? false) as P, options: { ...options, ...HELP } });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun 'hfw ${command} --help' for the options.`);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(`${help}\n`);
+    return null;
+  }
+  return parsed;
 }

@@ -1,7 +1,7 @@
 /** `hfw dashboard`: serves the dashboard of a database until interrupted. */
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { ConfigError } from "../errors.js";
+import { commandArgs } from "./cli-command.js";
 import { dbPath, intFlag } from "./db-option.js";
 
 export const DASHBOARD_HELP = `hfw dashboard: browse the sessions, answers, verdicts and evidence of a database.
@@ -22,28 +22,16 @@ Options:
 The address printed on start carries the token when one is needed. Stop with Ctrl+C.`;
 
 export async function dashboardCommand(argv: string[]): Promise<number> {
-  let o;
-  try {
-    o = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        db: { type: "string" },
-        port: { type: "string" },
-        host: { type: "string" },
-        token: { type: "string" },
-        "no-auth": { type: "boolean" },
-        redact: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun 'hfw dashboard --help' for the options.`);
-  }
-  if (o.help) {
-    process.stdout.write(`${DASHBOARD_HELP}\n`);
-    return 0;
-  }
+  const args = commandArgs("dashboard", DASHBOARD_HELP, argv, {
+    db: { type: "string" },
+    port: { type: "string" },
+    host: { type: "string" },
+    token: { type: "string" },
+    "no-auth": { type: "boolean" },
+    redact: { type: "boolean" },
+  });
+  if (!args) return 0;
+  const o = args.values;
   const port = intFlag("port", o.port, 8790);
   if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
   const token = o["no-auth"] ? false : (o.token ?? (process.env.HFW_DASHBOARD_TOKEN?.trim() || undefined));

@@ -1,7 +1,7 @@
 /** `hfw export`: one session's hallucination report as JSON or Markdown. */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { ConfigError } from "../errors.js";
+import { commandArgs } from "./cli-command.js";
 import { renderSessionMarkdown } from "../dashboard/markdown-report.js";
 import { exportSession } from "../store/session-browser.js";
 import { redactEvidence, redactReport } from "../store/redact.js";
@@ -23,28 +23,20 @@ Options:
 'hfw sessions' lists the session ids.`;
 
 export function exportCommand(argv: string[]): number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        db: { type: "string" },
-        format: { type: "string" },
-        out: { type: "string" },
-        redact: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun 'hfw export --help' for the options.`);
-  }
+  const parsed = commandArgs(
+    "export",
+    EXPORT_HELP,
+    argv,
+    {
+      db: { type: "string" },
+      format: { type: "string" },
+      out: { type: "string" },
+      redact: { type: "boolean" },
+    },
+    true,
+  );
+  if (!parsed) return 0;
   const o = parsed.values;
-  if (o.help) {
-    process.stdout.write(`${EXPORT_HELP}\n`);
-    return 0;
-  }
   const format = o.format ?? "json";
   if (format !== "json" && format !== "md") throw new ConfigError(`--format must be json or md, not '${format}'.`);
   const [sessionId, ...extra] = parsed.positionals;

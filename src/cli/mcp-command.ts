@@ -3,14 +3,13 @@
  * session per MCP session), optionally as a recording proxy in front of other MCP servers. Loads the MCP SDK
  * (an optional dependency) only here.
  */
-import { parseArgs } from "node:util";
 import { ConfigError } from "../errors.js";
 import { Firewall } from "../firewall.js";
 import { StrictnessSchema, type Strictness } from "../schema.js";
 import { SqliteStore } from "../store/sqlite-store.js";
 import { dbPath, intFlag, newSessionId } from "./db-option.js";
 import type { ToolSource } from "../mcp/tool-registry.js";
-import { type CliCommand, packageVersion } from "./cli-command.js";
+import { type CliCommand, commandArgs, packageVersion } from "./cli-command.js";
 
 export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
 
@@ -72,31 +71,19 @@ function untilSignal(close: () => Promise<void>, also?: (stop: () => void) => vo
 }
 
 export async function mcpCommand(argv: string[]): Promise<number> {
-  let o;
-  try {
-    o = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        proxy: { type: "string" },
-        db: { type: "string" },
-        session: { type: "string" },
-        strictness: { type: "string" },
-        http: { type: "boolean" },
-        port: { type: "string" },
-        host: { type: "string" },
-        token: { type: "string" },
-        "no-auth": { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun 'hfw mcp --help' for the options.`);
-  }
-  if (o.help) {
-    process.stdout.write(`${MCP_HELP}\n`);
-    return 0;
-  }
+  const args = commandArgs("mcp", MCP_HELP, argv, {
+    proxy: { type: "string" },
+    db: { type: "string" },
+    session: { type: "string" },
+    strictness: { type: "string" },
+    http: { type: "boolean" },
+    port: { type: "string" },
+    host: { type: "string" },
+    token: { type: "string" },
+    "no-auth": { type: "boolean" },
+  });
+  if (!args) return 0;
+  const o = args.values;
   const strictness = o.strictness ?? "balanced";
   if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
   if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");

@@ -1,6 +1,6 @@
 /** `hfw prune`: deletes the sessions idle for more than N days. */
-import { parseArgs } from "node:util";
 import { ConfigError } from "../errors.js";
+import { commandArgs } from "./cli-command.js";
 import { intFlag, openExisting } from "./db-option.js";
 
 export const PRUNE_HELP = `hfw prune: delete sessions whose last activity is older than N days, with their
@@ -17,26 +17,14 @@ Options:
   -h, --help             this help`;
 
 export function pruneCommand(argv: string[]): number {
-  let o;
-  try {
-    o = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        "older-than": { type: "string" },
-        db: { type: "string" },
-        "dry-run": { type: "boolean" },
-        compact: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun 'hfw prune --help' for the options.`);
-  }
-  if (o.help) {
-    process.stdout.write(`${PRUNE_HELP}\n`);
-    return 0;
-  }
+  const args = commandArgs("prune", PRUNE_HELP, argv, {
+    "older-than": { type: "string" },
+    db: { type: "string" },
+    "dry-run": { type: "boolean" },
+    compact: { type: "boolean" },
+  });
+  if (!args) return 0;
+  const o = args.values;
   if (o["older-than"] === undefined) throw new ConfigError("Missing --older-than DAYS: say how old a session must be to go (e.g. --older-than 30).");
   const days = intFlag("older-than", o["older-than"], 0);
   const store = openExisting(o.db);

@@ -1,6 +1,6 @@
 /** `hfw sessions`: the sessions of a database, newest activity first. */
-import { parseArgs } from "node:util";
 import { ConfigError } from "../errors.js";
+import { commandArgs } from "./cli-command.js";
 import type { SessionSort, SessionStatus } from "../store/session-browser.js";
 import { intFlag, openExisting } from "./db-option.js";
 
@@ -22,28 +22,16 @@ const STATUSES = ["all", "blocked", "flagged", "clean"];
 const SORTS = ["recent", "oldest", "score", "flagged", "answers"];
 
 export function sessionsCommand(argv: string[]): number {
-  let o;
-  try {
-    o = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        db: { type: "string" },
-        status: { type: "string" },
-        sort: { type: "string" },
-        search: { type: "string" },
-        limit: { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }).values;
-  } catch (error) {
-    throw new ConfigError(`${(error as Error).message}\nRun 'hfw sessions --help' for the options.`);
-  }
-  if (o.help) {
-    process.stdout.write(`${SESSIONS_HELP}\n`);
-    return 0;
-  }
+  const args = commandArgs("sessions", SESSIONS_HELP, argv, {
+    db: { type: "string" },
+    status: { type: "string" },
+    sort: { type: "string" },
+    search: { type: "string" },
+    limit: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (!args) return 0;
+  const o = args.values;
   if (o.status && !STATUSES.includes(o.status)) throw new ConfigError(`--status must be ${STATUSES.join(", ")}, not '${o.status}'.`);
   if (o.sort && !SORTS.includes(o.sort)) throw new ConfigError(`--sort must be ${SORTS.join(", ")}, not '${o.sort}'.`);
   const limit = intFlag("limit", o.limit, 50, 1);
