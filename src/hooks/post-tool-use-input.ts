@@ -8,6 +8,7 @@
  * costs about 90 ms, more than the rest of the capture hook.
  */
 import { FirewallError } from "../errors.js";
+import { parseHookJson } from "./hook-json.js";
 
 /** The fields of a PostToolUse input that the capture hook reads. */
 export interface PostToolUseInput {
@@ -32,15 +33,7 @@ export interface PostToolUseInput {
  * @throws FirewallError naming what is wrong when the text is not JSON or lacks a required field.
  */
 export function parsePostToolUseInput(text: string): PostToolUseInput {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new FirewallError(
-      `The hook input is not JSON (${(cause as Error).message}): run 'hfw hook capture' as a Claude Code PostToolUse hook, which writes one JSON object to its standard input.`,
-      { cause },
-    );
-  }
+  const value = parseHookJson(text, { command: "capture", event: "PostToolUse" });
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new FirewallError("The hook input is not a JSON object: run 'hfw hook capture' as a Claude Code PostToolUse hook.");
   }

@@ -18,6 +18,7 @@ import { Firewall, type Logger } from "../firewall.js";
 import { resolvePolicy } from "../policy/presets.js";
 import type { Report, Strictness } from "../schema.js";
 import type { Store } from "../store/store.js";
+import { parseHookJson } from "./hook-json.js";
 import { firewallSessionId } from "./session-id.js";
 import { type StopBlock, stopDecision } from "./stop-decision.js";
 import { StopInputSchema } from "./stop-input.js";
@@ -36,15 +37,7 @@ export interface StopHookOptions {
 }
 
 function parseStopInput(text: string) {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (cause) {
-    throw new FirewallError(
-      `The hook input is not JSON (${(cause as Error).message}): run 'hfw hook stop' as a Claude Code Stop hook, which writes one JSON object to its standard input.`,
-      { cause },
-    );
-  }
+  const value = parseHookJson(text, { command: "stop", event: "Stop" });
   const parsed = StopInputSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
