@@ -2,11 +2,10 @@
  * `startDashboard()`: the dashboard on its own HTTP server, as `hfw dashboard` runs it. Bound to 127.0.0.1
  * by default; bound elsewhere, it asks for a token (a random one unless given).
  */
-import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { DEFAULT_DB_PATH, SqliteStore, storePathFromEnv, type Store } from "../index.js";
 import { isLoopback, loopbackHostOnly } from "./auth.js";
+import { listen, tokenFor } from "./listen.js";
 import { loadExpress } from "./load-deps.js";
 import { createDashboard, type DashboardOptions } from "./router.js";
 
@@ -47,7 +46,7 @@ export async function startDashboard(options: StartDashboardOptions = {}): Promi
   const express = loadExpress();
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host.toLowerCase());
-  const token = options.token === false ? undefined : (options.token ?? (loopback ? undefined : randomBytes(18).toString("base64url")));
+  const token = tokenFor(host, options.token);
   const owned = options.store ? undefined : new SqliteStore({ path: options.db ?? storePathFromEnv() ?? DEFAULT_DB_PATH });
   const store = options.store ?? owned!;
   const app = express();
@@ -55,25 +54,16 @@ export async function startDashboard(options: StartDashboardOptions = {}): Promi
   app.set("query parser", "simple");
   if (loopback && !token) app.use(loopbackHostOnly());
   app.use(createDashboard({ ...options, store, token }));
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? DEFAULT_DASHBOARD_PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-    s.once("error", reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const listening = await listen(app, options.port ?? DEFAULT_DASHBOARD_PORT, host);
   return {
-    url: `http://${shown}:${port}/${token ? `?token=${encodeURIComponent(token)}` : ""}`,
+    url: `${listening.origin}/${token ? `?token=${encodeURIComponent(token)}` : ""}`,
     host,
-    port,
+    port: listening.port,
     token,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          owned?.close();
-          resolve();
-        });
-      }),
+    server: listening.server,
+    close: async () => {
+      await listening.close();
+      owned?.close();
+    },
   };
 }

@@ -3,13 +3,13 @@
  * loopback by default, with the dashboard's token auth. Each MCP session (`Mcp-Session-Id`) is its own
  * firewall session, `mcp-<session id>`, in the shared store.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Request, Response } from "express";
 import { isLoopback, loopbackHostOnly, tokenAuth } from "../dashboard/auth.js";
+import { listen, tokenFor } from "../dashboard/listen.js";
 import { loadExpress } from "../dashboard/load-deps.js";
 import type { Firewall } from "../firewall.js";
 import { createFirewallMcpServer, type FirewallMcpServer, type FirewallMcpServerOptions } from "./server.js";
@@ -54,7 +54,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
   const express = loadExpress();
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host.toLowerCase());
-  const token = options.token === false ? undefined : (options.token ?? (loopback ? undefined : randomBytes(18).toString("base64url")));
+  const token = tokenFor(host, options.token);
   const sessions = new Map<string, { mcp: FirewallMcpServer; transport: StreamableHTTPServerTransport }>();
   const app = express();
   app.disable("x-powered-by");
@@ -93,27 +93,19 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpH
   app.get("/mcp", reuse);
   app.delete("/mcp", reuse);
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port ?? DEFAULT_MCP_PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
-    s.once("error", reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const listening = await listen(app, options.port ?? DEFAULT_MCP_PORT, host);
   return {
-    url: `http://${shown}:${port}/mcp`,
-    port,
+    url: `${listening.origin}/mcp`,
+    port: listening.port,
     token,
-    server,
+    server: listening.server,
     get sessions() {
       return new Map([...sessions].map(([k, v]) => [k, v.mcp]));
     },
     async close() {
       for (const { mcp } of [...sessions.values()]) await mcp.close();
       sessions.clear();
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await listening.close();
     },
   };
 }
