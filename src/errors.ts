@@ -94,3 +94,21 @@ export class StoreError extends FirewallError {
     return hasName(error, "StoreError");
   }
 }
+
+/**
+ * A report's `responseId` is already stored in its session: another process verified in the same session
+ * at the same time. Nothing was written; `Session` renumbers the report and writes it again.
+ */
+export class ResponseIdTaken extends StoreError {
+  constructor(
+    readonly sessionId: string,
+    readonly responseId: string,
+  ) {
+    super(`Session '${sessionId}' already holds report ${responseId}: renumber the report and write it again.`);
+    this.name = "ResponseIdTaken";
+  }
+
+  static override isInstance(error: unknown): error is ResponseIdTaken {
+    return hasName(error, "ResponseIdTaken");
+  }
+}

@@ -14,7 +14,7 @@ import { Session, type Explanation, type SessionReport, type VerifyOverrides } f
 import type { NliOptions } from "./nli/options.js";
 import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
-import type { Store } from "./store/store.js";
+import type { AnyStore } from "./store/store.js";
 import { storeFromEnv } from "./store/store-from-env.js";
 import { createTelemetry, type TelemetryOptions } from "./telemetry/telemetry.js";
 import type { CalibrationTable } from "./verify/calibration.js";
@@ -56,8 +56,11 @@ export interface FirewallOptions {
    * `HFW_LLM_*` (see `createLlmExtractor` to pass a model and options).
    */
   extractor?: ClaimExtractor | "rules" | "llm";
-  /** Where sessions, evidence and reports are kept (default: the SQLite file `HFW_DB` (or `HFW_STORE`) names, else in memory). */
-  store?: Store;
+  /**
+   * Where sessions, evidence and reports are kept (default: the SQLite file `HFW_DB` (or `HFW_STORE`) names,
+   * else in memory). An asynchronous store (`PostgresStore`) needs the `...Async` record methods.
+   */
+  store?: AnyStore;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
   sessionId?: string;
   /** Largest draft accepted, characters (default 10,000,000). */
@@ -99,7 +102,7 @@ export interface FirewallOptions {
  * @throws StoreError when the `HFW_STORE` file cannot be opened.
  */
 export class Firewall {
-  readonly store: Store;
+  readonly store: AnyStore;
   readonly logger: Logger;
   private readonly sessions = new Map<string, Session>();
   private readonly defaultId: string;
@@ -196,6 +199,11 @@ export class Firewall {
     return this.session().record(input);
   }
 
+  /** See {@link Session.recordAsync}: records with any store, resolving once the store holds it. */
+  recordAsync(input: RecordInput): Promise<EvidenceRecord> {
+    return this.session().recordAsync(input);
+  }
+
   /** See {@link Session.watch}. */
   watch<A extends unknown[], R>(fn: (...args: A) => R, options: { source?: string } = {}): (...args: A) => R {
     return this.session().watch(fn, options);
@@ -239,10 +247,13 @@ export class Firewall {
     this.sessions.delete(sessionId);
   }
 
-  /** Forgets a session's evidence and reports (default: the default session), in memory and in the store. */
-  reset(sessionId: string = this.defaultId): void {
+  /**
+   * Forgets a session's evidence and reports (default: the default session), in memory and in the store.
+   * A synchronous store has deleted it when this returns; the promise settles when any store has.
+   */
+  reset(sessionId: string = this.defaultId): Promise<void> {
     this.sessions.delete(sessionId);
-    this.store.deleteSession(sessionId);
+    return Promise.resolve(this.store.deleteSession(sessionId));
   }
 }
 

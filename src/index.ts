@@ -5,7 +5,7 @@
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
 export { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 export { scoreOf } from "./policy/grounding-score.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError } from "./errors.js";
+export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, ResponseIdTaken } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -32,15 +32,39 @@ export { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 /** Human-readable report: a line per claim with ✅ ❌ ⚠️ ➖ marks, quotes, corrections, then the decision. */
 export { formatReport } from "./cli/format-report.js";
 export { MemoryStore } from "./store/memory-store.js";
-export type { Store, SessionSummary } from "./store/store.js";
+export {
+  asAsyncStore,
+  isAsyncStore,
+  type Store,
+  type AsyncStore,
+  type AnyStore,
+  type SessionSummary,
+  type SessionDelta,
+  type AppendedEvidence,
+  type NewEvidence,
+} from "./store/store.js";
+export {
+  auditChain,
+  canonicalJson,
+  linkHash,
+  GENESIS,
+  EMPTY_HEAD,
+  type ChainHead,
+  type ChainRow,
+  type ChainAudit,
+  type ChainBreak,
+} from "./store/ledger-chain.js";
+export { renumberReport } from "./store/renumber-report.js";
 export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
 export { storeFromEnv, storePathFromEnv } from "./store/store-from-env.js";
+export { openStore, isPostgresUrl, type OpenStoreOptions } from "./store/open-store.js";
 export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
 export {
   browserOf,
   exportSession,
   DEFAULT_PAGE_SIZE,
   type SessionBrowser,
+  type AsyncSessionBrowser,
   type SessionOverview,
   type SessionQuery,
   type SessionPage,

@@ -222,5 +222,10 @@ export const ReportSchema = z.object({
   createdAt: z.number(),
   /** Model calls, tokens and cost, when an LLM judge or LLM extractor ran for this answer. */
   llm: LlmUsageSchema.optional(),
+  /**
+   * The session's ledger chain head the verdicts rest on: links (evidence and reports) before this report
+   * and the last one's SHA-256 (hex). `hfw audit verify` replays the chain; an auditor compares this head.
+   */
+  ledgerHead: z.object({ length: z.number().int().min(0), hash: z.string() }).optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;

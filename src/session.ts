@@ -3,7 +3,7 @@
  * never see each other's evidence.
  */
 import type { ClaimExtractor } from "./claims/types.js";
-import { DraftError, FirewallError, HallucinationBlocked } from "./errors.js";
+import { ConfigError, DraftError, FirewallError, HallucinationBlocked, ResponseIdTaken } from "./errors.js";
 import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
 import { LlmMeter, summarise } from "./llm/usage.js";
@@ -11,7 +11,9 @@ import { applyPolicy } from "./policy/apply-policy.js";
 import { scoreOf } from "./policy/grounding-score.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
-import type { Store } from "./store/store.js";
+import { EMPTY_HEAD, type ChainHead } from "./store/ledger-chain.js";
+import { renumberReport } from "./store/renumber-report.js";
+import { asAsyncStore, isAsyncStore, type AnyStore, type AsyncStore, type NewEvidence, type SessionDelta, type Store } from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
 import { calibrate, type CalibrationTable } from "./verify/calibration.js";
@@ -64,7 +66,7 @@ export interface Explanation {
 export interface SessionDeps {
   extractor: ClaimExtractor;
   tiers: Tier[];
-  store: Store;
+  store: AnyStore;
   strictness: Strictness;
   policy: PolicyOverrides;
   maxDraftChars: number;
@@ -91,12 +93,28 @@ const defaultTelemetry = createTelemetry();
 
 const CHECKABLE = new Set(["factual", "hedge"]);
 
+/** Writes a session retries when another process took its report's response id meanwhile. */
+const RENUMBER_ATTEMPTS = 20;
+
+/**
+ * One conversation: its evidence ledger (a copy of what the store holds for it, loaded lazily and kept
+ * current incrementally) and its reports. The store gives evidence its ids, so processes that share a
+ * store (SQLite file, PostgreSQL) record into and verify in one session, each seeing every record.
+ */
 export class Session {
   readonly ledger: EvidenceLedger;
   private reports: Report[] = [];
   private responseCounter = 0;
-  private readonly unsaved: Array<EvidenceRecord | Report> = [];
+  /** Links of the session's chain as of the last sync. */
+  private head: ChainHead = EMPTY_HEAD;
+  private created = false;
+  /** Writes the store refused, retried (in order) before the next write or verify. */
+  private readonly unsavedEvidence: NewEvidence[] = [];
+  private readonly unsavedReports: Report[] = [];
+  /** Serialises this session's store calls when the store is asynchronous. */
+  private queue: Promise<unknown> = Promise.resolve();
   private readonly telemetry: Telemetry;
+  private readonly asyncStore: AsyncStore;
 
   constructor(
     readonly id: string,
@@ -104,41 +122,210 @@ export class Session {
   ) {
     this.ledger = new EvidenceLedger({ maxEvidenceBytes: deps.maxEvidenceBytes, dense: deps.denseIndex?.() });
     this.telemetry = deps.telemetry ?? defaultTelemetry;
-    deps.store.ensureSession(id);
-    for (const record of deps.store.listEvidence(id)) this.ledger.restore(record);
-    this.reports = deps.store.listReports(id);
-    this.responseCounter = this.reports.length;
+    this.asyncStore = asAsyncStore(deps.store);
+  }
+
+  /** The synchronous store, or a ConfigError naming the asynchronous method to call instead. */
+  private syncStore(instead: string): Store {
+    if (isAsyncStore(this.deps.store)) {
+      throw new ConfigError(`This session's store is asynchronous (PostgreSQL): call \`await ${instead}\` instead.`);
+    }
+    return this.deps.store;
+  }
+
+  /** The chain head of the session's ledger as of the last sync with the store. */
+  get ledgerHead(): ChainHead {
+    return this.head;
   }
 
   /**
-   * Records a tool output as evidence (stored whole, chunked, indexed on the next retrieval).
+   * Records a tool output as evidence: the store gives it its id and it joins the session's chain; it is
+   * chunked and indexed on the next retrieval. Needs a synchronous store (memory, SQLite); with an
+   * asynchronous one use {@link recordAsync}.
    * @returns the evidence record (`id`, `hash`, `chunkCount`, ...); the same `callId` twice returns the first.
    * @throws EvidenceError for binary, non-UTF-8, oversized, or malformed-declared-JSON content.
-   * @throws StoreError when the store cannot write it: the record is kept in this session and written
-   *   before the next record or report.
+   * @throws StoreError when the store cannot write it: the record is kept and written before the next
+   *   record or report (the error comes again if that fails too).
+   * @throws ConfigError with an asynchronous store.
    */
   record(input: RecordInput): EvidenceRecord {
-    const before = this.ledger.records.length;
-    const record = this.ledger.record(input);
-    if (this.ledger.records.length > before) {
-      this.unsaved.push(record);
-      this.telemetry.evidenceRecorded(this.id, record);
-    }
-    this.save();
-    return record;
+    const store = this.syncStore("session.recordAsync(input)");
+    const seen = input.callId != null ? this.ledger.byCall(input.callId) : undefined;
+    if (seen) return seen;
+    const fresh = this.ledger.build(input);
+    this.unsavedEvidence.push(fresh);
+    const appended = this.flushSync(store);
+    return this.adoptedOf(appended.at(-1)!.record);
   }
 
   /**
-   * Writes what the store has not taken yet, oldest first. A write that failed (the store threw) stays
-   * queued and is retried before the next one, so a retry never leaves a hole in the stored session.
+   * Records a tool output with any store (see {@link record}); resolves once the store holds it, so that a
+   * verify in another process sees it.
    */
-  private save(): void {
-    while (this.unsaved.length > 0) {
-      const next = this.unsaved[0]!;
-      if ("responseId" in next) this.deps.store.putReport(next);
-      else this.deps.store.putEvidence(this.id, next);
-      this.unsaved.shift();
+  async recordAsync(input: RecordInput): Promise<EvidenceRecord> {
+    return (await this.recordMany([input]))[0]!;
+  }
+
+  /**
+   * Records several tool outputs in one store transaction: all are stored, or none (a StoreError, and they
+   * are retried before the next write).
+   * @returns their records, in order.
+   */
+  async recordMany(inputs: readonly RecordInput[]): Promise<EvidenceRecord[]> {
+    const fresh = inputs.map((input) => this.ledger.build(input));
+    return this.exclusive(async () => {
+      if (!isAsyncStore(this.deps.store)) {
+        this.unsavedEvidence.push(...fresh);
+        const appended = this.flushSync(this.deps.store);
+        return appended.slice(-fresh.length).map((a) => this.adoptedOf(a.record));
+      }
+      await this.flushAsync();
+      this.unsavedEvidence.push(...fresh);
+      const appended = await this.appendUnsaved();
+      this.adopt(await this.asyncStore.sessionDelta(this.id, this.known()));
+      return appended.slice(-fresh.length).map((a) => this.adoptedOf(a.record));
+    });
+  }
+
+  /** The ledger's copy of a stored record (the store's object when the ledger had it before). */
+  private adoptedOf(record: EvidenceRecord): EvidenceRecord {
+    return this.ledger.get(record.id) ?? record;
+  }
+
+  private known(): { evidence: number; reports: number } {
+    return { evidence: this.ledger.records.length, reports: this.reports.length };
+  }
+
+  /** Takes in what the store holds beyond this copy: new evidence (indexed lazily), new reports, the head. */
+  private adopt(delta: SessionDelta): void {
+    for (const record of delta.evidence) {
+      const before = this.ledger.records.length;
+      this.ledger.restore(record);
+      if (this.ledger.records.length > before && this.fresh.delete(record.id)) this.telemetry.evidenceRecorded(this.id, record);
     }
+    const ids = new Set(this.reports.map((r) => r.responseId));
+    for (const r of delta.reports) if (!ids.has(r.responseId)) this.reports.push(r);
+    this.responseCounter = Math.max(this.responseCounter, delta.reportCount, this.reports.length);
+    this.head = delta.head;
+  }
+
+  /** Ids this process appended and has not adopted yet (told to telemetry once adopted). */
+  private readonly fresh = new Set<string>();
+
+  /** Writes every queued write to a synchronous store, then pulls what is new. @returns what was appended. */
+  private flushSync(store: Store): ReturnType<Store["appendEvidence"]> {
+    if (!this.created) {
+      store.ensureSession(this.id);
+      this.created = true;
+    }
+    let appended: ReturnType<Store["appendEvidence"]> = [];
+    if (this.unsavedEvidence.length > 0) {
+      appended = store.appendEvidence(this.id, this.unsavedEvidence);
+      this.unsavedEvidence.length = 0;
+      for (const a of appended) if (a.added) this.fresh.add(a.record.id);
+    }
+    while (this.unsavedReports.length > 0) {
+      this.writeReportSync(store, this.unsavedReports[0]!);
+      this.unsavedReports.shift();
+    }
+    this.adopt(store.sessionDelta(this.id, this.known()));
+    return appended;
+  }
+
+  private async appendUnsaved(): Promise<Awaited<ReturnType<AsyncStore["appendEvidence"]>>> {
+    if (this.unsavedEvidence.length === 0) return [];
+    const appended = await this.asyncStore.appendEvidence(this.id, this.unsavedEvidence);
+    this.unsavedEvidence.length = 0;
+    for (const a of appended) if (a.added) this.fresh.add(a.record.id);
+    return appended;
+  }
+
+  /** {@link flushSync} for an asynchronous store, without the pull. */
+  private async flushAsync(): Promise<void> {
+    if (!this.created) {
+      await this.asyncStore.ensureSession(this.id);
+      this.created = true;
+    }
+    await this.appendUnsaved();
+    while (this.unsavedReports.length > 0) {
+      await this.writeReportAsync(this.unsavedReports[0]!);
+      this.unsavedReports.shift();
+    }
+  }
+
+  /** Runs `fn` after this session's earlier store calls, so that its pulls and writes keep their order. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /**
+   * Brings this copy of the session up to date: writes what is queued, then loads the evidence and reports
+   * other processes stored since the last sync (only those). `verify` does it first; call it before
+   * {@link report} or {@link explain} with an asynchronous store.
+   * @throws StoreError when the store cannot be reached or written.
+   */
+  async sync(): Promise<void> {
+    await this.exclusive(async () => {
+      if (!isAsyncStore(this.deps.store)) {
+        this.flushSync(this.deps.store);
+        return;
+      }
+      await this.flushAsync();
+      this.adopt(await this.asyncStore.sessionDelta(this.id, this.known()));
+    });
+  }
+
+  /** Writes a report, renumbering it while another process holds its response id. @returns the report as stored. */
+  private writeReportSync(store: Store, report: Report): Report {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        store.putReport(report);
+        return report;
+      } catch (error) {
+        if (!ResponseIdTaken.isInstance(error) || attempt >= RENUMBER_ATTEMPTS) throw error;
+        const n = Math.max(
+          this.responseCounter,
+          store.sessionDelta(this.id, { evidence: Number.MAX_SAFE_INTEGER, reports: Number.MAX_SAFE_INTEGER }).reportCount,
+        );
+        report = this.renumbered(report, n + 1 + attempt);
+      }
+    }
+  }
+
+  private async writeReportAsync(report: Report): Promise<Report> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.asyncStore.putReport(report);
+        return report;
+      } catch (error) {
+        if (!ResponseIdTaken.isInstance(error) || attempt >= RENUMBER_ATTEMPTS) throw error;
+        const delta = await this.asyncStore.sessionDelta(this.id, { evidence: Number.MAX_SAFE_INTEGER, reports: Number.MAX_SAFE_INTEGER });
+        report = this.renumbered(report, Math.max(this.responseCounter, delta.reportCount) + 1 + attempt);
+      }
+    }
+  }
+
+  private renumbered(report: Report, n: number): Report {
+    const next = renumberReport(report, `r${n}`);
+    this.responseCounter = Math.max(this.responseCounter, n);
+    return next;
+  }
+
+  /** Stores a new report (renumbered if another process took its id); a failed write stays queued. */
+  private async saveReport(report: Report): Promise<Report> {
+    return this.exclusive(async () => {
+      let saved: Report;
+      try {
+        saved = isAsyncStore(this.deps.store) ? await this.writeReportAsync(report) : this.writeReportSync(this.deps.store, report);
+      } catch (error) {
+        this.unsavedReports.push(report);
+        throw error;
+      }
+      this.reports.push(saved);
+      return saved;
+    });
   }
 
   /**
@@ -182,6 +369,7 @@ export class Session {
   private async verifyDraft(draft: string, overrides: VerifyOverrides, tel: VerifyTelemetry): Promise<Report> {
     const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
+    await this.sync();
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, onProgress, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
@@ -268,11 +456,9 @@ export class Session {
       ms: performance.now() - started,
       createdAt: Date.now(),
       ...(usage ? { llm: usage } : {}),
+      ledgerHead: { ...this.head },
     };
-    this.reports.push(report);
-    this.unsaved.push(report);
-    this.save();
-    return report;
+    return this.saveReport(report);
   }
 
   /**
@@ -302,10 +488,12 @@ export class Session {
   }
 
   /**
+   * Reads the reports as {@link report} does.
    * @param claimId e.g. `r3.c2`.
    * @throws FirewallError when no answer of this session has that claim.
    */
   explain(claimId: string): Explanation {
+    this.refreshSync();
     for (const r of this.reports) {
       const claim = r.claims.find((c) => c.id === claimId);
       if (!claim) continue;
@@ -324,8 +512,26 @@ export class Session {
     throw new FirewallError(`No claim '${claimId}' in session '${this.id}': claim ids look like r1.c2 and come from a report of this session.`);
   }
 
-  /** Totals over every answer verified in this session. */
+  /**
+   * With a synchronous store, writes what is queued and loads what other processes stored (a StoreError
+   * is left for the next write or verify to report); with an asynchronous one, nothing: call `sync()`.
+   */
+  private refreshSync(): void {
+    if (isAsyncStore(this.deps.store)) return;
+    try {
+      this.flushSync(this.deps.store);
+    } catch (error) {
+      if (!FirewallError.isInstance(error)) throw error;
+    }
+  }
+
+  /**
+   * Totals over every answer verified in this session: with a synchronous store, as stored now; with an
+   * asynchronous one, as of the last `verify` or `sync()` (await `session.sync()` first for other
+   * processes' answers).
+   */
   report(): SessionReport {
+    this.refreshSync();
     const claims: VerdictCounts = { supported: 0, contradicted: 0, unsupported: 0, not_checkable: 0 };
     const decisions: SessionReport["decisions"] = { pass: 0, annotate: 0, rewrite: 0, block: 0 };
     for (const r of this.reports) {

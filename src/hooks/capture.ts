@@ -29,5 +29,5 @@ export function captureToolOutput(input: string, store: Pick<SqliteStore, "appen
     "",
   ).record;
   const sessionId = firewallSessionId(hook.session_id);
-  return { sessionId, ...store.appendEvidence(sessionId, record) };
+  return { sessionId, ...store.appendEvidence(sessionId, [record])[0]! };
 }

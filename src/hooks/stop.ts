@@ -83,6 +83,7 @@ export async function runStopHook(input: string, options: StopHookOptions): Prom
   if (options.store.listEvidence(sessionId).length === 0) return noEvidence(sessionId);
   const fw = new Firewall({ store: options.store, sessionId, strictness: options.strictness, ...(options.logger ? { logger: options.logger } : {}) });
   const session = fw.session();
+  await session.sync();
   const records = session.ledger.records;
   if (records.length === 0) return noEvidence(sessionId);
   if (!turn) {

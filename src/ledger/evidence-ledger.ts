@@ -54,6 +54,20 @@ export class EvidenceLedger {
     return record;
   }
 
+  /**
+   * Builds a record without adopting it, for a store to give it its id (see `Session.record`).
+   * @throws EvidenceError as `record` does.
+   */
+  build(input: RecordInput): Omit<EvidenceRecord, "id"> {
+    const { id: _none, ...record } = buildEvidenceRecord(input, "", { maxEvidenceBytes: this.options.maxEvidenceBytes }).record;
+    return record;
+  }
+
+  /** The record recorded under this tool call id, if any. */
+  byCall(callId: string): EvidenceRecord | undefined {
+    return this.byCallId.get(callId);
+  }
+
   /** Adds a record that was made elsewhere (e.g. loaded from a store), re-chunking its text. */
   restore(record: EvidenceRecord): void {
     if (this.byId.has(record.id)) return;

@@ -7,6 +7,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type Resource } from "@modelcontextprotocol/sdk/types.js";
 import { browserOf } from "../store/session-browser.js";
+import { requireSyncStore } from "../store/store.js";
 import type { McpSessionState } from "./session-state.js";
 
 /** JSON-RPC error code for a resource that does not exist (MCP specification, "Resources: error handling"). */
@@ -62,7 +63,7 @@ export function serveResources(server: Server, state: McpSessionState): void {
       );
     }
     state.session(); // opens (and stores) a session that has recorded nothing yet
-    const browser = browserOf(state.firewall.store);
+    const browser = browserOf(requireSyncStore(state.firewall.store, "Reading MCP resources"));
     const session = browser.getSession(sessionId)!;
     const body = kind === "ledger" ? { sessionId, evidence: browser.listEvidence(sessionId) } : { session, reports: browser.listReports(sessionId) };
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };

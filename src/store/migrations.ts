@@ -4,6 +4,7 @@
  */
 import type { Database } from "better-sqlite3";
 import { StoreError } from "../errors.js";
+import { chainLegacyRows } from "./sqlite-chain.js";
 
 export interface Migration {
   /** 1, 2, 3...: applied in order, each once. */
@@ -11,6 +12,8 @@ export interface Migration {
   description: string;
   /** SQL run as one script. */
   up: string;
+  /** Runs after `up`, in the same transaction: for what SQL alone cannot do (hashing rows). */
+  after?: (db: Database) => void;
 }
 
 /**
@@ -165,6 +168,26 @@ CREATE TABLE traces (
 ) STRICT, WITHOUT ROWID;
 `,
   },
+  {
+    version: 2,
+    description: "hash chain of each session's evidence and reports; reports keep their ledger head and model use; callId lookup index",
+    up: `
+ALTER TABLE sessions ADD COLUMN chain_length INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sessions ADD COLUMN chain_head TEXT NOT NULL DEFAULT '${"0".repeat(64)}';
+ALTER TABLE evidence ADD COLUMN chain_seq INTEGER;
+ALTER TABLE evidence ADD COLUMN chain_hash TEXT;
+ALTER TABLE reports ADD COLUMN chain_seq INTEGER;
+ALTER TABLE reports ADD COLUMN chain_hash TEXT;
+ALTER TABLE reports ADD COLUMN ledger_length INTEGER;
+ALTER TABLE reports ADD COLUMN ledger_head TEXT;
+ALTER TABLE reports ADD COLUMN llm TEXT;
+CREATE INDEX evidence_chain ON evidence (session_id, chain_seq);
+CREATE INDEX reports_chain ON reports (session_id, chain_seq);
+CREATE INDEX evidence_call ON evidence (session_id, call_id) WHERE call_id IS NOT NULL;
+`,
+    // Rows written before the chain existed join it in the order they were written.
+    after: (db) => chainLegacyRows(db),
+  },
 ];
 
 /** The schema version this build writes. */
@@ -198,6 +221,7 @@ export function migrate(db: Database, migrations: Migration[] = MIGRATIONS, loca
           cause,
         });
       }
+      m.after?.(db);
       record.run(m.version, m.description, Date.now());
     }
     return { from, to: Math.max(from, newest) };

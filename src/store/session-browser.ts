@@ -5,7 +5,7 @@
  */
 import { scoreOf } from "../policy/grounding-score.js";
 import type { EvidenceRecord, Report, VerdictCounts } from "../schema.js";
-import type { Store } from "./store.js";
+import type { PageRequest, Store } from "./store.js";
 
 /** One row of the sessions list. Times are ms since the Unix epoch. */
 export interface SessionOverview {
@@ -79,11 +79,7 @@ export interface DayTrend {
   blocked: number;
 }
 
-/** A page: `limit` rows after skipping `offset`. */
-export interface PageRequest {
-  limit: number;
-  offset: number;
-}
+export type { PageRequest } from "./store.js";
 
 /** What the dashboard reads. */
 export interface SessionBrowser {
@@ -99,6 +95,11 @@ export interface SessionBrowser {
   /** Answers per UTC day, from the day `days` days before `now` (ms, default now) to `now`'s day. */
   trends(options: { days: number; now?: number }): DayTrend[];
 }
+
+/** {@link SessionBrowser} of a store over the network (PostgreSQL): each query resolves later. */
+export type AsyncSessionBrowser = {
+  [K in keyof SessionBrowser]: SessionBrowser[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
 
 /** The JSON export of one session (`hfw export`, the dashboard's JSON download). */
 export interface SessionExport {

@@ -52,6 +52,9 @@ export interface ReportRow {
   output: string | null;
   reasons: string;
   sources: string;
+  ledger_length: number | null;
+  ledger_head: string | null;
+  llm: string | null;
 }
 
 export interface ClaimRow {
@@ -159,6 +162,9 @@ export function reportParams(r: Report): unknown[] {
     r.output,
     JSON.stringify(r.reasons),
     JSON.stringify(r.sources),
+    r.ledgerHead?.length ?? null,
+    r.ledgerHead?.hash ?? null,
+    r.llm === undefined ? null : JSON.stringify(r.llm),
   ];
 }
 
@@ -230,6 +236,8 @@ export function reportsOf(reports: ReportRow[], claims: ClaimRow[], verdicts: Ve
       evidenceCount: row.evidence_count,
       ms: row.ms,
       createdAt: row.created_at,
+      ...(row.llm === null ? {} : { llm: JSON.parse(row.llm) as Report["llm"] }),
+      ...(row.ledger_head === null ? {} : { ledgerHead: { length: row.ledger_length ?? 0, hash: row.ledger_head } }),
     };
   });
 }

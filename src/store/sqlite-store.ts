@@ -8,15 +8,16 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { ConfigError, FirewallError, StoreError } from "../errors.js";
+import { ConfigError, FirewallError, ResponseIdTaken, StoreError } from "../errors.js";
 import { chunkSpans } from "../ledger/chunk.js";
 import type { EvidenceRecord, Report } from "../schema.js";
+import { EMPTY_HEAD, type ChainHead, type ChainRow } from "./ledger-chain.js";
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { redactEvidence, redactFromEnv, redactReport } from "./redact.js";
+import { SqliteChain } from "./sqlite-chain.js";
 import {
   DEFAULT_PAGE_SIZE,
   type DayTrend,
-  type PageRequest,
   type ReportSummary,
   type SessionBrowser,
   type SessionOverview,
@@ -39,7 +40,7 @@ import {
   type TraceRow,
   type VerdictRow,
 } from "./sqlite-rows.js";
-import type { SessionSummary, Store } from "./store.js";
+import type { AppendedEvidence, NewEvidence, PageRequest, SessionDelta, SessionSummary, Store } from "./store.js";
 
 /** Where the CLI and the dashboard keep their database unless told otherwise. */
 export const DEFAULT_DB_PATH = ".hfw/hfw.db";
@@ -61,13 +62,7 @@ export interface SqliteStoreOptions {
   synchronous?: "normal" | "full";
 }
 
-/** What {@link SqliteStore.appendEvidence} returns. */
-export interface AppendedEvidence {
-  /** The record as stored (with its id), or the one already stored under the same `callId`. */
-  record: EvidenceRecord;
-  /** False when a record with the same `callId` was already stored and nothing was written. */
-  added: boolean;
-}
+export type { AppendedEvidence } from "./store.js";
 
 type Driver = typeof BetterSqlite3;
 
@@ -105,7 +100,7 @@ const STATUS_SQL = {
 const SESSION_COLUMNS =
   "id, created_at, updated_at, evidence_count, evidence_bytes, report_count, supported, contradicted, unsupported, not_checkable, blocked";
 const REPORT_COLUMNS =
-  "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources";
+  "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm";
 const EVIDENCE_COLUMNS = "id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at";
 
 function explain(error: unknown, busyTimeoutMs: number): string {
@@ -139,9 +134,10 @@ export class SqliteStore implements Store, SessionBrowser {
   private readonly db: BetterSqlite3.Database;
   private readonly stmt: ReturnType<SqliteStore["prepare"]>;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  private readonly putEvidenceTx: (sessionId: string, record: EvidenceRecord) => void;
-  private readonly appendEvidenceTx: BetterSqlite3.Transaction<(sessionId: string, record: Omit<EvidenceRecord, "id">) => AppendedEvidence>;
-  private readonly putReportTx: (report: Report) => void;
+  private readonly putEvidenceTx: BetterSqlite3.Transaction<(sessionId: string, record: EvidenceRecord) => void>;
+  private readonly appendEvidenceTx: BetterSqlite3.Transaction<(sessionId: string, records: readonly NewEvidence[]) => AppendedEvidence[]>;
+  private readonly putReportTx: BetterSqlite3.Transaction<(report: Report) => void>;
+  private readonly chain: SqliteChain;
 
   constructor(options: SqliteStoreOptions | string) {
     const o = typeof options === "string" ? { path: options } : options;
@@ -159,13 +155,14 @@ export class SqliteStore implements Store, SessionBrowser {
       this.db.pragma("foreign_keys = ON");
       migrate(this.db, MIGRATIONS, this.path);
       this.stmt = this.prepare();
+      this.chain = new SqliteChain(this.db);
     } catch (cause) {
       if (FirewallError.isInstance(cause)) throw cause;
       throw new StoreError(`Cannot open the SQLite store '${this.path}': ${explain(cause, this.busyTimeoutMs)}.`, { cause });
     }
     this.putEvidenceTx = this.db.transaction((sessionId: string, record: EvidenceRecord) => this.writeEvidence(sessionId, record));
     this.putReportTx = this.db.transaction((report: Report) => this.writeReport(report));
-    this.appendEvidenceTx = this.db.transaction((sessionId: string, record: Omit<EvidenceRecord, "id">) => this.appendNext(sessionId, record));
+    this.appendEvidenceTx = this.db.transaction((sessionId: string, records: readonly NewEvidence[]) => records.map((r) => this.appendNext(sessionId, r)));
   }
 
   private prepare() {
@@ -180,7 +177,7 @@ export class SqliteStore implements Store, SessionBrowser {
         "UPDATE sessions SET evidence_count = evidence_count + 1, evidence_bytes = evidence_bytes + ?, updated_at = max(updated_at, ?) WHERE id = ?",
       ),
       insertReport: db.prepare(
-        `INSERT INTO reports (session_id, response_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources) VALUES (${Array(17).fill("?").join(", ")})`,
+        `INSERT INTO reports (session_id, response_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm) VALUES (${Array(20).fill("?").join(", ")})`,
       ),
       insertClaim: db.prepare(
         "INSERT INTO claims (session_id, response_id, ord, id, text, kind, span_start, span_end, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -203,7 +200,7 @@ export class SqliteStore implements Store, SessionBrowser {
       listReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq`),
       pageReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
       summaries: db.prepare(
-        "SELECT response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, '' AS draft, NULL AS output, '[]' AS reasons, '[]' AS sources FROM reports WHERE session_id = ? ORDER BY seq",
+        "SELECT response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, '' AS draft, NULL AS output, '[]' AS reasons, '[]' AS sources, NULL AS ledger_length, NULL AS ledger_head, NULL AS llm FROM reports WHERE session_id = ? ORDER BY seq",
       ),
       claims: db.prepare(
         "SELECT response_id, ord, id, text, kind, span_start, span_end, citations FROM claims WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord",
@@ -214,6 +211,8 @@ export class SqliteStore implements Store, SessionBrowser {
       traces: db.prepare(
         "SELECT response_id, verdict_ord, ord, tier, name, outcome, confidence, note, ms FROM traces WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, verdict_ord, ord",
       ),
+      reportExists: db.prepare("SELECT 1 FROM reports WHERE session_id = ? AND response_id = ?"),
+      counts: db.prepare("SELECT evidence_count, report_count, chain_length, chain_head FROM sessions WHERE id = ?"),
       listSessions: db.prepare("SELECT id, created_at, evidence_count, report_count FROM sessions ORDER BY created_at, id"),
       getSession: db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`),
       deleteSession: db.prepare("DELETE FROM sessions WHERE id = ?"),
@@ -257,7 +256,7 @@ export class SqliteStore implements Store, SessionBrowser {
 
   /** Writes the record, its chunk spans and the session's counters in one transaction. @throws StoreError */
   putEvidence(sessionId: string, record: EvidenceRecord): void {
-    this.guard(`Writing evidence ${record.id} of session '${sessionId}'`, () => this.putEvidenceTx(sessionId, record));
+    this.guard(`Writing evidence ${record.id} of session '${sessionId}'`, () => this.putEvidenceTx.immediate(sessionId, record));
   }
 
   private writeEvidence(sessionId: string, original: EvidenceRecord): void {
@@ -268,21 +267,22 @@ export class SqliteStore implements Store, SessionBrowser {
     this.stmt.insertEvidence.run(...evidenceParams(sessionId, record));
     spans.forEach(([start, end], i) => this.stmt.insertChunk.run(sessionId, record.id, i, start, end));
     this.stmt.touchEvidence.run(record.bytes, now, sessionId);
+    this.chain.linkEvidence(sessionId, record.id);
   }
 
   /**
-   * Appends a record as the session's next one (`e<n+1>` after its n records, the id a {@link Session}
-   * reopening the session would give it), unless the session already holds a record with the same `callId`,
-   * which is returned instead. One immediate transaction: processes appending to one session at once (one
-   * per tool call) wait for each other up to the busy timeout and get distinct ids.
-   * @returns the stored record, and whether it was added now.
+   * Appends records as the session's next ones (`e<n+1>` after its n records), each unless the session
+   * already holds a record with the same `callId` (returned instead). One immediate transaction: processes
+   * appending to one session at once wait for each other up to the busy timeout and get distinct ids.
+   * @returns per record, the stored one and whether it was added now.
    * @throws StoreError
    */
-  appendEvidence(sessionId: string, record: Omit<EvidenceRecord, "id">): AppendedEvidence {
-    return this.guard(`Appending evidence from '${record.source}' to session '${sessionId}'`, () => this.appendEvidenceTx.immediate(sessionId, record));
+  appendEvidence(sessionId: string, records: readonly NewEvidence[]): AppendedEvidence[] {
+    const what = records.length === 1 ? `evidence from '${records[0]!.source}'` : `${records.length} evidence records`;
+    return this.guard(`Appending ${what} to session '${sessionId}'`, () => this.appendEvidenceTx.immediate(sessionId, records));
   }
 
-  private appendNext(sessionId: string, record: Omit<EvidenceRecord, "id">): AppendedEvidence {
+  private appendNext(sessionId: string, record: NewEvidence): AppendedEvidence {
     if (record.callId !== null) {
       const row = this.stmt.evidenceByCallId.get(sessionId, record.callId) as EvidenceRow | undefined;
       if (row) return { record: evidenceOf(row), added: false };
@@ -309,7 +309,7 @@ export class SqliteStore implements Store, SessionBrowser {
 
   /** Writes the report, its claims, verdicts and traces and the session's counters in one transaction. @throws StoreError */
   putReport(report: Report): void {
-    this.guard(`Writing report ${report.responseId} of session '${report.sessionId}'`, () => this.putReportTx(report));
+    this.guard(`Writing report ${report.responseId} of session '${report.sessionId}'`, () => this.putReportTx.immediate(report));
   }
 
   private writeReport(original: Report): void {
@@ -317,6 +317,7 @@ export class SqliteStore implements Store, SessionBrowser {
     const s = r.sessionId;
     const now = Math.round(r.createdAt);
     this.stmt.ensureSession.run(s, now, now);
+    if (this.stmt.reportExists.get(s, r.responseId)) throw new ResponseIdTaken(s, r.responseId);
     this.stmt.insertReport.run(...reportParams(r));
     r.claims.forEach((c, i) => this.stmt.insertClaim.run(s, r.responseId, i, c.id, c.text, c.kind, c.span[0], c.span[1], JSON.stringify(c.citations ?? [])));
     r.verdicts.forEach((v, i) => {
@@ -325,6 +326,25 @@ export class SqliteStore implements Store, SessionBrowser {
     });
     const c = r.counts;
     this.stmt.touchReport.run(c.supported, c.contradicted, c.unsupported, c.not_checkable, r.decision === "block" ? 1 : 0, now, s);
+    this.chain.linkReport(s, r.responseId);
+  }
+
+  sessionDelta(sessionId: string, known: { evidence: number; reports: number }): SessionDelta {
+    return this.read(`Reading what is new in session '${sessionId}'`, () => {
+      const row = this.stmt.counts.get(sessionId) as { evidence_count: number; report_count: number; chain_length: number; chain_head: string } | undefined;
+      if (!row) return { evidence: [], reports: [], evidenceCount: 0, reportCount: 0, head: EMPTY_HEAD };
+      const evidence = row.evidence_count > known.evidence ? this.listEvidence(sessionId, { limit: -1, offset: known.evidence }) : [];
+      const reports = row.report_count > known.reports ? this.listReports(sessionId, { limit: -1, offset: known.reports }) : [];
+      return { evidence, reports, evidenceCount: row.evidence_count, reportCount: row.report_count, head: { length: row.chain_length, hash: row.chain_head } };
+    });
+  }
+
+  chainHead(sessionId: string): ChainHead {
+    return this.guard(`Reading the chain head of session '${sessionId}'`, () => this.chain.head(sessionId));
+  }
+
+  chainRows(sessionId: string, after = 0): ChainRow[] {
+    return this.read(`Reading the chain of session '${sessionId}'`, () => this.chain.rows(sessionId, after));
   }
 
   listReports(sessionId: string, page?: PageRequest): Report[] {

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { Firewall, SqliteStore } from "../../src/index.js";
+import { Firewall, MemoryStore, SqliteStore } from "../../src/index.js";
 import { createDashboard, startDashboard, type RunningDashboard } from "../../src/dashboard/index.js";
 import { runNpmExample, tempDb } from "./helpers.js";
 
@@ -25,14 +25,15 @@ async function listen(app: express.Express): Promise<string> {
 
 describe("createDashboard mounted in a user's app", () => {
   it("should serve the firewall's in-memory sessions under the mount path, with links under it", async () => {
-    const fw = new Firewall({ sessionId: "live-chat" });
+    const store = new MemoryStore();
+    const fw = new Firewall({ store, sessionId: "live-chat" });
     fw.record({ source: "npm_view", content: { name: "cors", versionCount: 35 } });
     await fw.verify("cors has 40 published versions.");
     const app = express();
     app.get("/", (_req, res) => {
       res.send("the user's own home page");
     });
-    app.use("/hfw", createDashboard({ store: fw.store }));
+    app.use("/hfw", createDashboard({ store }));
     const base = await listen(app);
 
     expect(await (await fetch(`${base}/`)).text()).toBe("the user's own home page");
@@ -49,10 +50,11 @@ describe("createDashboard mounted in a user's app", () => {
   });
 
   it("should find a session whose id holds a slash, a space and a quote", async () => {
-    const fw = new Firewall();
+    const store = new MemoryStore();
+    const fw = new Firewall({ store });
     const id = `team/a b"c`;
     await fw.session(id).verify("Hello there.");
-    const base = await listen(express().use(createDashboard({ store: fw.store })));
+    const base = await listen(express().use(createDashboard({ store })));
     const list = await (await fetch(`${base}/`)).text();
     expect(list).toContain(`<a href="/sessions/team%2Fa%20b%22c">team/a b&quot;c</a>`);
     const page = await fetch(`${base}/sessions/team%2Fa%20b%22c`);
@@ -110,10 +112,11 @@ describe("token auth", () => {
 
 describe("redaction in the dashboard", () => {
   it("should mask personal data it shows from a store that keeps the original", async () => {
-    const fw = new Firewall({ sessionId: "support" });
+    const store = new MemoryStore();
+    const fw = new Firewall({ store, sessionId: "support" });
     fw.record({ source: "crm", content: { email: "dana.reyes@example.com", phone: "+1 415 555 2671", seats: 12 } });
     await fw.verify("Dana's address is dana.reyes@example.com and her plan has 12 seats.");
-    const base = await listen(express().use(createDashboard({ store: fw.store, redact: true })));
+    const base = await listen(express().use(createDashboard({ store, redact: true })));
     for (const path of [
       "/sessions/support",
       "/sessions/support/evidence",
@@ -125,6 +128,6 @@ describe("redaction in the dashboard", () => {
       expect(text, path).not.toContain("dana.reyes");
       expect(text, path).not.toContain("555 2671");
     }
-    expect(fw.store.listReports("support")[0]!.draft).toContain("dana.reyes@example.com");
+    expect(store.listReports("support")[0]!.draft).toContain("dana.reyes@example.com");
   });
 });

@@ -210,6 +210,9 @@ describe("hfw MCP server lifetime", () => {
     await client.close();
     await mcp.close();
     expect(fw.sessionIds()).not.toContain("mcp-life");
-    expect(fw.session("mcp-life").ledger.records).toHaveLength(1);
+    const reopened = fw.session("mcp-life");
+    expect(reopened.ledger.records).toHaveLength(0); // loaded lazily, on the next sync
+    await reopened.sync();
+    expect(reopened.ledger.records).toHaveLength(1);
   });
 });

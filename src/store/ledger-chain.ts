@@ -1,0 +1,141 @@
+/**
+ * The tamper-evident ledger: every evidence record and every report of a session joins a hash chain.
+ * Link k holds `SHA-256(hash of link k-1 + "\n" + kind + "\n" + canonical JSON of the row)`; the first link
+ * follows {@link GENESIS}. The store keeps each link's hash with its row and the chain's head (length and
+ * last hash) with the session, in the same transaction as the row. Replaying the chain from the rows
+ * finds an edited, deleted, reordered or inserted row: the first link whose hash does not match is named.
+ *
+ * The construction is the hash chain of tamper-evident logs (Haber and Stornetta, "How to time-stamp a
+ * digital document", J. Cryptology 1991); canonical JSON sorts object keys as RFC 8785 (JCS) does.
+ */
+import { createHash } from "node:crypto";
+import type { EvidenceRecord, Report } from "../schema.js";
+
+/** Hash before the first link: 64 zeros. */
+export const GENESIS = "0".repeat(64);
+
+/** The end of a session's chain: how many links it has and the last one's hash ({@link GENESIS} when empty). */
+export interface ChainHead {
+  length: number;
+  /** SHA-256, lowercase hex. */
+  hash: string;
+}
+
+export const EMPTY_HEAD: ChainHead = Object.freeze({ length: 0, hash: GENESIS });
+
+/** One link as a store keeps it: its place in the chain, the row, and the hash stored with the row. */
+export type ChainRow = { seq: number; kind: "evidence"; row: EvidenceRecord; hash: string } | { seq: number; kind: "report"; row: Report; hash: string };
+
+/**
+ * JSON with object keys sorted (by UTF-16 code units, as RFC 8785) and `undefined` members left out, so
+ * that equal values give equal text whatever order their keys were written or read back in. What JSON
+ * cannot hold is written as the stores keep it: a BigInt as its digits, a function or symbol as
+ * `[function]`/`[symbol]`, a cycle as `[circular]`.
+ */
+export function canonicalJson(value: unknown, path: Set<object> = new Set()): string {
+  if (typeof value === "bigint") return JSON.stringify(value.toString());
+  if (typeof value === "function" || typeof value === "symbol") return JSON.stringify(`[${typeof value}]`);
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (path.has(value)) return JSON.stringify("[circular]");
+  const withJson = value as { toJSON?: () => unknown };
+  if (typeof withJson.toJSON === "function") return canonicalJson(withJson.toJSON(), path);
+  path.add(value);
+  let out: string;
+  if (Array.isArray(value)) out = `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v, path))).join(",")}]`;
+  else {
+    const obj = value as Record<string, unknown>;
+    const keys = Object.keys(obj)
+      .filter((k) => obj[k] !== undefined)
+      .sort();
+    out = `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k], path)}`).join(",")}}`;
+  }
+  path.delete(value);
+  return out;
+}
+
+/** The hash of the link after `previous` that holds `row`: SHA-256 hex. */
+export function linkHash(previous: string, kind: ChainRow["kind"], row: EvidenceRecord | Report): string {
+  return createHash("sha256").update(previous).update("\n").update(kind).update("\n").update(canonicalJson(row)).digest("hex");
+}
+
+/** Appends a row to a head: the new link's hash and the new head. */
+export function extend(head: ChainHead, kind: ChainRow["kind"], row: EvidenceRecord | Report): ChainHead {
+  return { length: head.length + 1, hash: linkHash(head.hash, kind, row) };
+}
+
+/** Where a replayed chain stops matching. */
+export interface ChainBreak {
+  /** Place in the chain (1-based) of the first link that does not match. */
+  seq: number;
+  /** `edited`: the row's content no longer gives its hash; `moved`: a row is missing, inserted or reordered before it; `head`: the rows match but the session's head does not (rows deleted at the end, or the head edited). */
+  problem: "edited" | "moved" | "head";
+  /** The row there (`e3`, `r2`), when there is one. */
+  row?: { kind: ChainRow["kind"]; id: string };
+  /** One sentence a person can act on. */
+  message: string;
+}
+
+/** The outcome of {@link auditChain}. */
+export interface ChainAudit {
+  ok: boolean;
+  /** Links replayed. */
+  length: number;
+  /** The head the rows give (what an auditor compares with a report's `ledgerHead`). */
+  head: ChainHead;
+  /** The head the session stores. */
+  storedHead: ChainHead;
+  /** The first mismatch; absent when `ok`. */
+  break?: ChainBreak;
+}
+
+function rowId(r: ChainRow): string {
+  return r.kind === "evidence" ? r.row.id : r.row.responseId;
+}
+
+/**
+ * Replays a session's chain: rows in stored order (by `seq`), each hash recomputed from the previous one.
+ * Starts after `from` (default: the genesis) so that a caller that already checked a prefix replays only
+ * what is new.
+ * @param rows the links after `from`, in `seq` order.
+ * @param storedHead the head kept with the session.
+ */
+export function auditChain(rows: readonly ChainRow[], storedHead: ChainHead, from: ChainHead = EMPTY_HEAD): ChainAudit {
+  let head = from;
+  for (const r of rows) {
+    const expectedSeq = head.length + 1;
+    const id = rowId(r);
+    const name = `${r.kind} ${id}`;
+    if (r.seq !== expectedSeq) {
+      const message =
+        r.seq > expectedSeq
+          ? `link ${expectedSeq} is missing (the next stored row, ${name}, is link ${r.seq}): a row was deleted.`
+          : `${name} claims link ${r.seq}, already taken: a row was inserted or its place changed.`;
+      return broken(rows, head, storedHead, { seq: expectedSeq, problem: "moved", row: { kind: r.kind, id }, message });
+    }
+    const next = linkHash(head.hash, r.kind, r.row);
+    if (next !== r.hash) {
+      // A row that still hashes to its stored value after some other previous hash was moved, not edited.
+      const message = `${name} (link ${r.seq}) does not match its hash: its content was edited, or a row before it was changed, inserted or reordered.`;
+      return broken(rows, head, storedHead, { seq: r.seq, problem: "edited", row: { kind: r.kind, id }, message });
+    }
+    head = { length: r.seq, hash: next };
+  }
+  if (head.length !== storedHead.length || head.hash !== storedHead.hash) {
+    const message =
+      head.length < storedHead.length
+        ? `the session's head says ${storedHead.length} links, the rows give ${head.length}: rows after link ${head.length} were deleted.`
+        : `the rows give head ${head.hash.slice(0, 12)}… at link ${head.length}, the session stores ${storedHead.hash.slice(0, 12)}… at link ${storedHead.length}: the head or the last rows were changed.`;
+    return { ok: false, length: head.length, head, storedHead, break: { seq: Math.min(head.length, storedHead.length) + 1, problem: "head", message } };
+  }
+  return { ok: true, length: head.length, head, storedHead };
+}
+
+function broken(rows: readonly ChainRow[], head: ChainHead, storedHead: ChainHead, at: ChainBreak): ChainAudit {
+  // A row whose hash still follows from the previous link's was moved rather than edited.
+  if (at.problem === "edited") {
+    const r = rows.find((x) => x.seq === at.seq)!;
+    const moved = rows.some((x) => x !== r && linkHash(x.hash, r.kind, r.row) === r.hash);
+    if (moved) at = { ...at, problem: "moved", message: `${r.kind} ${rowId(r)} (link ${r.seq}) follows another link than before: rows were reordered.` };
+  }
+  return { ok: false, length: head.length, head, storedHead, break: at };
+}
