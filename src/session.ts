@@ -13,7 +13,16 @@ import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import { EMPTY_HEAD, type ChainHead } from "./store/ledger-chain.js";
 import { renumberReport } from "./store/renumber-report.js";
-import { asAsyncStore, isAsyncStore, type AnyStore, type AsyncStore, type NewEvidence, type SessionDelta, type Store } from "./store/store.js";
+import {
+  type AppendedEvidence,
+  asAsyncStore,
+  isAsyncStore,
+  type AnyStore,
+  type AsyncStore,
+  type NewEvidence,
+  type SessionDelta,
+  type Store,
+} from "./store/store.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
 import { calibrate, type CalibrationTable } from "./verify/calibration.js";
@@ -152,10 +161,7 @@ export class Session {
     const store = this.syncStore("session.recordAsync(input)");
     const seen = input.callId != null ? this.ledger.byCall(input.callId) : undefined;
     if (seen) return seen;
-    const fresh = this.ledger.build(input);
-    this.unsavedEvidence.push(fresh);
-    const appended = this.flushSync(store);
-    return this.adoptedOf(appended.at(-1)!.record);
+    return this.recordNow(store, [this.ledger.build(input)])[0]!.record;
   }
 
   /**
@@ -172,18 +178,43 @@ export class Session {
    * @returns their records, in order.
    */
   async recordMany(inputs: readonly RecordInput[]): Promise<EvidenceRecord[]> {
-    const fresh = inputs.map((input) => this.ledger.build(input));
+    return (await this.recordLater(inputs.map((input) => this.ledger.build(input)))).map((a) => a.record);
+  }
+
+  /**
+   * Records with whichever store the session has, for callers that cannot wait (framework callbacks): at
+   * once with a synchronous store, in the background with an asynchronous one. A background write is
+   * ordered before this session's next `verify` or `sync`, which report its failure if it failed.
+   * @returns the record and whether the store added it (false: its callId was already stored), or a
+   *   promise of them.
+   * @throws EvidenceError for content that cannot be evidence; StoreError as `record` does.
+   */
+  recordAny(input: RecordInput): AppendedEvidence | Promise<AppendedEvidence> {
+    const fresh = this.ledger.build(input);
+    if (!isAsyncStore(this.deps.store)) {
+      const seen = fresh.callId !== null ? this.ledger.byCall(fresh.callId) : undefined;
+      return seen ? { record: seen, added: false } : this.recordNow(this.deps.store, [fresh])[0]!;
+    }
+    return this.recordLater([fresh]).then((a) => a[0]!);
+  }
+
+  /** Appends to a synchronous store now. @returns each record as the ledger holds it. */
+  private recordNow(store: Store, fresh: NewEvidence[]): AppendedEvidence[] {
+    this.unsavedEvidence.push(...fresh);
+    return this.flushSync(store)
+      .slice(-fresh.length)
+      .map((a) => ({ record: this.adoptedOf(a.record), added: a.added }));
+  }
+
+  /** Appends after this session's earlier store calls, then takes in what is new. */
+  private recordLater(fresh: NewEvidence[]): Promise<AppendedEvidence[]> {
     return this.exclusive(async () => {
-      if (!isAsyncStore(this.deps.store)) {
-        this.unsavedEvidence.push(...fresh);
-        const appended = this.flushSync(this.deps.store);
-        return appended.slice(-fresh.length).map((a) => this.adoptedOf(a.record));
-      }
+      if (!isAsyncStore(this.deps.store)) return this.recordNow(this.deps.store, fresh);
       await this.flushAsync();
       this.unsavedEvidence.push(...fresh);
       const appended = await this.appendUnsaved();
       this.adopt(await this.asyncStore.sessionDelta(this.id, this.known()));
-      return appended.slice(-fresh.length).map((a) => this.adoptedOf(a.record));
+      return appended.slice(-fresh.length).map((a) => ({ record: this.adoptedOf(a.record), added: a.added }));
     });
   }
 
@@ -337,7 +368,8 @@ export class Session {
     return (...args: A): R => {
       const out = fn(...args);
       const save = (value: unknown) => {
-        this.record({ source, content: value === undefined ? "" : value, args: args.length === 1 ? args[0] : args });
+        const out = this.recordAny({ source, content: value === undefined ? "" : value, args: args.length === 1 ? args[0] : args });
+        if (out instanceof Promise) out.catch((error: unknown) => this.deps.warn(`the result of '${source}' was not recorded: ${(error as Error).message}`));
       };
       if (out instanceof Promise) {
         return out.then((value: unknown) => {

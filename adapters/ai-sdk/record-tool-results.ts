@@ -53,12 +53,14 @@ export function recordProviderToolResult(session: Session, part: PartLike, outco
 }
 
 function save(session: Session, outcome: RecordOutcome, input: { source: string; callId: string; content: unknown; args?: unknown }): void {
-  const before = session.ledger.records.length;
+  const skipped = (error: unknown) => outcome.skipped.push({ toolCallId: input.callId, reason: error instanceof Error ? error.message : String(error) });
   try {
-    const record = session.record(input);
-    if (session.ledger.records.length > before) outcome.recorded.push(record.id);
+    // A PostgreSQL store writes in the background, before the session's next verify.
+    const out = session.recordAny(input);
+    if (out instanceof Promise) out.then((a) => a.added && outcome.recorded.push(a.record.id), skipped);
+    else if (out.added) outcome.recorded.push(out.record.id);
   } catch (error) {
-    outcome.skipped.push({ toolCallId: input.callId, reason: error instanceof Error ? error.message : String(error) });
+    skipped(error);
   }
 }
 

@@ -38,12 +38,18 @@ export function withEvidence<T extends ToolSet>(tools: T, fw: Firewall, options:
 }
 
 function recording(name: string, execute: Execute, fw: Firewall, options: WithEvidenceOptions): Execute {
+  const warn = (error: unknown) =>
+    fw.logger.warn(`hallucination-firewall: the result of tool '${name}' was not recorded: ${error instanceof Error ? error.message : String(error)}`);
   const save = (value: unknown, input: unknown, execution: ToolExecutionOptions) => {
     try {
       const id = typeof options.session === "function" ? options.session(execution) : options.session;
-      fw.session(id || undefined).record({ source: name, content: value === undefined ? "" : value, args: input, callId: execution?.toolCallId });
+      // A PostgreSQL store writes in the background, before the session's next verify.
+      const out = fw
+        .session(id || undefined)
+        .recordAny({ source: name, content: value === undefined ? "" : value, args: input, callId: execution?.toolCallId });
+      if (out instanceof Promise) out.catch(warn);
     } catch (error) {
-      fw.logger.warn(`hallucination-firewall: the result of tool '${name}' was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      warn(error);
     }
   };
   return (input, execution) => {

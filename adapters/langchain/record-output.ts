@@ -36,12 +36,14 @@ export function recordToolOutput(session: Session, output: unknown, call: ToolCa
     if (item.part === "artifact" && !artifacts) continue;
     const source = item.name || call.name;
     const callId = item.toolCallId ?? call.callId;
+    const failed = (error: unknown) => fail(stats, logger, `the ${item.part} of tool '${source}' was not recorded`, error);
     try {
-      const before = session.ledger.records.length;
-      session.record({ source, content: item.content, args: call.args, callId: item.part === "artifact" ? `${callId}#artifact` : callId });
-      if (session.ledger.records.length > before) stats.recorded++;
+      // A PostgreSQL store writes in the background, before the session's next verify.
+      const out = session.recordAny({ source, content: item.content, args: call.args, callId: item.part === "artifact" ? `${callId}#artifact` : callId });
+      if (out instanceof Promise) out.then((a) => a.added && stats.recorded++, failed);
+      else if (out.added) stats.recorded++;
     } catch (error) {
-      fail(stats, logger, `the ${item.part} of tool '${source}' was not recorded`, error);
+      failed(error);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { generateText, stepCountIs, tool, wrapLanguageModel } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Firewall } from "../../../src/index.js";
+import { asAsyncStore, Firewall, MemoryStore } from "../../../src/index.js";
 import { firewallMiddleware, withEvidence } from "../../../adapters/ai-sdk/index.js";
 import { RIGHT, billing, billingTools, lookupSteps, scriptedModel } from "./helpers.js";
 
@@ -23,6 +23,19 @@ describe("withEvidence", () => {
     // The caller composes the answer from the results; the session verifies it.
     const report = await fw.session("single-step").verify(RIGHT);
     expect(report.decision).toBe("pass");
+  });
+
+  it("should record in the background with an asynchronous store, before the session's next verify", async () => {
+    const shared = asAsyncStore(new MemoryStore());
+    const fw = new Firewall({ store: shared });
+    await generateText({
+      model: scriptedModel(lookupSteps(RIGHT)),
+      tools: withEvidence(billingTools(), fw, { session: "async-store" }),
+      prompt: "What is the state of INV-2041?",
+    });
+    const report = await new Firewall({ store: shared }).session("async-store").verify(RIGHT);
+    expect([report.evidenceCount, report.decision]).toEqual([2, "pass"]);
+    expect((await shared.listEvidence("async-store")).map((e) => e.callId)).toEqual(["call-1", "call-2"]);
   });
 
   it("should keep a result once when both the tool wrapper and the middleware record it", async () => {

@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { createAgent, tool } from "langchain";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Firewall, HallucinationBlocked, type Report } from "../../../src/index.js";
+import { asAsyncStore, Firewall, HallucinationBlocked, MemoryStore, type Report } from "../../../src/index.js";
 import { findHallucinationBlocked, firewallMiddleware, firewallReport } from "../../../adapters/langchain/index.js";
 import { ANSWER, docSearch, invoiceLookup, memoryLogger, scriptedModel } from "./helpers.js";
 
@@ -63,6 +63,29 @@ describe("firewallMiddleware", () => {
     expect(out.messages.filter((m) => AIMessage.isInstance(m) && (m.tool_calls?.length ?? 0) === 0)).toHaveLength(1);
     expect(middleware.stats).toMatchObject({ recorded: 2, verified: 1, blocked: 0, errors: 0 });
     expect(fw.sessionReport("thread-1").responses).toBe(1);
+  });
+
+  it("should record and verify with an asynchronous store shared by workers (as PostgreSQL is)", async () => {
+    const shared = asAsyncStore(new MemoryStore());
+    const fw = new Firewall({ store: shared });
+    const middleware = firewallMiddleware({ firewall: fw });
+    const agent = createAgent({
+      model: scriptedModel(ANSWER, { lookup: "call_lookup", search: "call_search" }),
+      tools: [invoiceLookup, docSearch],
+      middleware: [middleware],
+    });
+    const out = await agent.invoke(ask, { configurable: { thread_id: "thread-async" } });
+    expect(lastMessage(out).text).toContain("totals 4,379.20 EUR");
+    expect(reportOf(lastMessage(out)).verdicts.map((v) => v.verdict)).toEqual(["contradicted", "supported"]);
+    expect(middleware.stats).toMatchObject({ recorded: 2, verified: 1, errors: 0 });
+    // Another worker, given the thread's id, holds the same evidence and reports.
+    const other = new Firewall({ store: shared }).session("thread-async");
+    await other.sync();
+    expect(other.ledger.records.map((r) => [r.id, r.source])).toEqual([
+      ["e1", "invoice_lookup"],
+      ["e2", "doc_search"],
+    ]);
+    expect(other.report().responses).toBe(1);
   });
 
   it("should keep a grounded answer as it is, with the report attached", async () => {
