@@ -11,6 +11,9 @@ import { fuseRankings } from "./fused-retrieval.js";
 
 export type { RecordInput };
 
+/** Records built and awaiting their store write whose spans are kept (more are chunked again). */
+const MAX_BUILT_SPANS = 1024;
+
 export class EvidenceLedger {
   readonly records: EvidenceRecord[] = [];
   readonly chunks: Chunk[] = [];
@@ -59,9 +62,16 @@ export class EvidenceLedger {
    * @throws EvidenceError as `record` does.
    */
   build(input: RecordInput): Omit<EvidenceRecord, "id"> {
-    const { id: _none, ...record } = buildEvidenceRecord(input, "", { maxEvidenceBytes: this.options.maxEvidenceBytes }).record;
-    return record;
+    const { record, spans } = buildEvidenceRecord(input, "", { maxEvidenceBytes: this.options.maxEvidenceBytes });
+    // Kept for `restore` of the stored record, so its text is not chunked twice.
+    if (this.builtSpans.size >= MAX_BUILT_SPANS) this.builtSpans.clear();
+    this.builtSpans.set(record.hash, spans);
+    const { id: _none, ...fresh } = record;
+    return fresh;
   }
+
+  /** Chunk spans of records built and not yet restored, by text hash. */
+  private readonly builtSpans = new Map<string, Array<[number, number]>>();
 
   /** The record recorded under this tool call id, if any. */
   byCall(callId: string): EvidenceRecord | undefined {
@@ -71,7 +81,9 @@ export class EvidenceLedger {
   /** Adds a record that was made elsewhere (e.g. loaded from a store), re-chunking its text. */
   restore(record: EvidenceRecord): void {
     if (this.byId.has(record.id)) return;
-    this.adopt(record, chunkSpans(record.text));
+    const built = this.builtSpans.get(record.hash);
+    if (built) this.builtSpans.delete(record.hash);
+    this.adopt(record, built ?? chunkSpans(record.text));
   }
 
   private adopt(record: EvidenceRecord, spans: Array<[number, number]>): void {
