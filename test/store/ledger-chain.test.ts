@@ -64,12 +64,19 @@ describe("the ledger's hash chain", () => {
     expect(auditChain(rows.slice(2), head, { length: 2, hash: rows[1]!.hash }).ok).toBe(true);
   });
 
-  it.each([
-    ["an edited row", (rows: ChainRow[]) => ((rows[2]!.row as EvidenceRecord).text = "output 3, edited"), 3, "edited"],
-    ["a deleted row", (rows: ChainRow[]) => rows.splice(2, 1), 3, "moved"],
+  const tampering: Array<[string, (rows: ChainRow[]) => void, number, string]> = [
+    [
+      "an edited row",
+      (rows) => {
+        (rows[2]!.row as EvidenceRecord).text = "output 3, edited";
+      },
+      3,
+      "edited",
+    ],
+    ["a deleted row", (rows) => void rows.splice(2, 1), 3, "moved"],
     [
       "two swapped rows",
-      (rows: ChainRow[]) => {
+      (rows) => {
         const [a, b] = [rows[1]!, rows[2]!];
         [rows[1], rows[2]] = [
           { ...b, seq: 2 },
@@ -79,9 +86,10 @@ describe("the ledger's hash chain", () => {
       2,
       "moved",
     ],
-    ["an inserted row", (rows: ChainRow[]) => rows.splice(2, 0, { seq: 3, kind: "evidence", row: record(9), hash: "f".repeat(64) }), 3, "edited"],
-    ["a deleted last row", (rows: ChainRow[]) => rows.pop(), 5, "head"],
-  ] as const)("should name the first link that does not match after %s", (_name, tamper, seq, problem) => {
+    ["an inserted row", (rows) => void rows.splice(2, 0, { seq: 3, kind: "evidence", row: record(9), hash: "f".repeat(64) }), 3, "edited"],
+    ["a deleted last row", (rows) => void rows.pop(), 5, "head"],
+  ];
+  it.each(tampering)("should name the first link that does not match after %s", (_name, tamper, seq, problem) => {
     const { rows, head } = chainOf(5);
     tamper(rows);
     const audit = auditChain(rows, head);
