@@ -3,7 +3,7 @@
  * (counters kept with each write, `flagged` and `grounding_rank` computed from them), so a filter or a sort
  * reads the same in both.
  */
-import type { SessionSort, SessionStatus } from "./session-browser.js";
+import { DEFAULT_PAGE_SIZE, type SessionQuery, type SessionSort, type SessionStatus } from "./session-browser.js";
 
 /** Columns of a sessions row as `overviewOfRow` reads them. */
 export const SESSION_COLUMNS =
@@ -27,6 +27,37 @@ export const STATUS_SQL: Record<SessionStatus, string> = {
 };
 
 /** A LIKE pattern matching `search` anywhere, its `\`, `%` and `_` escaped with `\` (use `ESCAPE '\'`). */
-export function containsPattern(search: string): string {
+function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** A sessions query as SQL: its WHERE clause (empty, or `WHERE ...`) with parameters, ORDER BY, and page. */
+export interface SessionQuerySql {
+  where: string;
+  params: unknown[];
+  order: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The SQL of a {@link SessionQuery}, for a dialect's parameter marks (`?`, `$1`) and its case-insensitive
+ * LIKE (`LIKE` in SQLite, `ILIKE` in PostgreSQL; both fold ASCII letters only here).
+ */
+export function sessionQuerySql(query: SessionQuery, dialect: { param: (n: number) => string; like: "LIKE" | "ILIKE" }): SessionQuerySql {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const status = STATUS_SQL[query.status ?? "all"];
+  if (status) conditions.push(status);
+  if (query.search) {
+    params.push(containsPattern(query.search));
+    conditions.push(`id ${dialect.like} ${dialect.param(params.length)} ESCAPE '\\'`);
+  }
+  return {
+    where: conditions.length ? `WHERE ${conditions.join(" AND ")}` : "",
+    params,
+    order: SORT_SQL[query.sort ?? "recent"] ?? SORT_SQL.recent,
+    limit: query.limit ?? DEFAULT_PAGE_SIZE,
+    offset: query.offset ?? 0,
+  };
 }

@@ -14,10 +14,9 @@ import type { EvidenceRecord, Report } from "../schema.js";
 import { EMPTY_HEAD, type ChainHead, type ChainRow } from "./ledger-chain.js";
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { redactEvidence, redactFromEnv, redactReport } from "./redact.js";
-import { containsPattern, SESSION_COLUMNS, SORT_SQL, STATUS_SQL } from "./session-sql.js";
+import { SESSION_COLUMNS, sessionQuerySql } from "./session-sql.js";
 import { SqliteChain } from "./sqlite-chain.js";
 import {
-  DEFAULT_PAGE_SIZE,
   type DayTrend,
   type ReportSummary,
   type SessionBrowser,
@@ -370,21 +369,10 @@ export class SqliteStore implements Store, SessionBrowser {
 
   /** One page of sessions, filtered and sorted with indexes, and the number of matches. */
   querySessions(query: SessionQuery): SessionPage {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const offset = query.offset ?? 0;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const status = STATUS_SQL[query.status ?? "all"];
-    if (status) where.push(status);
-    if (query.search) {
-      where.push("id LIKE ? ESCAPE '\\'");
-      params.push(containsPattern(query.search));
-    }
-    const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const order = SORT_SQL[query.sort ?? "recent"] ?? SORT_SQL.recent;
+    const { where, params, order, limit, offset } = sessionQuerySql(query, { param: () => "?", like: "LIKE" });
     return this.read("Listing sessions", () => {
-      const total = (this.cached(`SELECT count(*) AS n FROM sessions ${clause}`).get(...params) as { n: number }).n;
-      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      const total = (this.cached(`SELECT count(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
+      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
         ...params,
         limit,
         offset,
