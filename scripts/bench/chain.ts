@@ -19,7 +19,7 @@ import { makeDraft, makeOutput, makePackage } from "./synthetic-ledger.js";
 
 const SEED = 20261207;
 const RUNS = 7;
-const RECORDS = 500;
+const RECORDS = 2000;
 
 /** Median over runs of the mean µs per item of `link` over all items. */
 function microsPer<T>(items: readonly T[], link: (item: T) => void): number {
