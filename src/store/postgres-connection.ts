@@ -171,7 +171,11 @@ export class PostgresConnection {
   /** One statement on its own (its own transaction), after connecting and migrating. */
   async query<R extends object>(what: string, write: boolean, sql: string, params: unknown[] = []): Promise<Pg.QueryResult<R>> {
     await this.connect();
-    return this.withClient({ what, write }, (client) => client.query<R>(sql, params));
+    return this.withClient({ what, write }, (client, state) => {
+      // A statement of its own commits as it ends: once it is sent, a broken connection leaves its outcome unknown.
+      state.committing = write;
+      return client.query<R>(sql, params);
+    });
   }
 
   /** Ends the pool once calls in flight end; later calls reject with StoreError. Safe to call twice. */

@@ -19,7 +19,7 @@ export interface FailedCall {
   location: string;
   /** Whether the call writes: a write that fails before COMMIT leaves nothing behind. */
   write: boolean;
-  /** Whether COMMIT had been sent when the connection broke (its outcome is then unknown). */
+  /** Whether the write's commit had been asked for (COMMIT, or a statement of its own) when the connection broke: its outcome is then unknown. */
   committing?: boolean;
   connectionTimeoutMs: number;
   statementTimeoutMs: number;
@@ -43,6 +43,7 @@ function messageOf(error: unknown): string {
 
 /** True when the error says the server cannot be reached now (refused, timed out, shutting down, starting). */
 export function isUnavailable(error: unknown): boolean {
+  if (FirewallError.isInstance(error)) return StoreUnavailable.isInstance(error);
   const code = codeOf(error);
   if (UNREACHABLE.has(code)) return true;
   if (code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "53300") return true;
@@ -102,7 +103,7 @@ export function storeErrorOf(error: unknown, call: FailedCall): StoreError {
     const outcome = !call.write
       ? ""
       : call.committing
-        ? " The connection broke while committing: the write may have been stored (records with a callId are never stored twice)."
+        ? " The connection broke while the write was committing: it may or may not have been stored (a record with a callId is never stored twice)."
         : " Nothing of it was written.";
     return new StoreUnavailable(`${where} failed: the database is unavailable: ${unavailableReason(error, call)}.${outcome}`, { cause: error });
   }

@@ -14,11 +14,12 @@ import {
   type PostgresStoreOptions,
   ResponseIdTaken,
   StoreError,
+  StoreUnavailable,
   storeFromEnv,
 } from "../../src/index.js";
 import { describeStoreConformance, freshSession, newEvidence } from "./conformance.js";
 import { npmDraft, npmEvidence } from "./helpers.js";
-import { createDatabase, describePostgres, dropDatabase, sql } from "./postgres-helpers.js";
+import { createDatabase, describePostgres, dropDatabase, sql, withDatabase } from "./postgres-helpers.js";
 
 describePostgres("PostgresStore", (db) => {
   // Each "worker" of the suite opens its own pool on the same database, as separate processes would.
@@ -211,6 +212,14 @@ describePostgres("PostgresStore", (db) => {
     expect(await s.getSession(old)).toBeUndefined();
     expect(await s.getSession(fresh)).toMatchObject({ evidenceCount: 1, updatedAt: Math.round(now + 10 * day) });
     await expect(s.prune(-1)).rejects.toThrow(ConfigError);
+  });
+
+  it("should say to create the database when the URL names one that does not exist, and not call it unavailable", async () => {
+    const missing = store({}, withDatabase(db.url, "hfw_no_such_database"));
+    const error = await missing.ping().catch((e: unknown) => e);
+    expect(StoreError.isInstance(error)).toBe(true);
+    expect(StoreUnavailable.isInstance(error)).toBe(false);
+    expect((error as Error).message).toMatch(/hfw_no_such_database' failed.*the database does not exist: create it \(createdb NAME\)/);
   });
 
   it("should answer ping, close twice, and refuse calls once closed", async () => {
