@@ -9,12 +9,14 @@
 import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
 import { run as benchAiSdk } from "./bench/ai-sdk.js";
+import { run as benchChain } from "./bench/chain.js";
 import { run as benchLangchain } from "./bench/langchain.js";
 import { run as benchMcpProxy } from "./bench/mcp-proxy.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
 import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
 import { run as benchOtel } from "./bench/otel.js";
+import { run as benchPostgres } from "./bench/postgres.js";
 import { run as benchScale } from "./bench/scale.js";
 import { median, pct } from "./bench/stats.js";
 import { makeDraft, makeOutput, makePackage } from "./bench/synthetic-ledger.js";
@@ -105,6 +107,8 @@ if (!process.argv.includes("--core")) {
   console.log(`\n${await benchAiSdk()}`);
   console.log(`\n${await benchMcpProxy()}`);
   console.log(`\n${await benchDashboard()}`);
+  console.log(`\n${await benchChain()}`);
+  console.log(`\n${await benchPostgres()}`);
   console.log(`\n${await benchOtel()}`);
   console.log(`\n${await benchNli()}`);
   console.log(`\n${await benchJudge()}`);

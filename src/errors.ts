@@ -25,6 +25,9 @@ function hasName(error: unknown, name: string): boolean {
   return FirewallError.isInstance(error) && error.name === name;
 }
 
+/** Names of StoreError and its subclasses: `StoreError.isInstance` is true for each. */
+const STORE_ERROR_NAMES = ["StoreError", "StoreUnavailable", "ResponseIdTaken"];
+
 /** The policy blocked the answer. `report` says which claims failed and why. */
 export class HallucinationBlocked extends FirewallError {
   readonly report: Report;
@@ -90,8 +93,26 @@ export class StoreError extends FirewallError {
     this.name = "StoreError";
   }
 
+  /** True for a StoreError or one of its kinds (StoreUnavailable, ResponseIdTaken), from any copy of this package. */
   static override isInstance(error: unknown): error is StoreError {
-    return hasName(error, "StoreError");
+    return STORE_ERROR_NAMES.some((name) => hasName(error, name));
+  }
+}
+
+/**
+ * The database cannot be reached: the connection was refused or timed out, or the server is shutting down,
+ * starting up or dropped the connection. Nothing of the call was done (or, for a write whose connection
+ * broke while committing, it may have been); the same call may succeed once the server is back, and the
+ * store reconnects by itself. An HTTP server answers 503 for it.
+ */
+export class StoreUnavailable extends StoreError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StoreUnavailable";
+  }
+
+  static override isInstance(error: unknown): error is StoreUnavailable {
+    return hasName(error, "StoreUnavailable");
   }
 }
 

@@ -57,8 +57,8 @@ export interface FirewallOptions {
    */
   extractor?: ClaimExtractor | "rules" | "llm";
   /**
-   * Where sessions, evidence and reports are kept (default: the SQLite file `HFW_DB` (or `HFW_STORE`) names,
-   * else in memory). An asynchronous store (`PostgresStore`) needs the `...Async` record methods.
+   * Where sessions, evidence and reports are kept (default: the SQLite file or PostgreSQL URL `HFW_DB` (or
+   * `HFW_STORE`) names, else in memory). An asynchronous store (`PostgresStore`) needs the `...Async` record methods.
    */
   store?: AnyStore;
   /** Session used by the facade's own `record` / `verify` (default `default`). */
@@ -98,8 +98,9 @@ export interface FirewallOptions {
  * The facade's methods act on the default session; `fw.session(id)` gives any other conversation its own
  * isolated ledger.
  *
- * @throws ConfigError for an unknown strictness or tier name, or `HFW_STORE` set without better-sqlite3.
- * @throws StoreError when the `HFW_STORE` file cannot be opened.
+ * @throws ConfigError for an unknown strictness or tier name, or `HFW_DB` set without its driver (better-sqlite3,
+ *   pg) installed.
+ * @throws StoreError when the `HFW_DB` SQLite file cannot be opened (a PostgreSQL store connects on its first call).
  */
 export class Firewall {
   readonly store: AnyStore;
@@ -108,13 +109,17 @@ export class Firewall {
   private readonly defaultId: string;
   private readonly deps: ConstructorParameters<typeof Session>[1];
   private readonly nli: NliSetup | null;
+  /** The store this firewall opened itself (from `HFW_DB`), which `close` closes. */
+  private readonly ownedStore: AnyStore | undefined;
 
   constructor(options: FirewallOptions = {}) {
     const strictness = options.strictness ?? envStrictness();
     if (!StrictnessSchema.safeParse(strictness).success) {
       throw new ConfigError(`Unknown strictness '${String(strictness)}': use lenient, balanced or strict.`);
     }
-    this.store = options.store ?? storeFromEnv() ?? new MemoryStore();
+    const fromEnv = options.store ? undefined : storeFromEnv();
+    this.ownedStore = fromEnv;
+    this.store = options.store ?? fromEnv ?? new MemoryStore();
     this.logger = options.logger ?? { warn: () => {} };
     this.defaultId = options.sessionId ?? "default";
     const names = options.tiers ?? ["exact", "lexical"];
@@ -234,9 +239,13 @@ export class Firewall {
     return this.session(sessionId).report();
   }
 
-  /** Frees tier 1's models and ends its worker thread (nothing to do without the `nli` tier). */
+  /**
+   * Frees tier 1's models and ends its worker thread (nothing to do without the `nli` tier), and closes the
+   * store when this firewall opened it from `HFW_DB` (a store passed in is left to its owner).
+   */
   async close(): Promise<void> {
     await this.nli?.tier.close();
+    await (this.ownedStore as { close?: () => unknown } | undefined)?.close?.();
   }
 
   /**

@@ -5,7 +5,7 @@
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
 export { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 export { scoreOf } from "./policy/grounding-score.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, ResponseIdTaken } from "./errors.js";
+export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, StoreUnavailable, ResponseIdTaken } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -56,6 +56,9 @@ export {
 } from "./store/ledger-chain.js";
 export { renumberReport } from "./store/renumber-report.js";
 export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
+export { PostgresStore, type PostgresStoreOptions } from "./store/postgres-store.js";
+export type { PostgresPoolOptions } from "./store/postgres-connection.js";
+export type { MigrationResult } from "./store/postgres-schema.js";
 export { storeFromEnv, storePathFromEnv } from "./store/store-from-env.js";
 export { openStore, isPostgresUrl, type OpenStoreOptions } from "./store/open-store.js";
 export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";

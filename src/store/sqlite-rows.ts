@@ -1,10 +1,11 @@
 /**
  * Rows of the SQLite store and the objects they hold: evidence records, reports (claims, verdicts, traces)
- * and session overviews. JSON columns hold what has no fixed shape (content, arguments, quotes...).
+ * and session overviews. JSON columns hold what has no fixed shape (content, arguments, quotes...). The
+ * PostgreSQL store keeps evidence, session and daily rows of the same shape and reads them with these too.
  */
 import { scoreOf } from "../policy/grounding-score.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, Report, TierTrace, VerdictCounts } from "../schema.js";
-import type { ReportSummary, SessionOverview } from "./session-browser.js";
+import type { DayTrend, ReportSummary, SessionOverview } from "./session-browser.js";
 
 export interface SessionRow {
   id: string;
@@ -172,7 +173,13 @@ function countsOf(row: { supported: number; contradicted: number; unsupported: n
   return { supported: row.supported, contradicted: row.contradicted, unsupported: row.unsupported, not_checkable: row.not_checkable };
 }
 
-export function summaryOf(row: ReportRow): ReportSummary {
+/** The columns of a report row that its summary reads. */
+export type ReportSummaryRow = Pick<
+  ReportRow,
+  "response_id" | "created_at" | "decision" | "grounding_score" | "supported" | "contradicted" | "unsupported" | "not_checkable" | "ms"
+>;
+
+export function summaryOf(row: ReportSummaryRow): ReportSummary {
   return {
     responseId: row.response_id,
     createdAt: row.created_at,
@@ -251,6 +258,29 @@ export function overviewOfRow(row: SessionRow): SessionOverview {
     evidenceCount: row.evidence_count,
     evidenceBytes: row.evidence_bytes,
     responses: row.report_count,
+    claims,
+    flagged: claims.contradicted + claims.unsupported,
+    groundingScore: scoreOf(claims),
+    blocked: row.blocked,
+  };
+}
+
+/** Answers of one UTC day, summed (`day` is `YYYY-MM-DD`). */
+export interface DailyRow {
+  day: string;
+  responses: number;
+  supported: number;
+  contradicted: number;
+  unsupported: number;
+  not_checkable: number;
+  blocked: number;
+}
+
+export function dayTrendOf(row: DailyRow): DayTrend {
+  const claims = countsOf(row);
+  return {
+    day: row.day,
+    responses: row.responses,
     claims,
     flagged: claims.contradicted + claims.unsupported,
     groundingScore: scoreOf(claims),

@@ -14,19 +14,20 @@ import type { EvidenceRecord, Report } from "../schema.js";
 import { EMPTY_HEAD, type ChainHead, type ChainRow } from "./ledger-chain.js";
 import { migrate, MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 import { redactEvidence, redactFromEnv, redactReport } from "./redact.js";
+import { SESSION_COLUMNS, sessionQuerySql } from "./session-sql.js";
 import { SqliteChain } from "./sqlite-chain.js";
 import {
-  DEFAULT_PAGE_SIZE,
   type DayTrend,
   type ReportSummary,
   type SessionBrowser,
   type SessionOverview,
   type SessionPage,
   type SessionQuery,
-  type SessionSort,
   utcDay,
 } from "./session-browser.js";
 import {
+  type DailyRow,
+  dayTrendOf,
   evidenceOf,
   evidenceParams,
   overviewOfRow,
@@ -82,23 +83,6 @@ function loadDriver(): Driver {
   }
 }
 
-const SORT_SQL: Record<SessionSort, string> = {
-  recent: "updated_at DESC, id DESC",
-  oldest: "created_at ASC, id ASC",
-  score: "grounding_rank ASC, id ASC",
-  flagged: "flagged DESC, id DESC",
-  answers: "report_count DESC, id DESC",
-};
-
-const STATUS_SQL = {
-  all: "",
-  blocked: "blocked > 0",
-  flagged: "flagged > 0",
-  clean: "report_count > 0 AND flagged = 0",
-} as const;
-
-const SESSION_COLUMNS =
-  "id, created_at, updated_at, evidence_count, evidence_bytes, report_count, supported, contradicted, unsupported, not_checkable, blocked";
 const REPORT_COLUMNS =
   "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm";
 const EVIDENCE_COLUMNS = "id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at";
@@ -385,21 +369,10 @@ export class SqliteStore implements Store, SessionBrowser {
 
   /** One page of sessions, filtered and sorted with indexes, and the number of matches. */
   querySessions(query: SessionQuery): SessionPage {
-    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-    const offset = query.offset ?? 0;
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const status = STATUS_SQL[query.status ?? "all"];
-    if (status) where.push(status);
-    if (query.search) {
-      where.push("id LIKE ? ESCAPE '\\'");
-      params.push(`%${query.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-    }
-    const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-    const order = SORT_SQL[query.sort ?? "recent"] ?? SORT_SQL.recent;
+    const { where, params, order, limit, offset } = sessionQuerySql(query, { param: () => "?", like: "LIKE" });
     return this.read("Listing sessions", () => {
-      const total = (this.cached(`SELECT count(*) AS n FROM sessions ${clause}`).get(...params) as { n: number }).n;
-      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${clause} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      const total = (this.cached(`SELECT count(*) AS n FROM sessions ${where}`).get(...params) as { n: number }).n;
+      const rows = this.cached(`SELECT ${SESSION_COLUMNS} FROM sessions ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
         ...params,
         limit,
         offset,
@@ -409,20 +382,7 @@ export class SqliteStore implements Store, SessionBrowser {
   }
 
   trends({ days, now = Date.now() }: { days: number; now?: number }): DayTrend[] {
-    return this.guard("Reading trends", () =>
-      (this.stmt.trends.all(utcDay(now - days * 86_400_000), utcDay(now)) as Array<Record<string, number> & { day: string }>).map((r) => {
-        const claims = { supported: r.supported!, contradicted: r.contradicted!, unsupported: r.unsupported!, not_checkable: r.not_checkable! };
-        const checkable = claims.supported + claims.contradicted + claims.unsupported;
-        return {
-          day: r.day,
-          responses: r.responses!,
-          claims,
-          flagged: claims.contradicted + claims.unsupported,
-          groundingScore: checkable === 0 ? null : claims.supported / checkable,
-          blocked: r.blocked!,
-        };
-      }),
-    );
+    return this.guard("Reading trends", () => (this.stmt.trends.all(utcDay(now - days * 86_400_000), utcDay(now)) as DailyRow[]).map(dayTrendOf));
   }
 
   /** Deletes the session with its evidence, chunks, reports, claims, verdicts and traces. */
