@@ -21,8 +21,8 @@ export function requestContext(res: Response): Context {
 
 /**
  * Middleware that opens the server span. A route handler sets `res.locals.route` (the matched template,
- * e.g. `/v1/sessions/:id/verify`) and runs in {@link requestContext}: body parsing reads the socket outside
- * any context, so the handler cannot rely on the one active when this middleware ran.
+ * e.g. `/v1/sessions/:id/verify`) and runs in {@link requestContext} explicitly, so that no middleware in
+ * between (a body parser, a rate-limit store) can lose the context on its way through socket events.
  */
 export function httpServerSpans() {
   return (req: Request, res: Response, next: NextFunction): void => {
