@@ -90,6 +90,7 @@ export function zodIssues(error: z.ZodError): Array<{ path: string; message: str
   return error.issues.map((issue) => {
     const path = issue.path.length ? issue.path.map(String).join(".") : "(body)";
     if (issue.code === "unrecognized_keys") return { path, message: `unknown field(s) ${issue.keys.map((k) => `'${k}'`).join(", ")}: remove them` };
+    if (issue.code === "invalid_type" && / received undefined$/.test(issue.message)) return { path, message: "required" };
     return { path, message: issue.message };
   });
 }

@@ -29,6 +29,11 @@ export interface StartVerifierOptions extends Omit<VerifierAppOptions, "tokens" 
   db?: string;
   /** How long `close()` lets requests in flight finish before it ends their connections, ms (default 10,000). */
   graceMs?: number;
+  /**
+   * Load what verifying loads lazily (sentence model, word frequencies, date parser) before listening, so
+   * that the first request does not pay for it (default true; about 0.3-1 s once per process).
+   */
+  warmup?: boolean;
 }
 
 export interface RunningVerifier {
@@ -69,6 +74,7 @@ export async function startVerifier(options: StartVerifierOptions = {}): Promise
       tokens,
       loopbackHostOnly: tokens.length === 0 && isLoopback(host.toLowerCase()),
     });
+    if (options.warmup !== false) await verifier.firewall.warmup();
     listening = await listen(verifier.app, options.port ?? DEFAULT_SERVE_PORT, host);
   } catch (error) {
     if (owned) await closeStore(owned);

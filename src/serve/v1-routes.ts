@@ -206,7 +206,7 @@ export function v1Routes(options: { maxBatch: number }): Route[] {
       summary: "A page of sessions, filtered and sorted",
       query: SessionsQuerySchema,
       responses: { 200: { description: "The sessions.", schema: SessionsPageSchema } },
-      errors: [400],
+      errors: [400, 501],
       handle: async (ctx, { query }) => ({ status: 200, body: await sessionsPage(ctx, query) }),
     }),
   ];

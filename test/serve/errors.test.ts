@@ -5,7 +5,7 @@
  */
 import { request } from "node:http";
 import { describe, expect, it } from "vitest";
-import { MemoryStore, SqliteStore, StoreError } from "../../src/index.js";
+import { asAsyncStore, MemoryStore, SqliteStore, StoreError } from "../../src/index.js";
 import { call, INVOICE, onCleanup, serve, tempDb } from "./helpers.js";
 
 /** The error the PostgreSQL store throws when it cannot reach the database (its class is not on this branch). */
@@ -35,7 +35,7 @@ class FlakyStore extends MemoryStore {
 describe("request validation", () => {
   it.each([
     ["an unknown field", { source: "t", content: 1, sorce: "x" }, /unknown field\(s\) 'sorce'/],
-    ["a missing content", { source: "t" }, /content/],
+    ["a missing content", { source: "t" }, /content: required/],
     ["a blank source", { source: "   ", content: 1 }, /source: a source name is not blank/],
     ["a wrong format", { source: "t", content: 1, format: "yaml" }, /format/],
     ["an array body", [{ source: "t", content: 1 }], /expected object/],
@@ -279,5 +279,18 @@ describe("store failures", () => {
     expect(r.body).toEqual({ error: { code: "internal_error", message: expect.stringContaining("request id req-42") } });
     expect(JSON.stringify(r.body)).not.toMatch(/disk I\/O|secret|at .*\.ts/);
     expect(logged.some((m) => m.includes("req-42") && m.includes("disk I/O error") && m.includes("    at "))).toBe(true);
+  });
+});
+
+describe("a store that cannot list sessions", () => {
+  it("should answer 501 for the sessions list, and serve everything else", async () => {
+    // The asynchronous view of the memory store has the store's methods only, not the browsing queries.
+    const { url } = await serve({ store: asAsyncStore(new MemoryStore()) });
+    expect((await call(url, "POST", "/v1/sessions/s1/evidence", { body: { source: "get_invoice", content: INVOICE } })).status).toBe(201);
+    expect((await call(url, "POST", "/v1/sessions/s1/verify", { body: { draft: "Invoice INV-7 totals EUR 980." } })).body.verdicts[0].verdict).toBe(
+      "supported",
+    );
+    const list = await call(url, "GET", "/v1/sessions");
+    expect(list).toMatchObject({ status: 501, body: { error: { code: "not_implemented" } } });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The verifier's small rules: which tokens a host needs, how `--body-limit` reads, and the bounded cache
- * of open sessions (an evicted session is released and reopened whole from the store).
+ * The verifier's options: which tokens a host needs, how `--body-limit` reads, the bounded cache of open
+ * sessions (an evicted session is released and reopened whole from the store), and the dashboard mount.
  */
 import { describe, expect, it } from "vitest";
 import { byteSize } from "../../src/cli/serve-command.js";
-import { Firewall, MemoryStore } from "../../src/index.js";
-import { parseTokens, tokensFor } from "../../src/serve/index.js";
+import { asAsyncStore, Firewall, MemoryStore } from "../../src/index.js";
+import { createVerifierApp, parseTokens, tokensFor } from "../../src/serve/index.js";
 import { createSessionCache } from "../../src/serve/session-cache.js";
 import { call, INVOICE, serve } from "./helpers.js";
 
@@ -85,5 +85,25 @@ describe("the cache of open sessions", () => {
       const r = await call(url, "POST", `/v1/sessions/${id}/verify`, { body: { draft: `Invoice INV-7 totals EUR ${Number(id.slice(1)) * 100}.` } });
       expect(r.body.verdicts[0].verdict).toBe("supported");
     }
+  });
+});
+
+describe("the dashboard under /dashboard", () => {
+  it("should show the sessions the API records, behind the first token", async () => {
+    const { url } = await serve({ store: new MemoryStore(), tokens: ["dash-token-1", "other-token-2"], dashboard: true });
+    await call(url, "POST", "/v1/sessions/agent-7/evidence", { token: "other-token-2", body: { source: "get_invoice", content: INVOICE } });
+    const sessions = await call(url, "GET", "/dashboard/api/sessions", { token: "dash-token-1" });
+    expect(sessions.status).toBe(200);
+    expect(JSON.stringify(sessions.body)).toContain("agent-7");
+    expect((await call(url, "GET", "/dashboard/api/sessions")).status).toBe(401);
+    const page = await call(url, "GET", "/dashboard/", { token: "dash-token-1" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("agent-7");
+  });
+
+  it("should refuse the dashboard with an asynchronous store, saying why", () => {
+    expect(() => createVerifierApp({ store: asAsyncStore(new MemoryStore()), dashboard: true })).toThrow(
+      /The dashboard \(--dashboard\) needs a synchronous store/,
+    );
   });
 });
