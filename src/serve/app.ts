@@ -57,12 +57,15 @@ export interface VerifierAppOptions {
 }
 
 export interface VerifierApp {
+  /** The Express app: `listen` it (as `startVerifier` does) or mount it in your own. */
   app: Express;
+  /** The firewall the routes verify with; its store is the one the API reads and writes. */
   firewall: Firewall;
   /** Every route served, health probes and the OpenAPI document's own included. */
   routes: readonly Route[];
   /** The OpenAPI 3.1 document `GET /v1/openapi.json` serves. */
   openapi: Record<string, unknown>;
+  /** The sessions kept open between requests. */
   sessions: SessionCache;
   /** Requests being answered now. */
   readonly inFlight: number;
@@ -74,6 +77,9 @@ const DEFAULT_BODY_LIMIT = 16 * 1024 * 1024;
 const NoQuery = z.strictObject({});
 
 /**
+ * Builds the verifier: probes, the `/v1` routes, the OpenAPI document, and in front of them request ids,
+ * server spans, the Host check, bearer tokens, rate limits and the body limit, in that order.
+ * @returns the app and what it serves (see {@link VerifierApp}); nothing listens until you `listen` it.
  * @throws ConfigError when express (or express-rate-limit with a rate) is not installed, or the dashboard
  *   is asked for with an asynchronous store.
  */

@@ -33,6 +33,7 @@ export interface ResponseSpec {
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** One route: its method and path, the schemas of what it takes and gives, and its handler. */
 export interface Route<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
@@ -54,6 +55,7 @@ export interface Route<
   responses: Record<number, ResponseSpec>;
   /** Error statuses this route gives beyond those every authenticated route can (401, 429, 500, 503). */
   errors: number[];
+  /** Runs once path, query and body passed their schemas; what it throws becomes an error response. */
   handle(ctx: ApiContext, input: { params: Out<P>; query: Out<Q>; body: Out<B>; signal: AbortSignal }): Promise<RouteResult>;
 }
 
