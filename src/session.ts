@@ -178,7 +178,16 @@ export class Session {
    * @returns their records, in order.
    */
   async recordMany(inputs: readonly RecordInput[]): Promise<EvidenceRecord[]> {
-    return (await this.recordLater(inputs.map((input) => this.ledger.build(input)))).map((a) => a.record);
+    return (await this.appendMany(inputs)).map((a) => a.record);
+  }
+
+  /**
+   * {@link recordMany}, telling of each record whether this call stored it (`added: false`: the session
+   * already held a record with its `callId`, returned instead).
+   * @throws EvidenceError for a record that cannot be read, before anything is stored.
+   */
+  async appendMany(inputs: readonly RecordInput[]): Promise<AppendedEvidence[]> {
+    return this.recordLater(inputs.map((input) => this.ledger.build(input)));
   }
 
   /**

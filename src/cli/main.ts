@@ -18,6 +18,7 @@ Usage:
   hfw verify --evidence FILE... --draft FILE|- [options]
   hfw hook capture | stop   [--db FILE]   (a Claude Code hook's JSON on standard input)
   hfw mcp [--proxy FILE] [--http [--port N]]
+  hfw serve [--port N] [--host H] [--db FILE|URL] [--token T]
   hfw dashboard [--db FILE] [--port N] [--host H]
   hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE]
   hfw help [command]
@@ -26,6 +27,7 @@ Commands:
   verify     check every claim of a draft answer against evidence files
   hook       Claude Code hooks: record each tool output (capture), check the final answer (stop)
   mcp        serve the firewall to MCP clients, and record what proxied MCP servers return
+  serve      the firewall as a stateless HTTP verifier (JSON API) for agents in any language
   dashboard  browse the sessions, answers and evidence of a database
   sessions   list the sessions of a database
   export     one session's report as JSON or Markdown
@@ -35,7 +37,8 @@ Options:
   -h, --help       this help
   -v, --version    the version
 
-Run 'hfw verify --help' for the options of verify, 'hfw hook --help' for the hooks, 'hfw mcp --help' for MCP.`;
+Run 'hfw verify --help' for the options of verify, 'hfw hook --help' for the hooks, 'hfw mcp --help' for MCP,
+'hfw serve --help' for the HTTP verifier.`;
 
 const storeCommand = (name: string) => async (): Promise<CliCommand> => (await import("./store-commands.js")).STORE_COMMANDS[name]!;
 
@@ -44,6 +47,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   verify: async () => (await import("./verify-command.js")).VERIFY_COMMAND,
   hook: async () => (await import("./hook-command.js")).HOOK_COMMAND,
   mcp: async () => (await import("./mcp-command.js")).MCP_COMMAND,
+  serve: async () => (await import("./serve-command.js")).SERVE_COMMAND,
   dashboard: storeCommand("dashboard"),
   sessions: storeCommand("sessions"),
   export: storeCommand("export"),

@@ -158,6 +158,23 @@ export function describeStoreConformance(name: string, open: () => AnyStore | Pr
       });
     });
 
+    it("should tell which records of a batch a worker added and which another worker had stored under the same callId", async () => {
+      await withStores(2, async (_, [a, b]) => {
+        const s = freshSession("added");
+        const workerA = new Firewall({ store: a, sessionId: s }).session();
+        const workerB = new Firewall({ store: b, sessionId: s }).session();
+        const first = await workerA.appendMany(npmEvidence.slice(0, 2));
+        expect(first.map((x) => [x.record.id, x.added])).toEqual([
+          ["e1", true],
+          ["e2", true],
+        ]);
+        const again = await workerB.appendMany(npmEvidence);
+        expect(again.map((x) => [x.record.id, x.added])).toEqual(npmEvidence.map((_, i) => [`e${i + 1}`, i >= 2]));
+        expect(again[0]!.record.hash).toBe(first[0]!.record.hash);
+        expect(workerB.ledger.records).toHaveLength(npmEvidence.length);
+      });
+    });
+
     it("should give two workers verifying in one session at once distinct response ids, all chained", async () => {
       await withStores(2, async ([store], [a, b]) => {
         const s = freshSession("race");
