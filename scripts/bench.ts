@@ -17,6 +17,7 @@ import { run as benchJudge } from "./bench/judge.js";
 import { run as benchNli } from "./bench/nli.js";
 import { run as benchOtel } from "./bench/otel.js";
 import { run as benchPostgres } from "./bench/postgres.js";
+import { run as benchFleet } from "./bench/fleet.js";
 import { run as benchScale } from "./bench/scale.js";
 import { median, pct } from "./bench/stats.js";
 import { makeDraft, makeOutput, makePackage } from "./bench/synthetic-ledger.js";
@@ -109,6 +110,7 @@ if (!process.argv.includes("--core")) {
   console.log(`\n${await benchDashboard()}`);
   console.log(`\n${await benchChain()}`);
   console.log(`\n${await benchPostgres()}`);
+  console.log(`\n${await benchFleet()}`);
   console.log(`\n${await benchOtel()}`);
   console.log(`\n${await benchNli()}`);
   console.log(`\n${await benchJudge()}`);

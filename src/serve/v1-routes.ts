@@ -34,6 +34,9 @@ const SessionPath = z.strictObject({ id: SessionIdSchema.describe("The session (
 
 /** The session, when the store holds any evidence or report of it. @throws HttpError 404 otherwise. */
 async function existing(ctx: ApiContext, sessionId: string): Promise<Session> {
+  // A session this instance has synced with a non-empty chain exists: no round trip to the store.
+  const cached = ctx.sessions.get(sessionId);
+  if (cached.ledgerHead.length > 0) return cached;
   const head = await ctx.async.chainHead(sessionId);
   if (head.length === 0) {
     throw new HttpError(
