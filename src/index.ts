@@ -3,9 +3,9 @@
  * verifies each claim against that evidence cheapest tier first, and passes, annotates, rewrites or blocks.
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
-export { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+export { Session, type AuditMode, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 export { scoreOf } from "./policy/grounding-score.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, ResponseIdTaken } from "./errors.js";
+export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, ResponseIdTaken, LedgerTampered } from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -45,6 +45,8 @@ export {
 } from "./store/store.js";
 export {
   auditChain,
+  replayChain,
+  compareHead,
   canonicalJson,
   linkHash,
   GENESIS,
@@ -53,7 +55,10 @@ export {
   type ChainRow,
   type ChainAudit,
   type ChainBreak,
+  type ChainBreakCause,
+  type ChainReplay,
 } from "./store/ledger-chain.js";
+export { auditSession, AUDIT_PAGE_SIZE, type AuditSessionOptions } from "./store/audit-session.js";
 export { renumberReport } from "./store/renumber-report.js";
 export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
 export { storeFromEnv, storePathFromEnv } from "./store/store-from-env.js";

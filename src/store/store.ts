@@ -80,8 +80,12 @@ export interface Store {
   sessionDelta(sessionId: string, known: { evidence: number; reports: number }): SessionDelta;
   /** The session's chain head as stored with it (the empty head for an unknown session). */
   chainHead(sessionId: string): ChainHead;
-  /** The chain's links after the first `after` (default 0), in order: for `auditChain`. */
-  chainRows(sessionId: string, after?: number): ChainRow[];
+  /**
+   * The chain's links after the first `after` (default 0), in order, at most `limit` of them (default: all):
+   * for `auditChain`, page by page. A row the store holds without a link (written around the store) comes
+   * first with `seq` 0, in every page, so that an audit finds it.
+   */
+  chainRows(sessionId: string, after?: number, limit?: number): ChainRow[];
 }
 
 /** {@link Store} with every method returning a promise, plus `close`; what a networked store implements. */
