@@ -66,7 +66,6 @@ export { openStore, isPostgresUrl, type OpenStoreOptions } from "./store/open-st
 export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
 export {
   browserOf,
-  exportSession,
   DEFAULT_PAGE_SIZE,
   type SessionBrowser,
   type AsyncSessionBrowser,
@@ -78,8 +77,10 @@ export {
   type ReportSummary,
   type DayTrend,
   type PageRequest,
-  type SessionExport,
 } from "./store/session-browser.js";
+export { asyncBrowserOf } from "./store/async-browser.js";
+export { exportSession, exportSessionAsync, type SessionExport, type ExportedLink } from "./store/session-export.js";
+export { auditExport, parseExport } from "./store/export-audit.js";
 export type { PriorVerdict } from "./verify/tier.js";
 export type { ExtractContext } from "./claims/types.js";
 /** Tier 2: the LLM judge, and the LLM claim extractor (both load `ai` only when they run). */

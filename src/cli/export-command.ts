@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { ConfigError } from "../errors.js";
 import { commandArgs } from "./cli-command.js";
 import { renderSessionMarkdown } from "../dashboard/markdown-report.js";
-import { exportSession } from "../store/session-browser.js";
+import { exportSession } from "../store/session-export.js";
 import { redactEvidence, redactReport } from "../store/redact.js";
 import { openExisting } from "./db-option.js";
 
