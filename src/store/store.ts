@@ -4,7 +4,6 @@
  * (or reject), never drop silently. Every store keeps each session's hash chain (see `ledger-chain.ts`) and
  * gives evidence its id, so that any number of processes may record into one session.
  */
-import { ConfigError } from "../errors.js";
 import type { EvidenceRecord, Report } from "../schema.js";
 import type { ChainHead, ChainRow } from "./ledger-chain.js";
 
@@ -128,13 +127,4 @@ export function asAsyncStore(store: AnyStore): AsyncStore {
     chainHead: call(store.chainHead),
     chainRows: call(store.chainRows),
   };
-}
-
-/**
- * The store as a synchronous one, for code that has no asynchronous path yet.
- * @throws ConfigError naming `what` when the store is asynchronous.
- */
-export function requireSyncStore(store: AnyStore, what: string): Store {
-  if (isAsyncStore(store)) throw new ConfigError(`${what} needs a synchronous store (memory or SQLite), not PostgreSQL.`);
-  return store;
 }
