@@ -10,6 +10,7 @@ import { Firewall } from "../src/index.js";
 import { mulberry32 } from "./eval/sample.js";
 import { run as benchAiSdk } from "./bench/ai-sdk.js";
 import { run as benchChain } from "./bench/chain.js";
+import { run as benchAudit } from "./bench/audit.js";
 import { run as benchLangchain } from "./bench/langchain.js";
 import { run as benchMcpProxy } from "./bench/mcp-proxy.js";
 import { run as benchDashboard } from "./bench/dashboard.js";
@@ -111,6 +112,7 @@ if (!process.argv.includes("--core")) {
   console.log(`\n${await benchChain()}`);
   console.log(`\n${await benchPostgres()}`);
   console.log(`\n${await benchFleet()}`);
+  console.log(`\n${await benchAudit()}`);
   console.log(`\n${await benchOtel()}`);
   console.log(`\n${await benchNli()}`);
   console.log(`\n${await benchJudge()}`);

@@ -3,6 +3,7 @@
  * `FirewallError.isInstance(e)` (works across duplicated package copies, as `AISDKError` does).
  */
 import type { Report } from "./schema.js";
+import type { ChainAudit, ChainBreak } from "./store/ledger-chain.js";
 
 const marker = Symbol.for("hallucination-firewall.error");
 
@@ -131,5 +132,33 @@ export class ResponseIdTaken extends StoreError {
 
   static override isInstance(error: unknown): error is ResponseIdTaken {
     return hasName(error, "ResponseIdTaken");
+  }
+}
+
+/**
+ * A session's ledger failed its audit (see `auditSession`) and the firewall runs with `audit: "fail-closed"`:
+ * no answer is verified against evidence that may have been changed. `break` says which link and why;
+ * `audit` is the whole audit (the head the rows give, the head the session stores).
+ */
+export class LedgerTampered extends FirewallError {
+  readonly break: ChainBreak;
+
+  constructor(
+    readonly sessionId: string,
+    readonly audit: ChainAudit & { break: ChainBreak },
+  ) {
+    const b = audit.break;
+    const where = b.row ? `link ${b.seq} (${b.row.kind} ${b.row.id})` : `link ${b.seq}`;
+    super(
+      `The evidence ledger of session '${sessionId}' does not verify at ${where}, ${b.cause}: ${b.message} ` +
+        `No answer is verified against it (audit: fail-closed). Run 'hfw audit verify --session ${sessionId}' to see the break, ` +
+        "then restore the database from a backup or an export, or verify in a new session.",
+    );
+    this.name = "LedgerTampered";
+    this.break = b;
+  }
+
+  static override isInstance(error: unknown): error is LedgerTampered {
+    return hasName(error, "LedgerTampered");
   }
 }

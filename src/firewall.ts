@@ -10,7 +10,7 @@ import type { RecordInput } from "./ledger/evidence-ledger.js";
 import type { LlmModel } from "./llm/model.js";
 import { resolvePolicy, type Policy, type PolicyOverrides } from "./policy/presets.js";
 import { StrictnessSchema, type EvidenceRecord, type Report, type Strictness } from "./schema.js";
-import { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+import { type AuditMode, Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 import type { NliOptions } from "./nli/options.js";
 import { setupNli, type NliSetup } from "./nli/setup.js";
 import { MemoryStore } from "./store/memory-store.js";
@@ -83,6 +83,16 @@ export interface FirewallOptions {
    * `src/verify/calibration.ts`.
    */
   calibration?: CalibrationTable | false;
+  /**
+   * Whether a session's hash chain is audited before each verify (default: `HFW_AUDIT`, else `off`). With
+   * `fail-closed`, a session whose chain does not verify (a row edited, deleted, reordered or inserted in the
+   * store, or its head changed) refuses to verify with `LedgerTampered`. A session audits its whole chain on
+   * its first verify in this process, then only the links stored since (and that the last link it verified
+   * still has its hash), so the cost after the first verify is the new rows' hashing. A row changed after
+   * this process verified it is therefore found by the next full audit (another process's first verify,
+   * `hfw audit verify`, the dashboard); this session keeps verifying against the copy it verified.
+   */
+  audit?: AuditMode;
 }
 
 /**
@@ -98,8 +108,8 @@ export interface FirewallOptions {
  * The facade's methods act on the default session; `fw.session(id)` gives any other conversation its own
  * isolated ledger.
  *
- * @throws ConfigError for an unknown strictness or tier name, or `HFW_DB` set without its driver (better-sqlite3,
- *   pg) installed.
+ * @throws ConfigError for an unknown strictness, tier name or audit mode (`HFW_AUDIT`), or `HFW_DB` set without
+ *   its driver (better-sqlite3, pg) installed.
  * @throws StoreError when the `HFW_DB` SQLite file cannot be opened (a PostgreSQL store connects on its first call).
  */
 export class Firewall {
@@ -162,6 +172,7 @@ export class Firewall {
       telemetry: createTelemetry(options.telemetry),
       perClaimTiers,
       calibration: options.calibration === false ? null : (options.calibration ?? CALIBRATION_TABLE),
+      audit: auditMode(options.audit),
     };
   }
 
@@ -269,4 +280,17 @@ export class Firewall {
 function envStrictness(): Strictness {
   const env = process.env.HFW_STRICTNESS;
   return (env && env.trim() !== "" ? env.trim() : "balanced") as Strictness;
+}
+
+const AUDIT_MODES: readonly AuditMode[] = ["off", "fail-closed"];
+
+/** The `audit` option, else `HFW_AUDIT`, else `off`. @throws ConfigError for another value. */
+function auditMode(option: AuditMode | undefined): AuditMode {
+  const env = process.env.HFW_AUDIT?.trim().toLowerCase();
+  const mode = option ?? (env || "off");
+  if (!(AUDIT_MODES as readonly string[]).includes(mode)) {
+    const from = option === undefined ? "HFW_AUDIT" : "The audit option";
+    throw new ConfigError(`${from} must be "off" or "fail-closed", not '${String(mode)}'.`);
+  }
+  return mode as AuditMode;
 }

@@ -3,9 +3,19 @@
  * verifies each claim against that evidence cheapest tier first, and passes, annotates, rewrites or blocks.
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
-export { Session, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
+export { Session, type AuditMode, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
 export { scoreOf } from "./policy/grounding-score.js";
-export { FirewallError, HallucinationBlocked, ConfigError, EvidenceError, DraftError, StoreError, StoreUnavailable, ResponseIdTaken } from "./errors.js";
+export {
+  FirewallError,
+  HallucinationBlocked,
+  ConfigError,
+  EvidenceError,
+  DraftError,
+  StoreError,
+  StoreUnavailable,
+  ResponseIdTaken,
+  LedgerTampered,
+} from "./errors.js";
 export * from "./schema.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
@@ -45,6 +55,8 @@ export {
 } from "./store/store.js";
 export {
   auditChain,
+  replayChain,
+  compareHead,
   canonicalJson,
   linkHash,
   GENESIS,
@@ -53,7 +65,10 @@ export {
   type ChainRow,
   type ChainAudit,
   type ChainBreak,
+  type ChainBreakCause,
+  type ChainReplay,
 } from "./store/ledger-chain.js";
+export { auditSession, AUDIT_PAGE_SIZE, type AuditSessionOptions } from "./store/audit-session.js";
 export { renumberReport } from "./store/renumber-report.js";
 export { SqliteStore, DEFAULT_DB_PATH, type SqliteStoreOptions } from "./store/sqlite-store.js";
 export { PostgresStore, type PostgresStoreOptions } from "./store/postgres-store.js";
@@ -64,7 +79,6 @@ export { openStore, isPostgresUrl, type OpenStoreOptions } from "./store/open-st
 export { redactText, redactJson, redactEvidence, redactReport, redactFromEnv, type PersonalDataKind } from "./store/redact.js";
 export {
   browserOf,
-  exportSession,
   DEFAULT_PAGE_SIZE,
   type SessionBrowser,
   type AsyncSessionBrowser,
@@ -76,8 +90,10 @@ export {
   type ReportSummary,
   type DayTrend,
   type PageRequest,
-  type SessionExport,
 } from "./store/session-browser.js";
+export { asyncBrowserOf } from "./store/async-browser.js";
+export { exportSession, exportSessionAsync, type SessionExport, type ExportedLink } from "./store/session-export.js";
+export { auditExport, parseExport } from "./store/export-audit.js";
 export type { PriorVerdict } from "./verify/tier.js";
 export type { ExtractContext } from "./claims/types.js";
 /** Tier 2: the LLM judge, and the LLM claim extractor (both load `ai` only when they run). */

@@ -3,7 +3,7 @@
  * never see each other's evidence.
  */
 import type { ClaimExtractor } from "./claims/types.js";
-import { ConfigError, DraftError, FirewallError, HallucinationBlocked, ResponseIdTaken } from "./errors.js";
+import { ConfigError, DraftError, FirewallError, HallucinationBlocked, LedgerTampered, ResponseIdTaken } from "./errors.js";
 import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
 import { LlmMeter, summarise } from "./llm/usage.js";
@@ -11,7 +11,8 @@ import { applyPolicy } from "./policy/apply-policy.js";
 import { scoreOf } from "./policy/grounding-score.js";
 import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
-import { EMPTY_HEAD, type ChainHead } from "./store/ledger-chain.js";
+import { auditSession } from "./store/audit-session.js";
+import { EMPTY_HEAD, type ChainBreak, type ChainHead } from "./store/ledger-chain.js";
 import { renumberReport } from "./store/renumber-report.js";
 import {
   type AppendedEvidence,
@@ -94,7 +95,12 @@ export interface SessionDeps {
   perClaimTiers?: ReadonlySet<Tier>;
   /** Maps raw tier confidences to probabilities (default: the shipped table); null keeps raw confidences. */
   calibration?: CalibrationTable | null;
+  /** `fail-closed`: audit the session's chain before each verify and refuse when it breaks (default `off`). */
+  audit?: AuditMode;
 }
+
+/** Whether `verify` first audits the session's hash chain: `off`, or `fail-closed` (refuse on a break). */
+export type AuditMode = "off" | "fail-closed";
 
 const NO_TIERS: ReadonlySet<Tier> = new Set();
 
@@ -116,6 +122,8 @@ export class Session {
   private responseCounter = 0;
   /** Links of the session's chain as of the last sync. */
   private head: ChainHead = EMPTY_HEAD;
+  /** The head the last audit verified (fail-closed): the next audit replays only the links after it. */
+  private audited: ChainHead = EMPTY_HEAD;
   private created = false;
   /** Writes the store refused, retried (in order) before the next write or verify. */
   private readonly unsavedEvidence: NewEvidence[] = [];
@@ -145,6 +153,23 @@ export class Session {
   /** The chain head of the session's ledger as of the last sync with the store. */
   get ledgerHead(): ChainHead {
     return this.head;
+  }
+
+  /** The head the last audit of a fail-closed session verified (the empty head before the first). */
+  get auditedHead(): ChainHead {
+    return this.audited;
+  }
+
+  /**
+   * Audits the links stored since the last audit (all of them the first time; see `auditSession`) and
+   * remembers the head they reach.
+   * @throws LedgerTampered (carrying the break) when the chain does not verify; StoreError when the store
+   *   cannot be read.
+   */
+  private async checkLedger(): Promise<void> {
+    const audit = await auditSession(this.deps.store, this.id, { from: this.audited });
+    if (!audit.ok) throw new LedgerTampered(this.id, audit as typeof audit & { break: ChainBreak });
+    this.audited = audit.head;
   }
 
   /**
@@ -397,6 +422,8 @@ export class Session {
    * @throws DraftError when the draft is not a string, holds binary data, or exceeds `maxDraftChars`.
    * @throws StoreError when the store cannot write the report: it is kept in this session and written
    *   before the next record or report.
+   * @throws LedgerTampered with `audit: "fail-closed"` when the session's chain does not verify (nothing is
+   *   verified or stored).
    */
   async verify(draft: string, overrides: VerifyOverrides = {}): Promise<Report> {
     const tel = this.telemetry.startVerify(this.id);
@@ -411,6 +438,7 @@ export class Session {
     const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
     await this.sync();
+    if (this.deps.audit === "fail-closed") await this.checkLedger();
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, onProgress, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;

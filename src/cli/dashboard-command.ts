@@ -2,15 +2,17 @@
 import { existsSync } from "node:fs";
 import { ConfigError } from "../errors.js";
 import { commandArgs } from "./cli-command.js";
-import { dbPath, intFlag } from "./db-option.js";
+import { isPostgresUrl } from "../store/open-store.js";
+import { dbLabel, dbPath, intFlag } from "./db-option.js";
 
 export const DASHBOARD_HELP = `hfw dashboard: browse the sessions, answers, verdicts and evidence of a database.
 
 Usage:
-  hfw dashboard [--db FILE] [--port N] [--host H] [--token T | --no-auth] [--redact]
+  hfw dashboard [--db FILE|URL] [--port N] [--host H] [--token T | --no-auth] [--redact]
 
 Options:
-      --db FILE     database (default: HFW_DB, else .hfw/hfw.db; created empty if missing)
+      --db FILE|URL SQLite file or postgres:// URL (default: HFW_DB, else .hfw/hfw.db; a
+                    file is created empty if missing)
       --port N      port (default 8790; 0 picks a free one)
       --host H      interface to bind (default 127.0.0.1, this machine only)
       --token T     require this token (default: HFW_DASHBOARD_TOKEN; a random one when
@@ -36,11 +38,14 @@ export async function dashboardCommand(argv: string[]): Promise<number> {
   if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
   const token = o["no-auth"] ? false : (o.token ?? (process.env.HFW_DASHBOARD_TOKEN?.trim() || undefined));
   if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
-  const path = dbPath(o.db);
-  const existed = existsSync(path);
+  const location = dbPath(o.db);
+  const existed = isPostgresUrl(location) || existsSync(location);
+  const label = isPostgresUrl(location) ? dbLabel(location) : location;
   const { startDashboard } = await import("../dashboard/server.js");
-  const running = await startDashboard({ db: path, port, host: o.host, token, ...(o.redact ? { redact: true } : {}) });
-  process.stdout.write(`hfw dashboard: ${running.url}\n  database ${path}${existed ? "" : " (new, empty)"}; Ctrl+C to stop\n`);
+  // The header names a file by its path relative to here; a URL is named without its password.
+  const storeLabel = isPostgresUrl(location) ? { storeLabel: label } : {};
+  const running = await startDashboard({ db: location, ...storeLabel, port, host: o.host, token, ...(o.redact ? { redact: true } : {}) });
+  process.stdout.write(`hfw dashboard: ${running.url}\n  database ${label}${existed ? "" : " (new, empty)"}; Ctrl+C to stop\n`);
   if (running.token && !o.token && !process.env.HFW_DASHBOARD_TOKEN)
     process.stdout.write("  bound beyond this machine: a random token was made; it is in the address above\n");
   await new Promise<void>((resolve) => {

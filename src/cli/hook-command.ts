@@ -10,15 +10,17 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_DB_PATH, SqliteStore } from "../store/sqlite-store.js";
+import { isPostgresUrl, openStore } from "../store/open-store.js";
+import { DEFAULT_DB_PATH } from "../store/sqlite-store.js";
+import { type AnyStore, asAsyncStore } from "../store/store.js";
 import { storePathFromEnv } from "../store/store-from-env.js";
 import type { CliCommand } from "./cli-command.js";
 
 export const HOOK_HELP = `hfw hook: Claude Code hooks that record every tool output and check the final answer.
 
 Usage:
-  hfw hook capture [--db FILE]                  as a PostToolUse hook (any tool, MCP tools too)
-  hfw hook stop [--db FILE] [--strictness S]    as a Stop hook
+  hfw hook capture [--db FILE|URL]                  as a PostToolUse hook (any tool, MCP tools too)
+  hfw hook stop [--db FILE|URL] [--strictness S]    as a Stop hook
 
 Both read the hook's JSON on standard input, as Claude Code writes it, and keep Claude Code's
 session <id> as the session claude-<id> of the database.
@@ -31,8 +33,9 @@ session <id> as the session claude-<id> of the database.
             turn end when stop_hook_active is true (no loops) or no tool was called this turn
 
 Options:
-      --db FILE          database (default: HFW_DB, else .hfw/hfw.db in $CLAUDE_PROJECT_DIR or
-                         the current folder); 'hfw dashboard --db FILE' shows the sessions
+      --db FILE|URL      SQLite file or postgres:// URL (default: HFW_DB, else .hfw/hfw.db in
+                         $CLAUDE_PROJECT_DIR or the current folder); 'hfw dashboard --db FILE|URL'
+                         shows the sessions
       --strictness S     stop: lenient | balanced | strict (default: HFW_STRICTNESS, else
                          balanced). Each blocks on contradicted claims; strict also on claims no
                          tool output supports
@@ -40,7 +43,11 @@ Options:
 
 A hook never stops the agent on its own failure: a bad input, an unreadable transcript or an
 unwritable database is written as one line to standard error and to hooks.log beside the
-database, and the hook exits 0.
+database (for a URL, in .hfw/ of the project folder), and the hook exits 0.
+
+With HFW_AUDIT=fail-closed, stop does not verify a session whose hash chain breaks ('hfw audit
+verify' shows where): it logs the break and blocks once, telling the agent to say that its
+answer could not be verified.
 
 Settings to copy: examples/claude-code/.`;
 
@@ -51,39 +58,48 @@ function hookDbPath(flag: string | undefined): string {
   return flag ?? storePathFromEnv() ?? join(process.env.CLAUDE_PROJECT_DIR?.trim() || ".", DEFAULT_DB_PATH);
 }
 
+/** The folder of `hooks.log`: the database file's, or for a PostgreSQL URL `.hfw` in the project folder. */
+function logFolder(db: string): string {
+  return isPostgresUrl(db) ? join(process.env.CLAUDE_PROJECT_DIR?.trim() || ".", dirname(DEFAULT_DB_PATH)) : dirname(resolve(db));
+}
+
 /** One line on standard error and, when its folder exists and is writable, in `hooks.log` beside the database. */
 function logger(command: string, db: string): (message: string) => void {
   return (message) => {
     const line = `hfw hook ${command}: ${message.replace(/\s*\n\s*/g, " ")}`;
     process.stderr.write(`${line}\n`);
     try {
-      appendFileSync(join(dirname(resolve(db)), "hooks.log"), `${new Date().toISOString()} ${line}\n`);
+      appendFileSync(join(logFolder(db), "hooks.log"), `${new Date().toISOString()} ${line}\n`);
     } catch {
       // The log file is a convenience; standard error already has the line.
     }
   };
 }
 
+/** Runs `fn` with the store at `db`, and closes it after. */
+async function withStore(db: string, fn: (store: AnyStore) => Promise<void>): Promise<void> {
+  const store = openStore(db);
+  try {
+    await fn(store);
+  } finally {
+    await asAsyncStore(store).close();
+  }
+}
+
 async function capture(input: string, db: string): Promise<void> {
   const { captureToolOutput } = await import("../hooks/capture.js");
-  const store = new SqliteStore({ path: db });
-  try {
-    captureToolOutput(input, store);
-  } finally {
-    store.close();
-  }
+  await withStore(db, async (store) => {
+    await captureToolOutput(input, store);
+  });
 }
 
 async function stop(input: string, db: string, strictness: (typeof STRICTNESS)[number], log: (message: string) => void): Promise<void> {
   const { runStopHook } = await import("../hooks/stop.js");
-  const store = new SqliteStore({ path: db });
-  try {
+  await withStore(db, async (store) => {
     const outcome = await runStopHook(input, { store, strictness, logger: { warn: log } });
     if (outcome.action === "block") process.stdout.write(`${JSON.stringify(outcome.output)}\n`);
-    else if (outcome.warning) log(outcome.warning);
-  } finally {
-    store.close();
-  }
+    if (outcome.warning) log(outcome.warning);
+  });
 }
 
 async function hook(argv: string[]): Promise<number> {

@@ -3,8 +3,8 @@
  * The `hfw` command line. A run that takes more than 2 s shows its progress on standard error ("verify: 1200/5000
 claims (24%), 3 s elapsed").
 
-Exit codes: 0 the answer may ship, 1 the policy blocks it, 2 bad usage or input. The `hook` commands always exit 0
-(see `hook-command.ts`).
+Exit codes: 0 the answer may ship, 1 the policy blocks it (or a ledger does not verify), 2 bad usage or input.
+The `hook` commands always exit 0 (see `hook-command.ts`).
 
 Each command's module is imported when it runs: `hfw hook capture` runs once per tool call of an agent and must not
 pay for loading the verifier that `verify` needs.
@@ -16,12 +16,16 @@ const MAIN_HELP = `hfw: verify an AI agent's answer against what its tools retur
 
 Usage:
   hfw verify --evidence FILE... --draft FILE|- [options]
-  hfw hook capture | stop   [--db FILE]   (a Claude Code hook's JSON on standard input)
-  hfw mcp [--proxy FILE] [--http [--port N]]
+  hfw verify --db FILE|URL --session ID --draft FILE|- [options]
+  hfw hook capture | stop   [--db FILE|URL]   (a Claude Code hook's JSON on standard input)
+  hfw mcp [--proxy FILE] [--http [--port N]] [--db FILE|URL]
   hfw serve [--port N] [--host H] [--db FILE|URL] [--token T]
-  hfw dashboard [--db FILE] [--port N] [--host H]
-  hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE]
+  hfw dashboard [--db FILE|URL] [--port N] [--host H]
+  hfw sessions | export SESSION_ID | prune --older-than DAYS   [--db FILE|URL]
+  hfw audit verify [--db FILE|URL] [--session ID] | --file EXPORT.json
   hfw help [command]
+
+--db takes a SQLite file or a postgres:// URL (default: HFW_DB, else .hfw/hfw.db).
 
 Commands:
   verify     check every claim of a draft answer against evidence files
@@ -32,6 +36,7 @@ Commands:
   sessions   list the sessions of a database
   export     one session's report as JSON or Markdown
   prune      delete sessions idle for more than N days
+  audit      check each session's tamper-evident hash chain, in a database or an export
 
 Options:
   -h, --help       this help
@@ -52,6 +57,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   sessions: storeCommand("sessions"),
   export: storeCommand("export"),
   prune: storeCommand("prune"),
+  audit: async () => (await import("./audit-command.js")).AUDIT_COMMAND,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,23 +6,22 @@
 import { ConfigError } from "../errors.js";
 import { Firewall } from "../firewall.js";
 import { StrictnessSchema, type Strictness } from "../schema.js";
-import { SqliteStore } from "../store/sqlite-store.js";
-import { dbPath, intFlag, newSessionId } from "./db-option.js";
+import { dbPath, intFlag, newSessionId, openDb } from "./db-option.js";
 import type { ToolSource } from "../mcp/tool-registry.js";
 import { type CliCommand, commandArgs, packageVersion } from "./cli-command.js";
 
 export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
 
 Usage:
-  hfw mcp [--proxy FILE] [--db FILE] [--session ID] [--strictness S]
-  hfw mcp --http [--port N] [--host H] [--token T | --no-auth] [--proxy FILE] [--db FILE]
+  hfw mcp [--proxy FILE] [--db FILE|URL] [--session ID] [--strictness S]
+  hfw mcp --http [--port N] [--host H] [--token T | --no-auth] [--proxy FILE] [--db FILE|URL]
 
 Options:
       --proxy FILE     start the MCP servers this file names (the shape of .mcp.json: {"mcpServers":
                        {"name": {"command", "args", "env"} | {"url"}}}) and offer their tools as
                        name__tool; every successful result is recorded as evidence
-      --db FILE        database the sessions are kept in (default: HFW_DB, else .hfw/hfw.db);
-                       'hfw dashboard --db FILE' shows them
+      --db FILE|URL    SQLite file or postgres:// URL the sessions are kept in (default: HFW_DB,
+                       else .hfw/hfw.db); 'hfw dashboard --db FILE|URL' shows them
       --session ID     session id over stdio (default: a new one, mcp-DATE-TIME-XXXX)
       --strictness S   lenient | balanced | strict (default balanced); set_policy changes it per session
       --http           serve Streamable HTTP at /mcp instead of stdio
@@ -35,6 +34,8 @@ Options:
 
 Tools: verify_answer, verify_claim, explain_verdict, rewrite_grounded, set_policy, get_policy,
 record_evidence, list_evidence, reset_session. Resources: ledger://session/{id}, report://session/{id}.
+With HFW_AUDIT=fail-closed, verify_answer, verify_claim and rewrite_grounded refuse (a tool error)
+when the session's hash chain does not verify ('hfw audit verify' shows where it breaks).
 
 In .mcp.json:
   {"mcpServers": {"hfw": {"command": "npx", "args": ["hfw", "mcp", "--proxy", "downstream.json"]}}}
@@ -93,14 +94,14 @@ export async function mcpCommand(argv: string[]): Promise<number> {
 
   const log = (message: string) => process.stderr.write(`hfw mcp: ${message}\n`);
   const mcp = await loadMcp();
-  const path = dbPath(o.db);
-  const store = new SqliteStore({ path });
-  const firewall = new Firewall({ store, strictness: strictness as Strictness, logger: { warn: log } });
+  const db = openDb(dbPath(o.db));
+  const path = db.label;
+  const firewall = new Firewall({ store: db.store, strictness: strictness as Strictness, logger: { warn: log } });
   const proxy = o.proxy ? await startProxy(o.proxy, log) : undefined;
   const closeAll = async () => {
     await proxy?.close();
     await firewall.close();
-    store.close();
+    await db.close();
   };
   const shared = { firewall, log, ...(proxy ? { tools: proxy } : {}), version: packageVersion() };
 

@@ -4,20 +4,24 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { FirewallError } from "../errors.js";
+import { FirewallError, LedgerTampered } from "../errors.js";
 import { Firewall } from "../firewall.js";
-import { ActionSchema, StrictnessSchema } from "../schema.js";
+import { ActionSchema, type Report, StrictnessSchema } from "../schema.js";
+import { asyncBrowserOf } from "../store/async-browser.js";
+import { asAsyncStore } from "../store/store.js";
+import { storePathFromEnv } from "../store/store-from-env.js";
 import { type CliCommand, packageVersion, UsageError } from "./cli-command.js";
 import { formatReport } from "./format-report.js";
 import { loadEvidence } from "./load-evidence.js";
 import { progressLine } from "./progress.js";
-import { verifyStore } from "./store-commands.js";
+import { type VerifyStore, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
 
 export const VERIFY_HELP = `hfw verify: check every claim of a draft answer against tool outputs.
 
 Usage:
   hfw verify --evidence FILE [--evidence FILE ...] --draft FILE|- [options]
+  hfw verify --db FILE|URL --session ID --draft FILE|- [options]
 
 Options:
   -e, --evidence PATH    a tool output: .txt/.md/.html (text), .json (one JSON output),
@@ -30,9 +34,10 @@ Options:
       --rewrite          same as --action rewrite
       --unsupported M    hedge | remove: what a rewrite does with unsupported claims
       --json             print the whole report as JSON
-      --db FILE          also record the session in this SQLite database (or set
-                         HFW_DB); 'hfw dashboard --db FILE' shows it
-      --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX)
+      --db FILE|URL      also record the session in this SQLite file or postgres:// URL
+                         (or set HFW_DB); 'hfw dashboard --db FILE|URL' shows it
+      --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX);
+                         without --evidence, verify against what it already holds
       --redact           mask e-mails, phone, card and id numbers in what the database
                          keeps (or HFW_REDACT=1); verification reads the original
   -h, --help             this help
@@ -40,7 +45,8 @@ Options:
 Each evidence file's name (without extension) is its source name in the report; a .jsonl
 line's "source" field names that record.
 
-Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it,
+Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it
+(or, with HFW_AUDIT=fail-closed, the session's ledger does not verify: see 'hfw audit verify'),
 2 bad usage or unreadable input.
 
 Tracing: set OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318) or HFW_OTEL=1 to send
@@ -85,9 +91,10 @@ async function verify(argv: string[]): Promise<number> {
     return 0;
   }
   if (!o.draft) throw new UsageError("Missing --draft FILE (or --draft - for standard input). Run 'hfw verify --help'.");
-  if (!o.evidence || o.evidence.length === 0) {
+  const evidence = o.evidence ?? [];
+  if (evidence.length === 0 && (!o.session || (o.db === undefined && !storePathFromEnv()))) {
     throw new UsageError(
-      "Missing --evidence PATH: pass the tool outputs to check against. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)",
+      "Missing --evidence PATH: pass the tool outputs to check against, or --db FILE|URL --session ID to check against what a stored session holds. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)",
     );
   }
   const strictness = o.strictness ?? "balanced";
@@ -99,27 +106,52 @@ async function verify(argv: string[]): Promise<number> {
 
   const draft = readDraft(o.draft);
   const recording = verifyStore(o);
-  const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
-  for (const path of o.evidence) {
-    const inputs = loadEvidence(path);
-    if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
-    for (const input of inputs) {
+  let recorded = false;
+  try {
+    if (evidence.length === 0) await requireStoredEvidence(recording);
+    const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
+    for (const path of evidence) {
+      const inputs = loadEvidence(path);
+      if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
       try {
-        fw.record(input);
+        await fw.session().recordMany(inputs);
       } catch (error) {
         if (FirewallError.isInstance(error)) throw new UsageError(`${path}: ${error.message}`);
         throw error;
       }
+      recorded = true;
     }
+    let report: Report;
+    try {
+      report = await fw.verify(draft, {
+        ...(action ? { action: action as "rewrite" } : {}),
+        ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
+        onProgress: progressLine({ started }),
+      });
+    } catch (error) {
+      // A refusal, not a usage error: the answer may not ship.
+      if (!LedgerTampered.isInstance(error)) throw error;
+      process.stderr.write(`hfw: ${error.message}\n`);
+      return 1;
+    }
+    recorded = true;
+    process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
+    return report.decision === "block" ? 1 : 0;
+  } finally {
+    await recording.done(recorded);
   }
-  const report = await fw.verify(draft, {
-    ...(action ? { action: action as "rewrite" } : {}),
-    ...(o.unsupported ? { unsupported: o.unsupported as "hedge" } : {}),
-    onProgress: progressLine({ started }),
-  });
-  process.stdout.write(o.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
-  recording.done();
-  return report.decision === "block" ? 1 : 0;
+}
+
+/** Without --evidence, the session must hold some: an empty ledger would make every claim unsupported. */
+async function requireStoredEvidence(recording: VerifyStore): Promise<void> {
+  const { store, sessionId } = recording.options;
+  const id = sessionId!;
+  if (!(await asyncBrowserOf(store).getSession(id))) {
+    throw new UsageError(`No session '${id}' in ${recording.label}: 'hfw sessions --db ${recording.label}' lists them, or pass --evidence PATH.`);
+  }
+  if ((await asAsyncStore(store).listEvidence(id, { limit: 1, offset: 0 })).length === 0) {
+    throw new UsageError(`Session '${id}' in ${recording.label} holds no evidence: pass --evidence PATH, or record its tool outputs first.`);
+  }
 }
 
 function readDraft(path: string): string {

@@ -1,21 +1,26 @@
 /**
  * `createDashboard({ store })`: an Express router with the dashboard's pages, its JSON API under `/api`,
  * its two static assets, security headers (helmet) and optional token auth. Mount it anywhere:
- * `app.use("/hfw", createDashboard({ store }))`. It only reads the store.
+ * `app.use("/hfw", createDashboard({ store }))`. It only reads the store, which may be any store (in memory,
+ * SQLite or PostgreSQL): every handler awaits it, and Express 5 sends a rejected read to the error handler.
  */
 import { isAbsolute, relative } from "node:path";
 import type { NextFunction, Request, Response, Router } from "express";
 import {
-  browserOf,
-  exportSession,
+  type AnyStore,
+  asyncBrowserOf,
+  auditSession,
+  type AsyncSessionBrowser,
+  type ChainAudit,
+  type EvidenceRecord,
+  exportSessionAsync,
+  isAsyncStore,
   redactEvidence,
   redactFromEnv,
   redactReport,
   redactText,
-  type EvidenceRecord,
   type Report,
-  type SessionBrowser,
-  type Store,
+  type SessionOverview,
 } from "../index.js";
 import { APP_JS } from "./assets/script.js";
 import { STYLE_CSS } from "./assets/style.js";
@@ -29,8 +34,13 @@ import { sessionsPage } from "./pages/sessions-page.js";
 import { ExportQuery, ListApiQuery, PageQuery, parseQuery, SessionsApiQuery, SessionsPageQuery, TrendsQuery } from "./query.js";
 
 export interface DashboardOptions {
-  /** Where sessions are read from: a `SqliteStore` (indexed queries) or any other `Store` (scanned). */
-  store: Store;
+  /**
+   * Where sessions are read from: a `SqliteStore` or a PostgreSQL store (indexed queries), or any other
+   * store (scanned; see `asyncBrowserOf`).
+   */
+  store: AnyStore;
+  /** How the header names the store (default: a SQLite store's path, else "in-memory store" or "database"). */
+  storeLabel?: string;
   /** When set, every request needs this token (Bearer header, `hfw_token` cookie, or `?token=` once). */
   token?: string;
   /** Mask personal data in everything shown or served (default: `HFW_REDACT`). See `redactText`. */
@@ -74,9 +84,17 @@ function shortPath(path: string): string {
   return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
 }
 
+/** How the header names a store it was not told the name of. */
+function labelOf(store: AnyStore): string {
+  const path = (store as { path?: unknown }).path;
+  if (typeof path === "string") return shortPath(path);
+  return isAsyncStore(store) ? "database" : "in-memory store";
+}
+
 /** Redacts what a browser reads, for stores that keep the original text. */
 function redactor(on: boolean) {
   return {
+    on,
     report: (r: Report): Report => (on ? redactReport(r) : r),
     evidence: (e: EvidenceRecord): EvidenceRecord => (on ? redactEvidence(e) : e),
     text: (s: string): string => (on ? redactText(s) : s),
@@ -90,11 +108,18 @@ function redactor(on: boolean) {
  */
 export function createDashboard(options: DashboardOptions): Router {
   const express = loadExpress();
-  const browser: SessionBrowser = browserOf(options.store);
+  const browser: AsyncSessionBrowser = asyncBrowserOf(options.store);
   const pageSize = options.pageSize ?? 20;
   const trendDays = options.trendDays ?? 30;
   const r = redactor(options.redact ?? redactFromEnv());
-  const storeLabel = "path" in options.store && typeof options.store.path === "string" ? shortPath(options.store.path) : "in-memory store";
+  const storeLabel = options.storeLabel ?? labelOf(options.store);
+  /** The session's overview, its answers without claims, and the audit of its chain, read at once. */
+  const sessionView = async (
+    id: string,
+  ): Promise<{ session: SessionOverview; summaries: Awaited<ReturnType<AsyncSessionBrowser["reportSummaries"]>>; audit: ChainAudit } | undefined> => {
+    const [session, summaries, audit] = await Promise.all([browser.getSession(id), browser.reportSummaries(id), auditSession(options.store, id)]);
+    return session && { session, summaries, audit };
+  };
   const router = express.Router();
   const ctxOf = (req: Request): PageContext => ({ base: req.baseUrl, storeLabel, title: options.title ?? "hallucination-firewall" });
   const sendPage = (res: Response, page: { value: string }, status = 200) => res.status(status).type("html").set("Cache-Control", "no-store").send(page.value);
@@ -130,34 +155,37 @@ export function createDashboard(options: DashboardOptions): Router {
   });
 
   // Pages.
-  router.get("/", (req, res) => {
+  router.get("/", async (req, res) => {
     const q = parseQuery(SessionsPageQuery, req.query);
     if (!q.ok) return fail(req, res, 400, q.message);
     const v = q.value;
-    const result = browser.querySessions({ search: v.q || undefined, status: v.status, sort: v.sort, limit: v.size, offset: (v.page - 1) * v.size });
-    sendPage(res, sessionsPage(ctxOf(req), { result, view: v, trends: browser.trends({ days: trendDays }), days: trendDays }));
+    const [result, trends] = await Promise.all([
+      browser.querySessions({ search: v.q || undefined, status: v.status, sort: v.sort, limit: v.size, offset: (v.page - 1) * v.size }),
+      browser.trends({ days: trendDays }),
+    ]);
+    sendPage(res, sessionsPage(ctxOf(req), { result, view: v, trends, days: trendDays }));
   });
 
-  router.get("/sessions/:id", (req, res) => {
-    const session = browser.getSession(req.params.id as string);
-    if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}' in this store.`);
+  router.get("/sessions/:id", async (req, res) => {
     const q = parseQuery(PageQuery, req.query);
+    const view = await sessionView(req.params.id as string);
+    if (!view) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}' in this store.`);
     if (!q.ok) return fail(req, res, 400, q.message);
-    const reports = browser.listReports(session.sessionId, { limit: pageSize, offset: (q.value.page - 1) * pageSize }).map(r.report);
-    sendPage(res, sessionPage(ctxOf(req), { session, summaries: browser.reportSummaries(session.sessionId), reports, page: q.value.page, size: pageSize }));
+    const reports = (await browser.listReports(view.session.sessionId, { limit: pageSize, offset: (q.value.page - 1) * pageSize })).map(r.report);
+    sendPage(res, sessionPage(ctxOf(req), { ...view, reports, page: q.value.page, size: pageSize }));
   });
 
-  router.get("/sessions/:id/evidence", (req, res) => {
-    const session = browser.getSession(req.params.id as string);
-    if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}' in this store.`);
+  router.get("/sessions/:id/evidence", async (req, res) => {
     const q = parseQuery(PageQuery, req.query);
+    const view = await sessionView(req.params.id as string);
+    if (!view) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}' in this store.`);
     if (!q.ok) return fail(req, res, 400, q.message);
-    const records = browser.listEvidence(session.sessionId, { limit: pageSize, offset: (q.value.page - 1) * pageSize }).map(r.evidence);
-    sendPage(res, evidencePage(ctxOf(req), { session, summaries: browser.reportSummaries(session.sessionId), records, page: q.value.page, size: pageSize }));
+    const records = (await browser.listEvidence(view.session.sessionId, { limit: pageSize, offset: (q.value.page - 1) * pageSize })).map(r.evidence);
+    sendPage(res, evidencePage(ctxOf(req), { ...view, records, page: q.value.page, size: pageSize }));
   });
 
-  router.get("/sessions/:id/evidence/:evidenceId", (req, res) => {
-    const record = browser.getEvidence(req.params.id as string, req.params.evidenceId as string);
+  router.get("/sessions/:id/evidence/:evidenceId", async (req, res) => {
+    const record = await browser.getEvidence(req.params.id as string, req.params.evidenceId as string);
     if (!record) return fail(req, res, 404, `No evidence '${req.params.evidenceId}' in session '${r.text(req.params.id as string)}'.`);
     sendPage(res, recordPage(ctxOf(req), req.params.id as string, r.evidence(record)));
   });
@@ -168,48 +196,54 @@ export function createDashboard(options: DashboardOptions): Router {
     res.set("Cache-Control", "no-store");
     next();
   });
-  api.get("/sessions", (req, res) => {
+  api.get("/sessions", async (req, res) => {
     const q = parseQuery(SessionsApiQuery, req.query);
     if (!q.ok) return fail(req, res, 400, q.message);
     const v = q.value;
-    res.json(browser.querySessions({ search: v.q || undefined, status: v.status, sort: v.sort, limit: v.limit, offset: v.offset }));
+    res.json(await browser.querySessions({ search: v.q || undefined, status: v.status, sort: v.sort, limit: v.limit, offset: v.offset }));
   });
-  api.get("/sessions/:id", (req, res) => {
-    const session = browser.getSession(req.params.id as string);
-    if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
-    res.json({ session, answers: browser.reportSummaries(session.sessionId) });
+  api.get("/sessions/:id", async (req, res) => {
+    const view = await sessionView(req.params.id as string);
+    if (!view) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
+    res.json({ session: view.session, answers: view.summaries, audit: view.audit });
   });
-  api.get("/sessions/:id/reports", (req, res) => {
-    const session = browser.getSession(req.params.id as string);
-    if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
-    const q = parseQuery(ListApiQuery, req.query);
-    if (!q.ok) return fail(req, res, 400, q.message);
-    res.json({ total: session.responses, ...q.value, reports: browser.listReports(session.sessionId, q.value).map(r.report) });
-  });
-  api.get("/sessions/:id/reports/:responseId", (req, res) => {
+  api.get("/sessions/:id/audit", async (req, res) => {
     const id = req.params.id as string;
-    const index = browser.reportSummaries(id).findIndex((s) => s.responseId === req.params.responseId);
-    if (index < 0) return fail(req, res, 404, `No answer '${req.params.responseId}' in session '${r.text(id)}'.`);
-    res.json(r.report(browser.listReports(id, { limit: 1, offset: index })[0]!));
+    const [session, audit] = await Promise.all([browser.getSession(id), auditSession(options.store, id)]);
+    if (!session) return fail(req, res, 404, `No session '${r.text(id)}'.`);
+    res.json(audit);
   });
-  api.get("/sessions/:id/evidence", (req, res) => {
-    const session = browser.getSession(req.params.id as string);
+  api.get("/sessions/:id/reports", async (req, res) => {
+    const session = await browser.getSession(req.params.id as string);
     if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
     const q = parseQuery(ListApiQuery, req.query);
     if (!q.ok) return fail(req, res, 400, q.message);
-    res.json({ total: session.evidenceCount, ...q.value, evidence: browser.listEvidence(session.sessionId, q.value).map(r.evidence) });
+    res.json({ total: session.responses, ...q.value, reports: (await browser.listReports(session.sessionId, q.value)).map(r.report) });
   });
-  api.get("/sessions/:id/evidence/:evidenceId", (req, res) => {
-    const record = browser.getEvidence(req.params.id as string, req.params.evidenceId as string);
+  api.get("/sessions/:id/reports/:responseId", async (req, res) => {
+    const id = req.params.id as string;
+    const index = (await browser.reportSummaries(id)).findIndex((s) => s.responseId === req.params.responseId);
+    if (index < 0) return fail(req, res, 404, `No answer '${req.params.responseId}' in session '${r.text(id)}'.`);
+    res.json(r.report((await browser.listReports(id, { limit: 1, offset: index }))[0]!));
+  });
+  api.get("/sessions/:id/evidence", async (req, res) => {
+    const session = await browser.getSession(req.params.id as string);
+    if (!session) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
+    const q = parseQuery(ListApiQuery, req.query);
+    if (!q.ok) return fail(req, res, 400, q.message);
+    res.json({ total: session.evidenceCount, ...q.value, evidence: (await browser.listEvidence(session.sessionId, q.value)).map(r.evidence) });
+  });
+  api.get("/sessions/:id/evidence/:evidenceId", async (req, res) => {
+    const record = await browser.getEvidence(req.params.id as string, req.params.evidenceId as string);
     if (!record) return fail(req, res, 404, `No evidence '${req.params.evidenceId}' in session '${r.text(req.params.id as string)}'.`);
     res.json(r.evidence(record));
   });
-  api.get("/sessions/:id/export", (req, res) => {
+  api.get("/sessions/:id/export", async (req, res) => {
     const q = parseQuery(ExportQuery, req.query);
     if (!q.ok) return fail(req, res, 400, q.message);
-    const data = exportSession(browser, req.params.id as string);
+    const data = await exportSessionAsync(options.store, req.params.id as string);
     if (!data) return fail(req, res, 404, `No session '${r.text(req.params.id as string)}'.`);
-    const safe = { ...data, evidence: data.evidence.map(r.evidence), reports: data.reports.map(r.report) };
+    const safe = r.on ? { ...data, evidence: data.evidence.map(r.evidence), reports: data.reports.map(r.report), redacted: true } : data;
     const file = `hfw-session-${(req.params.id as string).replace(/[^\w.-]+/g, "_").slice(0, 80)}`;
     if (q.value.format === "md") {
       res.type("text/markdown; charset=utf-8").attachment(`${file}.md`).send(renderSessionMarkdown(safe));
@@ -220,10 +254,10 @@ export function createDashboard(options: DashboardOptions): Router {
         .send(`${JSON.stringify(safe, null, 2)}\n`);
     }
   });
-  api.get("/trends", (req, res) => {
+  api.get("/trends", async (req, res) => {
     const q = parseQuery(TrendsQuery, req.query);
     if (!q.ok) return fail(req, res, 400, q.message);
-    res.json(browser.trends({ days: q.value.days }));
+    res.json(await browser.trends({ days: q.value.days }));
   });
   router.use("/api", api);
 

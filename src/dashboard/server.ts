@@ -3,16 +3,19 @@
  * by default; bound elsewhere, it asks for a token (a random one unless given).
  */
 import type { Server } from "node:http";
-import { DEFAULT_DB_PATH, SqliteStore, storePathFromEnv, type Store } from "../index.js";
+import { type AnyStore, asAsyncStore, DEFAULT_DB_PATH, openStore, storePathFromEnv } from "../index.js";
 import { isLoopback, loopbackHostOnly } from "./auth.js";
 import { listen, tokenFor } from "./listen.js";
 import { loadExpress } from "./load-deps.js";
 import { createDashboard, type DashboardOptions } from "./router.js";
 
 export interface StartDashboardOptions extends Omit<DashboardOptions, "store" | "token"> {
-  /** A store to read; default: a SqliteStore on `db`. */
-  store?: Store;
-  /** Database file when no store is given (default: `HFW_DB`, else `.hfw/hfw.db`). */
+  /** A store to read (any kind); default: the store `db` names. */
+  store?: AnyStore;
+  /**
+   * Where the store is when none is given: a SQLite file or a `postgres://` URL (default: `HFW_DB`, else
+   * `.hfw/hfw.db`; see `openStore`).
+   */
   db?: string;
   /** Interface to bind (default `127.0.0.1`). */
   host?: string;
@@ -39,15 +42,15 @@ export interface RunningDashboard {
 export const DEFAULT_DASHBOARD_PORT = 8790;
 
 /**
- * @throws ConfigError when express, helmet or better-sqlite3 is missing; StoreError when the database
- *   cannot be opened; the listen error (e.g. EADDRINUSE) when the port is taken.
+ * @throws ConfigError when express, helmet or the store's driver (better-sqlite3, pg) is missing; StoreError
+ *   when the database cannot be opened; the listen error (e.g. EADDRINUSE) when the port is taken.
  */
 export async function startDashboard(options: StartDashboardOptions = {}): Promise<RunningDashboard> {
   const express = loadExpress();
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host.toLowerCase());
   const token = tokenFor(host, options.token);
-  const owned = options.store ? undefined : new SqliteStore({ path: options.db ?? storePathFromEnv() ?? DEFAULT_DB_PATH });
+  const owned = options.store ? undefined : openStore(options.db ?? storePathFromEnv() ?? DEFAULT_DB_PATH);
   const store = options.store ?? owned!;
   const app = express();
   app.disable("x-powered-by");
@@ -63,7 +66,7 @@ export async function startDashboard(options: StartDashboardOptions = {}): Promi
     server: listening.server,
     close: async () => {
       await listening.close();
-      owned?.close();
+      if (owned) await asAsyncStore(owned).close();
     },
   };
 }

@@ -3,7 +3,7 @@
  * session, as `Session.record` would record it (same record builder, same ids), without loading the verifier.
  */
 import { buildEvidenceRecord } from "../ledger/evidence-record.js";
-import type { AppendedEvidence, SqliteStore } from "../store/sqlite-store.js";
+import { type AnyStore, type AppendedEvidence, asAsyncStore } from "../store/store.js";
 import { parsePostToolUseInput } from "./post-tool-use-input.js";
 import { firewallSessionId } from "./session-id.js";
 import { toolOutput } from "./tool-response.js";
@@ -21,7 +21,7 @@ export interface CaptureResult extends AppendedEvidence {
  * @throws FirewallError for an input that is not a PostToolUse payload, EvidenceError for an output that cannot
  *   be recorded (binary, no text), StoreError when the database cannot be written.
  */
-export function captureToolOutput(input: string, store: Pick<SqliteStore, "appendEvidence">): CaptureResult {
+export async function captureToolOutput(input: string, store: AnyStore): Promise<CaptureResult> {
   const hook = parsePostToolUseInput(input);
   const content = toolOutput(hook.tool_response, hook.tool_name);
   const { id: _pending, ...record } = buildEvidenceRecord(
@@ -29,5 +29,5 @@ export function captureToolOutput(input: string, store: Pick<SqliteStore, "appen
     "",
   ).record;
   const sessionId = firewallSessionId(hook.session_id);
-  return { sessionId, ...store.appendEvidence(sessionId, [record])[0]! };
+  return { sessionId, ...(await asAsyncStore(store).appendEvidence(sessionId, [record]))[0]! };
 }

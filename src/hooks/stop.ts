@@ -12,12 +12,16 @@
  *   evidence was recorded after the session's last verified answer;
  * - the session holds no evidence at all (the capture hook is not wired to the same database): every claim
  *   would be unsupported, and sending the agent back would not help it.
+ *
+ * With `HFW_AUDIT=fail-closed`, a session whose hash chain does not verify is not verified: the hook blocks
+ * once, telling the agent to say that its answer could not be checked (the evidence was changed outside the
+ * firewall), and logs the break. `stop_hook_active` then lets the turn end.
  */
-import { FirewallError } from "../errors.js";
+import { FirewallError, LedgerTampered } from "../errors.js";
 import { Firewall, type Logger } from "../firewall.js";
 import { resolvePolicy } from "../policy/presets.js";
 import type { Report, Strictness } from "../schema.js";
-import type { Store } from "../store/store.js";
+import { type AnyStore, asAsyncStore } from "../store/store.js";
 import { parseHookJson } from "./hook-json.js";
 import { firewallSessionId } from "./session-id.js";
 import { type StopBlock, stopDecision } from "./stop-decision.js";
@@ -25,11 +29,14 @@ import { StopInputSchema } from "./stop-input.js";
 import { type LastTurn, readLastTurn } from "./transcript.js";
 
 /** What the Stop hook decided. `why` says why a turn may end; `warning` is for the log when something looks misconfigured. */
-export type StopOutcome = { action: "allow"; why: string; warning?: string; report?: Report } | { action: "block"; output: StopBlock; report: Report };
+export type StopOutcome =
+  | { action: "allow"; why: string; warning?: string; report?: Report }
+  | { action: "block"; output: StopBlock; report: Report; warning?: undefined }
+  | { action: "block"; output: StopBlock; report?: undefined; warning: string };
 
 export interface StopHookOptions {
   /** Where the capture hook recorded the session's evidence; the report is stored there too. */
-  store: Store;
+  store: AnyStore;
   /** Policy preset the final message is verified with. */
   strictness: Strictness;
   /** Receives the verifier's warnings (a tier that failed on a claim). */
@@ -80,7 +87,7 @@ export async function runStopHook(input: string, options: StopHookOptions): Prom
 
   const sessionId = firewallSessionId(hook.session_id);
   // Read before a Firewall opens the session, which would store an empty one for an id capture never saw.
-  if (options.store.listEvidence(sessionId).length === 0) return noEvidence(sessionId);
+  if ((await asAsyncStore(options.store).listEvidence(sessionId, { limit: 1, offset: 0 })).length === 0) return noEvidence(sessionId);
   const fw = new Firewall({ store: options.store, sessionId, strictness: options.strictness, ...(options.logger ? { logger: options.logger } : {}) });
   const session = fw.session();
   await session.sync();
@@ -93,7 +100,13 @@ export async function runStopHook(input: string, options: StopHookOptions): Prom
   // The stored report says what the hook did: a contradiction the policy would correct in place blocks here
   // (the hook cannot rewrite the message), and an unsupported claim blocks only where the policy blocks.
   const overrides = options.strictness === "strict" ? {} : { action: "block" as const, flagUnsupported: 1.01 };
-  const report = await session.verify(text, { strictness: options.strictness, ...overrides });
+  let report: Report;
+  try {
+    report = await session.verify(text, { strictness: options.strictness, ...overrides });
+  } catch (error) {
+    if (LedgerTampered.isInstance(error)) return tampered(error);
+    throw error;
+  }
   const block = stopDecision(report, resolvePolicy(options.strictness, overrides));
   return block ? { action: "block", output: block, report } : { action: "allow", why: `verified: ${report.decision}`, report };
 }
@@ -104,4 +117,13 @@ function noEvidence(sessionId: string): StopOutcome {
     why: "no evidence recorded in the session",
     warning: `No tool output is recorded in session '${sessionId}': wire 'hfw hook capture' as a PostToolUse hook on the same database. The turn ends unverified.`,
   };
+}
+
+/** Fail-closed: the answer is not verified against a ledger that was changed; the agent is told to say so. */
+function tampered(error: LedgerTampered): StopOutcome {
+  const reason =
+    "hallucination-firewall could not check your last message: the tool outputs recorded in this session were changed outside the firewall " +
+    `(its evidence ledger breaks at link ${error.break.seq}, ${error.break.cause}). Tell the user, in one sentence, that your answer was not ` +
+    "verified against the tool outputs because the session's recorded evidence failed its integrity check; change nothing else.";
+  return { action: "block", output: { decision: "block", reason }, warning: error.message };
 }

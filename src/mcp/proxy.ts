@@ -19,7 +19,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RecordInput } from "../ledger/evidence-ledger.js";
 import type { ProxyConfig, DownstreamServerConfig } from "./proxy-config.js";
-import { toolError, type RegisteredTool, type ToolCallContext, type ToolSource } from "./tool-registry.js";
+import { type RecordEvidence, toolError, type RegisteredTool, type ToolCallContext, type ToolSource } from "./tool-registry.js";
 
 /** Default time a downstream call may run without a result or a progress notification, ms. */
 export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
@@ -144,7 +144,7 @@ export class DownstreamPool implements ToolSource {
    * The proxied tools of the servers that started (also those that exited since), bound to one session's
    * `record`.
    */
-  toolsFor(record: (input: RecordInput) => void): RegisteredTool[] {
+  toolsFor(record: RecordEvidence): RegisteredTool[] {
     const tools: RegisteredTool[] = [];
     for (const d of this.downstreams) {
       if (d.state === "ready" || d.state === "exited") for (const tool of d.tools) tools.push(this.proxied(d, tool, record));
@@ -258,7 +258,7 @@ export class DownstreamPool implements ToolSource {
     }
   }
 
-  private proxied(d: Downstream, tool: Tool, record: (input: RecordInput) => void): RegisteredTool {
+  private proxied(d: Downstream, tool: Tool, record: RecordEvidence): RegisteredTool {
     const name = `${d.name}__${tool.name}`;
     return {
       definition: { ...tool, name },
@@ -281,7 +281,7 @@ export class DownstreamPool implements ToolSource {
         } catch (error) {
           return this.failure(d, name, error, context);
         }
-        if (!result.isError) this.record(name, result, args, context, record);
+        if (!result.isError) await this.record(name, result, args, context, record);
         return result;
       },
     };
@@ -304,11 +304,11 @@ export class DownstreamPool implements ToolSource {
     return toolError(`Calling '${name}' failed: ${messageOf(error)}. Check that the MCP server '${d.name}' is running and reachable${where}.`);
   }
 
-  private record(name: string, result: CallToolResult, args: Record<string, unknown>, context: ToolCallContext, record: (input: RecordInput) => void): void {
+  private async record(name: string, result: CallToolResult, args: Record<string, unknown>, context: ToolCallContext, record: RecordEvidence): Promise<void> {
     const content = evidenceOf(result);
     if (content === undefined) return;
     try {
-      record({ source: name, content, args, callId: context.requestId });
+      await record({ source: name, content, args, callId: context.requestId });
     } catch (error) {
       // The caller still gets the result: a recording failure must not break the agent's run.
       this.log(`the result of '${name}' (call ${context.requestId}) was not recorded as evidence: ${messageOf(error)}`);

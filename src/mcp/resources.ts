@@ -6,8 +6,7 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type Resource } from "@modelcontextprotocol/sdk/types.js";
-import { browserOf } from "../store/session-browser.js";
-import { requireSyncStore } from "../store/store.js";
+import { asyncBrowserOf } from "../store/async-browser.js";
 import type { McpSessionState } from "./session-state.js";
 
 /** JSON-RPC error code for a resource that does not exist (MCP specification, "Resources: error handling"). */
@@ -50,7 +49,7 @@ function notFound(message: string): Error {
 export function serveResources(server: Server, state: McpSessionState): void {
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourcesOf(state.sessionId) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: TEMPLATES }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     const match = /^(ledger|report):\/\/session\/([^/?#]+)$/.exec(uri);
     if (!match) throw notFound(`Unknown resource '${uri}': use ledger://session/{id} or report://session/{id}.`);
@@ -62,10 +61,12 @@ export function serveResources(server: Server, state: McpSessionState): void {
         `This client session can read only its own resources (${kind}://session/${encodeURIComponent(state.sessionId)}); 'hfw export' or the dashboard show the others.`,
       );
     }
-    state.session(); // opens (and stores) a session that has recorded nothing yet
-    const browser = browserOf(requireSyncStore(state.firewall.store, "Reading MCP resources"));
-    const session = browser.getSession(sessionId)!;
-    const body = kind === "ledger" ? { sessionId, evidence: browser.listEvidence(sessionId) } : { session, reports: browser.listReports(sessionId) };
+    await state.syncedSession(); // stores a session that has recorded nothing yet, and what this process queued
+    const browser = asyncBrowserOf(state.firewall.store);
+    const body =
+      kind === "ledger"
+        ? { sessionId, evidence: await browser.listEvidence(sessionId) }
+        : { session: await browser.getSession(sessionId), reports: await browser.listReports(sessionId) };
     return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(body, null, 2) }] };
   });
 }

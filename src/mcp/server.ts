@@ -63,8 +63,8 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
 
   let proxied: string[] = [];
   const loadProxied = () => {
-    const tools = options.tools!.toolsFor((input) => {
-      state.session().record(input);
+    const tools = options.tools!.toolsFor(async (input) => {
+      await state.session().recordAsync(input);
       state.changed();
     });
     registry.remove(...proxied.filter((name) => !tools.some((t) => t.definition.name === name)));

@@ -28,6 +28,17 @@ export class McpSessionState {
     return this.firewall.session(this.sessionId);
   }
 
+  /**
+   * The firewall session, brought up to date with the store (what other processes recorded; with an
+   * asynchronous store, what this one recorded too). Creates the session in the store when it is new.
+   * @throws StoreError when the store cannot be read or written.
+   */
+  async syncedSession(): Promise<Session> {
+    const session = this.session();
+    await session.sync();
+    return session;
+  }
+
   /** The policy in force: the firewall's (default balanced), or the preset `set_policy` chose, with its overrides. */
   policy(): Policy {
     const { strictness, ...rest } = this.policyOverrides;
@@ -51,8 +62,8 @@ export class McpSessionState {
   }
 
   /** Forgets the session's evidence and reports (in memory and in the store); the policy stays. */
-  reset(): void {
-    this.firewall.reset(this.sessionId);
+  async reset(): Promise<void> {
+    await this.firewall.reset(this.sessionId);
     this.changed();
   }
 

@@ -95,8 +95,8 @@ export function sessionTools(state: McpSessionState): RegisteredTool[] {
     }),
     output: EvidenceOut,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
-    run(args) {
-      const record = state.session().record({
+    async run(args) {
+      const record = await state.session().recordAsync({
         source: args.source,
         content: args.content,
         ...(args.args ? { args: args.args } : {}),
@@ -117,8 +117,8 @@ export function sessionTools(state: McpSessionState): RegisteredTool[] {
     }),
     output: z.object({ total: z.number().int().describe("records in the session"), evidence: z.array(EvidenceOut) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run(args) {
-      const ledger = state.session().ledger;
+    async run(args) {
+      const ledger = (await state.syncedSession()).ledger;
       const limit = args.limit ?? 50;
       let records: EvidenceRecord[];
       if (args.query?.trim()) {
@@ -140,8 +140,8 @@ export function sessionTools(state: McpSessionState): RegisteredTool[] {
     input: z.object({}),
     output: z.object({ sessionId: z.string(), reset: z.boolean() }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-    run() {
-      state.reset();
+    async run() {
+      await state.reset();
       return { structured: { sessionId: state.sessionId, reset: true }, text: `session ${state.sessionId} reset: no evidence, no answers` };
     },
   });

@@ -39,9 +39,19 @@ export interface RegisteredTool {
  * Tools that come from elsewhere (a recording proxy's downstream servers). Each MCP client session gets its own
  * set, bound to that session's ledger through `record`.
  */
+/**
+ * Records one tool result as evidence in the caller's session (what it returns is ignored; a promise is
+ * awaited). A failure is logged, never passed to the caller.
+ */
+export type RecordEvidence = (input: RecordInput) => unknown;
+
 export interface ToolSource {
-  /** The tools for one client session; each successful call is passed to `record` as evidence. */
-  toolsFor(record: (input: RecordInput) => void): RegisteredTool[];
+  /**
+   * The tools for one client session; each successful call is passed to `record` as evidence. A tool's
+   * result is returned once `record` has settled (its promise, with an asynchronous store), so that the
+   * evidence is stored before the agent can act on the result.
+   */
+  toolsFor(record: RecordEvidence): RegisteredTool[];
   /** Calls `listener` when the tools change (a downstream server's list changed, or it exited); returns an unsubscribe. */
   onChange?(listener: () => void): () => void;
 }

@@ -86,8 +86,8 @@ export function verifyTools(state: McpSessionState): RegisteredTool[] {
     input: z.object({ claim_id: z.string().min(1).describe("a claim id from a report of this session, e.g. r1.c2") }),
     output: z.object({ claim: ClaimOut, tier: z.number().int(), reason: z.string(), text: z.string() }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    run(args) {
-      const e = state.session().explain(args.claim_id);
+    async run(args) {
+      const e = (await state.syncedSession()).explain(args.claim_id);
       const decider = e.verdict.trace.find((t) => t.tier === e.verdict.tier && t.outcome !== "pass");
       return { structured: { claim: claimOut(e.claim, e.verdict), tier: e.verdict.tier, reason: decider?.note ?? "", text: e.text }, text: e.text };
     },

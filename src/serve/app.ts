@@ -13,7 +13,7 @@ import { loadExpress } from "../dashboard/load-deps.js";
 import { createDashboard } from "../dashboard/router.js";
 import { Firewall, type Logger } from "../firewall.js";
 import type { Strictness } from "../schema.js";
-import { asAsyncStore, type AnyStore, requireSyncStore } from "../store/store.js";
+import { asAsyncStore, type AnyStore } from "../store/store.js";
 import { bearerAuth } from "./bearer-tokens.js";
 import { healthRoutes } from "./health-routes.js";
 import { HttpError, invalid, toHttpError } from "./http-error.js";
@@ -134,7 +134,7 @@ export function createVerifierApp(options: VerifierAppOptions = {}): VerifierApp
   }
   for (const route of health) mount(app, route, ctx);
   if (options.dashboard) {
-    app.use("/dashboard", createDashboard({ store: requireSyncStore(store, "The dashboard (--dashboard)"), ...(tokens[0] ? { token: tokens[0] } : {}) }));
+    app.use("/dashboard", createDashboard({ store, ...(tokens[0] ? { token: tokens[0] } : {}) }));
   }
   if (tokens.length > 0) {
     app.use(

@@ -150,12 +150,22 @@ export function extend(head: ChainHead, kind: ChainRow["kind"], row: EvidenceRec
   return { length: head.length + 1, hash: linkHash(head.hash, kind, row) };
 }
 
+/**
+ * Why a chain stops matching, in the words of a person reading an audit: a row `edited` in place, a row
+ * `deleted` (a link is missing), a row `inserted` (a link taken twice, or a row outside the chain), rows
+ * `reordered` (a row follows another link than the one it was hashed after), or the session's `head` not
+ * the one the rows give (the head edited, or rows deleted or added at the end).
+ */
+export type ChainBreakCause = "edited" | "deleted" | "inserted" | "reordered" | "head";
+
 /** Where a replayed chain stops matching. */
 export interface ChainBreak {
   /** Place in the chain (1-based) of the first link that does not match. */
   seq: number;
   /** `edited`: the row's content no longer gives its hash; `moved`: a row is missing, inserted or reordered before it; `head`: the rows match but the session's head does not (rows deleted at the end, or the head edited). */
   problem: "edited" | "moved" | "head";
+  /** The same finding in finer words (see {@link ChainBreakCause}). */
+  cause: ChainBreakCause;
   /** The row there (`e3`, `r2`), when there is one. */
   row?: { kind: ChainRow["kind"]; id: string };
   /** One sentence a person can act on. */
@@ -175,54 +185,81 @@ export interface ChainAudit {
   break?: ChainBreak;
 }
 
+/** What {@link replayChain} gives: the head the rows reach, and where they stop matching, if they do. */
+export interface ChainReplay {
+  /** The head after the last matching link. */
+  head: ChainHead;
+  break?: ChainBreak;
+}
+
 function rowId(r: ChainRow): string {
   return r.kind === "evidence" ? r.row.id : r.row.responseId;
 }
 
 /**
- * Replays a session's chain: rows in stored order (by `seq`), each hash recomputed from the previous one.
- * Starts after `from` (default: the genesis) so that a caller that already checked a prefix replays only
- * what is new.
- * @param rows the links after `from`, in `seq` order.
- * @param storedHead the head kept with the session.
+ * Replays links after `from` (rows in `seq` order), each hash recomputed from the previous one, without
+ * comparing the result with a stored head: a caller that reads a long chain page by page replays each page
+ * from where the last one ended, then compares once with {@link compareHead}. A row whose `seq` is not a
+ * whole number from 1 up is outside the chain (a store gives a row it holds without a link `seq` 0).
  */
-export function auditChain(rows: readonly ChainRow[], storedHead: ChainHead, from: ChainHead = EMPTY_HEAD): ChainAudit {
+export function replayChain(rows: readonly ChainRow[], from: ChainHead = EMPTY_HEAD): ChainReplay {
   let head = from;
   for (const r of rows) {
     const expectedSeq = head.length + 1;
     const id = rowId(r);
     const name = `${r.kind} ${id}`;
+    const row = { kind: r.kind, id };
+    if (!Number.isInteger(r.seq) || r.seq < 1) {
+      const message = `${name} is not a link of the chain (it has no place in it): it was inserted outside the chain.`;
+      return { head, break: { seq: expectedSeq, problem: "moved", cause: "inserted", row, message } };
+    }
     if (r.seq !== expectedSeq) {
-      const message =
-        r.seq > expectedSeq
-          ? `link ${expectedSeq} is missing (the next stored row, ${name}, is link ${r.seq}): a row was deleted.`
-          : `${name} claims link ${r.seq}, already taken: a row was inserted or its place changed.`;
-      return broken(rows, head, storedHead, { seq: expectedSeq, problem: "moved", row: { kind: r.kind, id }, message });
+      const deleted = r.seq > expectedSeq;
+      const message = deleted
+        ? `link ${expectedSeq} is missing (the next stored row, ${name}, is link ${r.seq}): a row was deleted.`
+        : `${name} claims link ${r.seq}, already taken: a row was inserted or its place changed.`;
+      return { head, break: { seq: expectedSeq, problem: "moved", cause: deleted ? "deleted" : "inserted", row, message } };
     }
     const next = linkHash(head.hash, r.kind, r.row);
     if (next !== r.hash) {
-      // A row that still hashes to its stored value after some other previous hash was moved, not edited.
+      // A row whose stored hash follows from another link's hash was moved, not edited.
+      if (rows.some((x) => x !== r && linkHash(x.hash, r.kind, r.row) === r.hash)) {
+        const message = `${name} (link ${r.seq}) follows another link than before: rows were reordered.`;
+        return { head, break: { seq: r.seq, problem: "moved", cause: "reordered", row, message } };
+      }
       const message = `${name} (link ${r.seq}) does not match its hash: its content was edited, or a row before it was changed, inserted or reordered.`;
-      return broken(rows, head, storedHead, { seq: r.seq, problem: "edited", row: { kind: r.kind, id }, message });
+      return { head, break: { seq: r.seq, problem: "edited", cause: "edited", row, message } };
     }
     head = { length: r.seq, hash: next };
   }
-  if (head.length !== storedHead.length || head.hash !== storedHead.hash) {
-    const message =
-      head.length < storedHead.length
-        ? `the session's head says ${storedHead.length} links, the rows give ${head.length}: rows after link ${head.length} were deleted.`
-        : `the rows give head ${head.hash.slice(0, 12)}… at link ${head.length}, the session stores ${storedHead.hash.slice(0, 12)}… at link ${storedHead.length}: the head or the last rows were changed.`;
-    return { ok: false, length: head.length, head, storedHead, break: { seq: Math.min(head.length, storedHead.length) + 1, problem: "head", message } };
-  }
-  return { ok: true, length: head.length, head, storedHead };
+  return { head };
 }
 
-function broken(rows: readonly ChainRow[], head: ChainHead, storedHead: ChainHead, at: ChainBreak): ChainAudit {
-  // A row whose hash still follows from the previous link's was moved rather than edited.
-  if (at.problem === "edited") {
-    const r = rows.find((x) => x.seq === at.seq)!;
-    const moved = rows.some((x) => x !== r && linkHash(x.hash, r.kind, r.row) === r.hash);
-    if (moved) at = { ...at, problem: "moved", message: `${r.kind} ${rowId(r)} (link ${r.seq}) follows another link than before: rows were reordered.` };
-  }
-  return { ok: false, length: head.length, head, storedHead, break: at };
+/** Compares the head replayed rows give with the head the session stores. */
+export function compareHead(head: ChainHead, storedHead: ChainHead): ChainAudit {
+  if (head.length === storedHead.length && head.hash === storedHead.hash) return { ok: true, length: head.length, head, storedHead };
+  const message =
+    head.length < storedHead.length
+      ? `the session's head says ${storedHead.length} links, the rows give ${head.length}: rows after link ${head.length} were deleted, or the head was changed.`
+      : `the rows give head ${head.hash.slice(0, 12)}… at link ${head.length}, the session stores ${storedHead.hash.slice(0, 12)}… at link ${storedHead.length}: the head or the last rows were changed.`;
+  return {
+    ok: false,
+    length: head.length,
+    head,
+    storedHead,
+    break: { seq: Math.min(head.length, storedHead.length) + 1, problem: "head", cause: "head", message },
+  };
+}
+
+/**
+ * Replays a session's chain: rows in stored order (by `seq`), each hash recomputed from the previous one,
+ * then the head they give compared with the stored one. Starts after `from` (default: the genesis) so that
+ * a caller that already checked a prefix replays only what is new.
+ * @param rows the links after `from`, in `seq` order.
+ * @param storedHead the head kept with the session.
+ */
+export function auditChain(rows: readonly ChainRow[], storedHead: ChainHead, from: ChainHead = EMPTY_HEAD): ChainAudit {
+  const replay = replayChain(rows, from);
+  if (replay.break) return { ok: false, length: replay.head.length, head: replay.head, storedHead, break: replay.break };
+  return compareHead(replay.head, storedHead);
 }

@@ -115,7 +115,7 @@ export class MemoryStore implements Store {
     return this.sessions.get(sessionId)?.head ?? EMPTY_HEAD;
   }
 
-  chainRows(sessionId: string, after = 0): ChainRow[] {
-    return (this.sessions.get(sessionId)?.chain ?? []).slice(after);
+  chainRows(sessionId: string, after = 0, limit = Number.POSITIVE_INFINITY): ChainRow[] {
+    return (this.sessions.get(sessionId)?.chain ?? []).slice(after, after + limit);
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Read-side queries over a store for people: a filtered, sorted, paginated sessions list, one session's
  * answers and evidence page by page, daily trends and a session export. The SQLite store answers them with
- * indexed SQL; {@link browserOf} answers them for any other {@link Store} by scanning it.
+ * indexed SQL; {@link browserOf} answers them for any other {@link Store} by scanning it, `asyncBrowserOf` for
+ * any store at all. The export of a session is in `session-export.ts`.
  */
 import { scoreOf } from "../policy/grounding-score.js";
 import type { EvidenceRecord, Report, VerdictCounts } from "../schema.js";
-import type { PageRequest, Store } from "./store.js";
+import type { PageRequest, SessionSummary, Store } from "./store.js";
 
 /** One row of the sessions list. Times are ms since the Unix epoch. */
 export interface SessionOverview {
@@ -101,16 +102,6 @@ export type AsyncSessionBrowser = {
   [K in keyof SessionBrowser]: SessionBrowser[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
 };
 
-/** The JSON export of one session (`hfw export`, the dashboard's JSON download). */
-export interface SessionExport {
-  format: "hallucination-firewall/session";
-  version: 1;
-  exportedAt: number;
-  session: SessionOverview;
-  evidence: EvidenceRecord[];
-  reports: Report[];
-}
-
 export const DEFAULT_PAGE_SIZE = 50;
 
 const EMPTY_COUNTS = (): VerdictCounts => ({ supported: 0, contradicted: 0, unsupported: 0, not_checkable: 0 });
@@ -129,20 +120,21 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function isBrowser(store: Store | SessionBrowser): store is SessionBrowser & Store {
+/** True when `store` answers the browsing queries itself (the SQLite store does, a PostgreSQL one too). */
+export function isSessionBrowser(store: object): boolean {
   const s = store as Partial<SessionBrowser>;
   return typeof s.querySessions === "function" && typeof s.reportSummaries === "function" && typeof s.trends === "function";
 }
 
-function pageOf<T>(items: T[], page?: PageRequest): T[] {
-  return page ? items.slice(page.offset, page.offset + page.limit) : items;
+/** One page of a list (all of it without `page`). */
+export function pageOf<T>(items: readonly T[], page?: PageRequest): T[] {
+  return page ? items.slice(page.offset, page.offset + page.limit) : [...items];
 }
 
-function overviewOf(store: Store, sessionId: string, createdAt: number, evidenceCount: number): SessionOverview {
-  const reports = store.listReports(sessionId);
-  const evidence = store.listEvidence(sessionId);
+/** A session's overview from all it holds: what a store without its own counters scans. */
+export function overviewFrom(summary: SessionSummary, reports: readonly Report[], evidence: readonly EvidenceRecord[]): SessionOverview {
   const claims = EMPTY_COUNTS();
-  let updatedAt = createdAt;
+  let updatedAt = summary.createdAt;
   let blocked = 0;
   for (const r of reports) {
     addCounts(claims, r.counts);
@@ -151,10 +143,10 @@ function overviewOf(store: Store, sessionId: string, createdAt: number, evidence
   }
   for (const e of evidence) updatedAt = Math.max(updatedAt, e.recordedAt);
   return {
-    sessionId,
-    createdAt,
+    sessionId: summary.sessionId,
+    createdAt: summary.createdAt,
     updatedAt,
-    evidenceCount,
+    evidenceCount: summary.evidenceCount,
     evidenceBytes: evidence.reduce((n, e) => n + e.bytes, 0),
     responses: reports.length,
     claims,
@@ -189,70 +181,64 @@ export function matchesStatus(s: SessionOverview, status: SessionStatus): boolea
   return true;
 }
 
-/**
- * The store itself when it answers the browsing queries (the SQLite store does), or a browser that scans
- * any other {@link Store} (the in-memory one): fine for one process's sessions, linear in their size.
- */
-export function browserOf(store: Store): SessionBrowser {
-  if (isBrowser(store)) return store;
-  const all = (): SessionOverview[] => store.listSessions().map((s) => overviewOf(store, s.sessionId, s.createdAt, s.evidenceCount));
-  return {
-    querySessions(query) {
-      const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-      const offset = query.offset ?? 0;
-      const needle = query.search?.toLowerCase() ?? "";
-      const rows = all()
-        .filter((s) => s.sessionId.toLowerCase().includes(needle) && matchesStatus(s, query.status ?? "all"))
-        .sort(comparator(query.sort ?? "recent"));
-      return { total: rows.length, limit, offset, sessions: rows.slice(offset, offset + limit) };
-    },
-    getSession(sessionId) {
-      const s = store.listSessions().find((x) => x.sessionId === sessionId);
-      return s && overviewOf(store, s.sessionId, s.createdAt, s.evidenceCount);
-    },
-    reportSummaries(sessionId) {
-      return store
-        .listReports(sessionId)
-        .map((r) => ({ responseId: r.responseId, createdAt: r.createdAt, decision: r.decision, groundingScore: r.groundingScore, counts: r.counts, ms: r.ms }));
-    },
-    listReports: (sessionId, page) => pageOf(store.listReports(sessionId), page),
-    listEvidence: (sessionId, page) => pageOf(store.listEvidence(sessionId), page),
-    getEvidence: (sessionId, evidenceId) => store.listEvidence(sessionId).find((e) => e.id === evidenceId),
-    trends({ days, now = Date.now() }) {
-      const first = utcDay(now - days * 86_400_000);
-      const last = utcDay(now);
-      const byDay = new Map<string, DayTrend>();
-      for (const s of store.listSessions()) {
-        for (const r of store.listReports(s.sessionId)) {
-          const day = utcDay(r.createdAt);
-          if (day < first || day > last) continue;
-          let t = byDay.get(day);
-          if (!t) byDay.set(day, (t = { day, responses: 0, claims: EMPTY_COUNTS(), flagged: 0, groundingScore: null, blocked: 0 }));
-          t.responses++;
-          addCounts(t.claims, r.counts);
-          if (r.decision === "block") t.blocked++;
-        }
-      }
-      return [...byDay.values()]
-        .map((t) => ({ ...t, flagged: t.claims.contradicted + t.claims.unsupported, groundingScore: scoreOf(t.claims) }))
-        .sort((a, b) => (a.day < b.day ? -1 : 1));
-    },
-  };
+/** The page a {@link SessionQuery} asks for, out of every session's overview. */
+export function querySessionList(all: readonly SessionOverview[], query: SessionQuery): SessionPage {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const offset = query.offset ?? 0;
+  const needle = query.search?.toLowerCase() ?? "";
+  const rows = all
+    .filter((s) => s.sessionId.toLowerCase().includes(needle) && matchesStatus(s, query.status ?? "all"))
+    .sort(comparator(query.sort ?? "recent"));
+  return { total: rows.length, limit, offset, sessions: rows.slice(offset, offset + limit) };
+}
+
+/** An answer without its claims. */
+export function summaryOfReport(r: Report): ReportSummary {
+  return { responseId: r.responseId, createdAt: r.createdAt, decision: r.decision, groundingScore: r.groundingScore, counts: r.counts, ms: r.ms };
+}
+
+/** Answers per UTC day from the day `days` days before `now` (ms) to `now`'s day, out of every session's reports. */
+export function trendsOf(reports: Iterable<Report>, days: number, now: number): DayTrend[] {
+  const first = utcDay(now - days * 86_400_000);
+  const last = utcDay(now);
+  const byDay = new Map<string, DayTrend>();
+  for (const r of reports) {
+    const day = utcDay(r.createdAt);
+    if (day < first || day > last) continue;
+    let t = byDay.get(day);
+    if (!t) byDay.set(day, (t = { day, responses: 0, claims: EMPTY_COUNTS(), flagged: 0, groundingScore: null, blocked: 0 }));
+    t.responses++;
+    addCounts(t.claims, r.counts);
+    if (r.decision === "block") t.blocked++;
+  }
+  return [...byDay.values()]
+    .map((t) => ({ ...t, flagged: t.claims.contradicted + t.claims.unsupported, groundingScore: scoreOf(t.claims) }))
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
 }
 
 /**
- * The whole session as one JSON-ready object: its overview, every evidence record and every report.
- * @returns undefined when the store has no such session.
+ * The store itself when it answers the browsing queries (the SQLite store does), or a browser that scans
+ * any other {@link Store} (the in-memory one): fine for one process's sessions, linear in their size. For
+ * an asynchronous store, see `asyncBrowserOf`.
  */
-export function exportSession(browser: SessionBrowser, sessionId: string, now = Date.now()): SessionExport | undefined {
-  const session = browser.getSession(sessionId);
-  if (!session) return undefined;
+export function browserOf(store: Store): SessionBrowser {
+  if (isSessionBrowser(store)) return store as Store & SessionBrowser;
+  const overview = (s: SessionSummary) => overviewFrom(s, store.listReports(s.sessionId), store.listEvidence(s.sessionId));
   return {
-    format: "hallucination-firewall/session",
-    version: 1,
-    exportedAt: now,
-    session,
-    evidence: browser.listEvidence(sessionId),
-    reports: browser.listReports(sessionId),
+    querySessions: (query) => querySessionList(store.listSessions().map(overview), query),
+    getSession(sessionId) {
+      const s = store.listSessions().find((x) => x.sessionId === sessionId);
+      return s && overview(s);
+    },
+    reportSummaries: (sessionId) => store.listReports(sessionId).map(summaryOfReport),
+    listReports: (sessionId, page) => pageOf(store.listReports(sessionId), page),
+    listEvidence: (sessionId, page) => pageOf(store.listEvidence(sessionId), page),
+    getEvidence: (sessionId, evidenceId) => store.listEvidence(sessionId).find((e) => e.id === evidenceId),
+    trends: ({ days, now = Date.now() }) =>
+      trendsOf(
+        store.listSessions().flatMap((s) => store.listReports(s.sessionId)),
+        days,
+        now,
+      ),
   };
 }

@@ -33,8 +33,13 @@ export class SqliteChain {
         "SELECT response_id, verdict_ord, ord, tier, name, outcome, confidence, note, ms FROM traces WHERE session_id = ? AND response_id = ? ORDER BY verdict_ord, ord",
       ),
       linkReport: db.prepare("UPDATE reports SET chain_seq = ?, chain_hash = ? WHERE session_id = ? AND response_id = ?"),
-      evidenceAfter: db.prepare(`SELECT ${EVIDENCE}, chain_seq, chain_hash FROM evidence WHERE session_id = ? AND chain_seq > ? ORDER BY chain_seq, seq`),
-      reportsAfter: db.prepare(`SELECT response_id, chain_seq, chain_hash FROM reports WHERE session_id = ? AND chain_seq > ? ORDER BY chain_seq, seq`),
+      // A row without a link (NULL chain_seq, written around the store) comes first in every page: SQLite sorts NULL first.
+      evidenceAfter: db.prepare(
+        `SELECT ${EVIDENCE}, chain_seq, chain_hash FROM evidence WHERE session_id = ? AND (chain_seq > ? OR chain_seq IS NULL) ORDER BY chain_seq, seq LIMIT ?`,
+      ),
+      reportsAfter: db.prepare(
+        "SELECT response_id, chain_seq, chain_hash FROM reports WHERE session_id = ? AND (chain_seq > ? OR chain_seq IS NULL) ORDER BY chain_seq, seq LIMIT ?",
+      ),
     };
   }
 
@@ -69,15 +74,20 @@ export class SqliteChain {
     return head;
   }
 
-  /** The links after the first `after`, in chain order, as stored (for an audit). */
-  rows(sessionId: string, after: number): ChainRow[] {
-    const evidence = (this.st.evidenceAfter!.all(sessionId, after) as Array<EvidenceRow & { chain_seq: number; chain_hash: string }>).map(
-      (r): ChainRow => ({ seq: r.chain_seq, kind: "evidence", row: evidenceOf(r), hash: r.chain_hash }),
+  /**
+   * The links after the first `after`, in chain order, as stored (for an audit), at most `limit` (default:
+   * all). A row without a link has `seq` 0 and an empty hash.
+   */
+  rows(sessionId: string, after: number, limit = -1): ChainRow[] {
+    type Linked = { chain_seq: number | null; chain_hash: string | null };
+    const evidence = (this.st.evidenceAfter!.all(sessionId, after, limit) as Array<EvidenceRow & Linked>).map(
+      (r): ChainRow => ({ seq: r.chain_seq ?? 0, kind: "evidence", row: evidenceOf(r), hash: r.chain_hash ?? "" }),
     );
-    const reports = (this.st.reportsAfter!.all(sessionId, after) as Array<{ response_id: string; chain_seq: number; chain_hash: string }>).map(
-      (r): ChainRow => ({ seq: r.chain_seq, kind: "report", row: this.report(sessionId, r.response_id), hash: r.chain_hash }),
+    const reports = (this.st.reportsAfter!.all(sessionId, after, limit) as Array<{ response_id: string } & Linked>).map(
+      (r): ChainRow => ({ seq: r.chain_seq ?? 0, kind: "report", row: this.report(sessionId, r.response_id), hash: r.chain_hash ?? "" }),
     );
-    return [...evidence, ...reports].sort((a, b) => a.seq - b.seq);
+    const rows = [...evidence, ...reports].sort((a, b) => a.seq - b.seq);
+    return limit < 0 ? rows : rows.slice(0, limit);
   }
 }
 

@@ -327,8 +327,8 @@ export class SqliteStore implements Store, SessionBrowser {
     return this.guard(`Reading the chain head of session '${sessionId}'`, () => this.chain.head(sessionId));
   }
 
-  chainRows(sessionId: string, after = 0): ChainRow[] {
-    return this.read(`Reading the chain of session '${sessionId}'`, () => this.chain.rows(sessionId, after));
+  chainRows(sessionId: string, after = 0, limit?: number): ChainRow[] {
+    return this.read(`Reading the chain of session '${sessionId}'`, () => this.chain.rows(sessionId, after, limit));
   }
 
   listReports(sessionId: string, page?: PageRequest): Report[] {

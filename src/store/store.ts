@@ -4,7 +4,6 @@
  * (or reject), never drop silently. Every store keeps each session's hash chain (see `ledger-chain.ts`) and
  * gives evidence its id, so that any number of processes may record into one session.
  */
-import { ConfigError } from "../errors.js";
 import type { EvidenceRecord, Report } from "../schema.js";
 import type { ChainHead, ChainRow } from "./ledger-chain.js";
 
@@ -80,8 +79,12 @@ export interface Store {
   sessionDelta(sessionId: string, known: { evidence: number; reports: number }): SessionDelta;
   /** The session's chain head as stored with it (the empty head for an unknown session). */
   chainHead(sessionId: string): ChainHead;
-  /** The chain's links after the first `after` (default 0), in order: for `auditChain`. */
-  chainRows(sessionId: string, after?: number): ChainRow[];
+  /**
+   * The chain's links after the first `after` (default 0), in order, at most `limit` of them (default: all):
+   * for `auditChain`, page by page. A row the store holds without a link (written around the store) comes
+   * first with `seq` 0, in every page, so that an audit finds it.
+   */
+  chainRows(sessionId: string, after?: number, limit?: number): ChainRow[];
 }
 
 /** {@link Store} with every method returning a promise, plus `close`; what a networked store implements. */
@@ -124,13 +127,4 @@ export function asAsyncStore(store: AnyStore): AsyncStore {
     chainHead: call(store.chainHead),
     chainRows: call(store.chainRows),
   };
-}
-
-/**
- * The store as a synchronous one, for code that has no asynchronous path yet.
- * @throws ConfigError naming `what` when the store is asynchronous.
- */
-export function requireSyncStore(store: AnyStore, what: string): Store {
-  if (isAsyncStore(store)) throw new ConfigError(`${what} needs a synchronous store (memory or SQLite), not PostgreSQL.`);
-  return store;
 }

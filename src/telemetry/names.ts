@@ -96,6 +96,10 @@ export const HFW = {
   llmCalls: "hfw.llm.calls",
   /** What a model call was for: `judge` or `extract`. */
   llmPurpose: "hfw.llm.purpose",
+  /** Links of the session's hash chain the report's verdicts rest on (the report's `ledgerHead.length`). */
+  ledgerLength: "hfw.ledger.length",
+  /** SHA-256 hex of that chain's last link (the report's `ledgerHead.hash`): an anchor kept outside the store. */
+  ledgerHead: "hfw.ledger.head",
   claimsReviewed: "hfw.claims.reviewed",
   claimsFailed: "hfw.claims.failed",
 } as const;

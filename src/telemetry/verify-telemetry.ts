@@ -317,6 +317,10 @@ class TracedVerify implements VerifyTelemetry {
     };
     for (const [k, n] of Object.entries(report.counts)) attrs[HFW.claimsVerdict(k)] = n;
     if (report.groundingScore !== null) attrs[HFW.groundingScore] = report.groundingScore;
+    if (report.ledgerHead) {
+      attrs[HFW.ledgerLength] = report.ledgerHead.length;
+      attrs[HFW.ledgerHead] = report.ledgerHead.hash;
+    }
     if (this.capture.span) {
       attrs[HFW.draft] = report.draft;
       if (report.output !== null) attrs[HFW.output] = report.output;

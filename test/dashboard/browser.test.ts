@@ -75,6 +75,7 @@ describe.skipIf(!hasChromium)("the dashboard in headless Chromium", () => {
 
     await page.getByRole("link", { name: "npm-audit", exact: true }).click();
     await page.waitForURL(/\/sessions\/npm-audit$/);
+    expect(await page.locator("p.ledger.ok").innerText()).toMatch(/ledger verified: 4 links, head [0-9a-f]{12}$/);
     const highlight = page.locator('a.claim.v-contradicted[href="#claim-r1.c4"]');
     await expect.poll(() => highlight.innerText()).toBe("The registry lists 40 → 35 published versions of cors");
     expect(await highlight.locator("del").innerText()).toBe("40");

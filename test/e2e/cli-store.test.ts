@@ -3,18 +3,26 @@
  * writes its report, prune deletes it, and dashboard serves it. Run `npm run build` first (`npm test` does).
  */
 import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { SessionExport, SessionPage } from "../../src/index.js";
+
+const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
 
 const root = new URL("../../", import.meta.url).pathname;
 const cli = join(root, "dist/src/cli/main.js");
 const example = ["--evidence", join(root, "examples/npm-audit/evidence.jsonl"), "--draft", join(root, "examples/npm-audit/draft.md")];
 
 function hfw(args: string[], env: Record<string, string> = {}): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, HFW_STORE: "", ...env } });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, HFW_STORE: "", HFW_DB: "", HFW_AUDIT: "", ...env },
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -58,6 +66,49 @@ describe.runIf(existsSync(cli))("hfw with a database", () => {
     expect(hfw(["export", "ghost", "--db", db]).stderr).toContain("No session 'ghost'");
     expect(hfw(["dashboard", "--port", "99999"]).code).toBe(2);
     expect(hfw(["help", "prune"]).stdout).toContain("hfw prune --older-than DAYS");
+  });
+
+  it("should verify a draft against what a stored session holds when no --evidence is given", () => {
+    const db = join(mkdtempSync(join(tmpdir(), "hfw-cli-")), "hfw.db");
+    expect(hfw(["verify", "--db", db, "--session", "held", ...example]).code).toBe(0);
+    const again = hfw(["verify", "--json", "--db", db, "--session", "held", "--draft", example[3]!]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ responseId: "r2", evidenceCount: 3, counts: { contradicted: 2 } });
+    expect(JSON.parse(hfw(["sessions", "--db", db, "--json"]).stdout).sessions[0]).toMatchObject({ sessionId: "held", responses: 2, evidenceCount: 3 });
+
+    const ghost = hfw(["verify", "--db", db, "--session", "ghost", "--draft", example[3]!]);
+    expect([ghost.code, ghost.stderr]).toEqual([2, expect.stringContaining("No session 'ghost' in ")]);
+    const noDb = hfw(["verify", "--session", "held", "--draft", example[3]!]);
+    expect([noDb.code, noDb.stderr]).toEqual([2, expect.stringContaining("Missing --evidence PATH: pass the tool outputs to check against, or --db")]);
+  });
+
+  it("should audit every session's chain, name a changed row with exit code 1, and check an export offline", () => {
+    const db = join(mkdtempSync(join(tmpdir(), "hfw-cli-")), "hfw.db");
+    hfw(["verify", "--db", db, "--session", "a", ...example]);
+    hfw(["verify", "--db", db, "--session", "b", ...example]);
+    const clean = hfw(["audit", "verify", "--db", db]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toMatch(
+      /^ok {6}a {2}4 links, head [0-9a-f]{12}\nok {6}b {2}4 links, head [0-9a-f]{12}\n2 sessions audited in [\d.]+ s: 2 ok, 0 broken \(/,
+    );
+    const file = join(db, "..", "b.json");
+    expect(hfw(["export", "b", "--db", db, "--out", file]).code).toBe(0);
+
+    const raw = new Database(db);
+    raw.prepare("UPDATE reports SET draft = 'Something else.' WHERE session_id = 'b'").run();
+    raw.close();
+    const broken = hfw(["audit", "verify", "--db", db]);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^BROKEN {2}b {2}link 4 \(report r1\), edited: report r1 \(link 4\) does not match its hash/m);
+    expect(broken.stdout).toContain("2 sessions audited");
+    const one = JSON.parse(hfw(["audit", "verify", "--db", db, "--session", "a", "--json"]).stdout);
+    expect(one).toMatchObject({ ok: true, sessions: [{ sessionId: "a", ok: true, length: 4 }] });
+
+    // The export was made before the change: offline, it still verifies.
+    expect(hfw(["audit", "verify", "--file", file]).code).toBe(0);
+    expect(hfw(["audit", "verify", "--db", db, "--session", "nobody"]).stderr).toContain("No session 'nobody'");
+    expect(hfw(["audit"]).code).toBe(2);
+    expect(hfw(["help", "audit"]).stdout).toContain("hfw audit verify --file EXPORT.json");
   });
 
   it("should serve the database with hfw dashboard on 127.0.0.1 until stopped", async () => {

@@ -4,15 +4,19 @@
  * `npm run build` first (`npm test` does).
  */
 import { spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { SessionExport, SessionPage } from "../../src/index.js";
 
+const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+
 const root = new URL("../../", import.meta.url).pathname;
 const cli = join(root, "dist/src/cli/main.js");
-const CLEAN_ENV = { HFW_DB: "", HFW_STORE: "", HFW_STRICTNESS: "", HFW_REDACT: "", CLAUDE_PROJECT_DIR: "" };
+const CLEAN_ENV = { HFW_DB: "", HFW_STORE: "", HFW_STRICTNESS: "", HFW_REDACT: "", HFW_AUDIT: "", CLAUDE_PROJECT_DIR: "" };
 
 interface Run {
   code: number;
@@ -239,6 +243,25 @@ describe.runIf(existsSync(cli))("hfw hook stop", () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it("should, with HFW_AUDIT=fail-closed, not verify a session whose ledger was changed: block once to say so, and log the break", () => {
+    const w = captured();
+    const raw = new Database(w.db);
+    raw.prepare("UPDATE evidence SET content = replace(content, '1500', '1200')").run();
+    raw.close();
+    writeTranscript(w.transcript, "Invoice INV-7 for Jane Smith totals 1,200 EUR and is unpaid.");
+    const run = hfw(["hook", "stop", "--db", w.db], stopInput(w), { HFW_AUDIT: "fail-closed" });
+    expect(run.code).toBe(0);
+    const output = JSON.parse(run.stdout) as { decision: string; reason: string };
+    expect(output.decision).toBe("block");
+    expect(output.reason).toContain("its evidence ledger breaks at link 1, edited");
+    expect(output.reason).toContain("was not verified against the tool outputs");
+    expect(run.stderr).toContain(`hfw hook stop: The evidence ledger of session 'claude-${SESSION}' does not verify at link 1 (evidence e1), edited`);
+    expect(readFileSync(join(w.dir, ".hfw", "hooks.log"), "utf8")).toContain("does not verify at link 1");
+    expect(exported(w.db).reports).toEqual([]);
+    // Claude continues once with that instruction; the next stop lets the turn end.
+    expect(hfw(["hook", "stop", "--db", w.db], stopInput(w, { stop_hook_active: true }), { HFW_AUDIT: "fail-closed" }).stdout).toBe("");
+  });
+
   it("should say so when no tool output was recorded for the session", () => {
     const w = workspace();
     writeTranscript(w.transcript, "Invoice INV-7 totals 1,200 EUR.");
@@ -252,8 +275,8 @@ describe.runIf(existsSync(cli))("hfw hook stop", () => {
 
 describe.runIf(existsSync(cli))("hfw hook --help", () => {
   it("should describe both hooks, and hfw --help should list the command", () => {
-    expect(hfw(["hook", "--help"], "").stdout).toContain("hfw hook stop [--db FILE] [--strictness S]");
-    expect(hfw(["help", "hook"], "").stdout).toContain("hfw hook capture [--db FILE]");
+    expect(hfw(["hook", "--help"], "").stdout).toContain("hfw hook stop [--db FILE|URL] [--strictness S]");
+    expect(hfw(["help", "hook"], "").stdout).toContain("hfw hook capture [--db FILE|URL]");
     expect(hfw(["--help"], "").stdout).toMatch(/^ {2}hook {7}Claude Code hooks/m);
   });
 });

@@ -6,7 +6,7 @@ import { SpanStatusCode, trace } from "@opentelemetry/api";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setupTracing, type Tracing } from "../../otel/index.js";
-import { CAPTURE_CONTENT_ENV, DEFAULT_LEXICAL_THRESHOLDS, DraftError, Firewall, type Report, type Tier } from "../../src/index.js";
+import { CAPTURE_CONTENT_ENV, DEFAULT_LEXICAL_THRESHOLDS, DraftError, Firewall, LedgerTampered, MemoryStore, type Report, type Tier } from "../../src/index.js";
 import { byName, CORS_DOCS, CORS_VIEW, DRAFT, EVIDENCE, firewallWithEvidence, JUDGE_DRAFT, judgeModel, one, parentId, points } from "./helpers.js";
 
 /** Nanoseconds since the epoch of an OpenTelemetry HrTime, as a bigint. */
@@ -65,6 +65,10 @@ describe("the span tree of one verify", () => {
     expect(a["hfw.evidence.count"]).toBe(3);
     expect(a["hfw.tiers"]).toEqual(["0:exact", "1:lexical"]);
     expect(a["hfw.content_captured"]).toBe(false);
+    // The chain head the verdicts rest on: an anchor for the ledger kept outside the store.
+    expect(report.ledgerHead).toEqual({ length: 3, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(a["hfw.ledger.length"]).toBe(3);
+    expect(a["hfw.ledger.head"]).toBe(report.ledgerHead!.hash);
   });
 
   it("should count claims in, decided per verdict and passed on each tier span, with the tier's thresholds", async () => {
@@ -347,6 +351,17 @@ describe("failures", () => {
     const verify = one(spans(), "hfw.verify");
     expect(verify.status.code).toBe(SpanStatusCode.ERROR);
     expect(verify.attributes["error.type"]).toBe("DraftError");
+  });
+
+  it("should end hfw.verify as LedgerTampered when a fail-closed session's chain does not verify", async () => {
+    const store = new MemoryStore();
+    const fw = firewallWithEvidence({ store, audit: "fail-closed" });
+    // The memory store hands out its own links: changing one is changing the store.
+    store.chainRows("default")[1]!.hash = "0".repeat(64);
+    await expect(fw.verify(DRAFT)).rejects.toSatisfy(LedgerTampered.isInstance);
+    const verify = one(spans(), "hfw.verify");
+    expect(verify.status.code).toBe(SpanStatusCode.ERROR);
+    expect(verify.attributes["error.type"]).toBe("LedgerTampered");
   });
 
   it("should emit nothing when telemetry is off", async () => {

@@ -49,6 +49,8 @@ td.n.v-supported, td.n.v-contradicted, td.n.v-unsupported, td.n.v-not_checkable 
 .session-id { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
 .totals { display: flex; flex-wrap: wrap; gap: .6rem 2rem; margin: 0 0 1rem; }
 .totals div { display: flex; flex-direction: column; } .totals dt { font-size: 12px; color: var(--muted); } .totals dd { margin: 0; }
+.ledger { margin: 0 0 1rem; font-size: 13px; } .ledger code { font-size: 12.5px; }
+.ledger.broken { color: var(--bad); background: var(--bad-bg); border-radius: 6px; padding: .5rem .8rem; }
 .tabs { display: flex; gap: .3rem; align-items: center; border-bottom: 1px solid var(--line); margin: 1rem 0; }
 .tab { padding: .4rem .9rem; border: 1px solid transparent; border-bottom: none; border-radius: 6px 6px 0 0; }
 .tab.current { border-color: var(--line); background: var(--panel); font-weight: 600; margin-bottom: -1px; }

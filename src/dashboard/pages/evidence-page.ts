@@ -1,9 +1,9 @@
 /** A session's evidence ledger (what each tool returned), page by page, and one record whole. */
-import type { EvidenceRecord, ReportSummary, SessionOverview } from "../../index.js";
+import type { EvidenceRecord } from "../../index.js";
 import { bytesText, isoTime, utcTime } from "../format.js";
 import { html, type SafeHtml } from "../html.js";
 import { layout, pathTo, type PageContext } from "../layout.js";
-import { pager, sessionHeader } from "./session-header.js";
+import { pager, sessionHeader, type SessionView } from "./session-header.js";
 
 /** Characters of a record shown in the ledger list; the record's own page shows it whole. */
 const PREVIEW_CHARS = 4_000;
@@ -32,14 +32,11 @@ ${record.args !== undefined ? html`<div class="args">arguments: <code>${argsText
 </article>`;
 }
 
-export function evidencePage(
-  ctx: PageContext,
-  data: { session: SessionOverview; summaries: ReportSummary[]; records: EvidenceRecord[]; page: number; size: number },
-): SafeHtml {
+export function evidencePage(ctx: PageContext, data: SessionView & { records: EvidenceRecord[]; page: number; size: number }): SafeHtml {
   const s = data.session;
   const pages = Math.max(1, Math.ceil(s.evidenceCount / data.size));
   const nav = pager(pathTo(ctx.base, "sessions", s.sessionId, "evidence"), data.page, pages, "records", s.evidenceCount, data.size);
-  const body = html`${sessionHeader(ctx, s, data.summaries, "evidence")}
+  const body = html`${sessionHeader(ctx, data, "evidence")}
 ${nav}
 ${data.records.length === 0 ? html`<p class="muted">No tool output recorded in this session.</p>` : data.records.map((r) => item(ctx, s.sessionId, r))}
 ${nav}`;

@@ -1,13 +1,23 @@
 /** The head of a session's pages: totals, the chart of its answers, tabs and export links. */
-import type { ReportSummary, SessionOverview } from "../../index.js";
+import type { ChainAudit, ReportSummary, SessionOverview } from "../../index.js";
 import { renderChart } from "../chart.js";
 import { bytesText, isoTime, scoreText, utcTime } from "../format.js";
 import { html, type SafeHtml } from "../html.js";
 import { pathTo, withQuery, type PageContext } from "../layout.js";
+import { ledgerStatus } from "./ledger-status.js";
 import { counts } from "./marks.js";
 import { scoreBar } from "./sessions-page.js";
 
-export function sessionHeader(ctx: PageContext, s: SessionOverview, summaries: ReportSummary[], tab: "answers" | "evidence"): SafeHtml {
+/** What a session's pages show above their tabs. */
+export interface SessionView {
+  session: SessionOverview;
+  summaries: ReportSummary[];
+  /** The audit of the session's hash chain. */
+  audit: ChainAudit;
+}
+
+export function sessionHeader(ctx: PageContext, view: SessionView, tab: "answers" | "evidence"): SafeHtml {
+  const { session: s, summaries } = view;
   const here = pathTo(ctx.base, "sessions", s.sessionId);
   const exportPath = pathTo(ctx.base, "api", "sessions", s.sessionId, "export");
   const checkable = s.claims.supported + s.claims.contradicted + s.claims.unsupported;
@@ -30,6 +40,7 @@ export function sessionHeader(ctx: PageContext, s: SessionOverview, summaries: R
 <div><dt>Claims</dt><dd class="counts">${counts(s.claims)}</dd></div>
 <div><dt>Evidence</dt><dd>${s.evidenceCount} records · ${bytesText(s.evidenceBytes)}</dd></div>
 </dl>
+${ledgerStatus(ctx, s.sessionId, view.audit)}
 <section class="panel">${chart}</section>
 <nav class="tabs">
 ${tab === "answers" ? html`<span class="tab current">Answers (${s.responses})</span>` : html`<a class="tab" href="${here}">Answers (${s.responses})</a>`}

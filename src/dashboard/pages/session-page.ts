@@ -2,12 +2,12 @@
  * One session's answers: each draft with its claims highlighted by verdict, and for each claim its verdict,
  * confidence, deciding tier, evidence quotes, corrections and per-tier trace with timings.
  */
-import type { Claim, ClaimVerdict, Report, ReportSummary, SessionOverview } from "../../index.js";
+import type { Claim, ClaimVerdict, Report } from "../../index.js";
 import { HTML_MARK, isoTime, msText, scoreText, tierText, utcTime, VERDICT_TEXT } from "../format.js";
 import { claimAnchor, highlightDraft } from "../highlight.js";
 import { html, type SafeHtml } from "../html.js";
 import { layout, pathTo, type PageContext } from "../layout.js";
-import { pager, sessionHeader } from "./session-header.js";
+import { pager, sessionHeader, type SessionView } from "./session-header.js";
 
 function quoteLink(ctx: PageContext, sessionId: string, q: { evidenceId: string; source: string; text: string }): SafeHtml {
   return html`<a class="src" href="${pathTo(ctx.base, "sessions", sessionId, "evidence", q.evidenceId)}">${q.source} ${q.evidenceId}</a> <q>${q.text}</q>`;
@@ -65,14 +65,11 @@ ${
 </section>`;
 }
 
-export function sessionPage(
-  ctx: PageContext,
-  data: { session: SessionOverview; summaries: ReportSummary[]; reports: Report[]; page: number; size: number },
-): SafeHtml {
+export function sessionPage(ctx: PageContext, data: SessionView & { reports: Report[]; page: number; size: number }): SafeHtml {
   const s = data.session;
   const pages = Math.max(1, Math.ceil(s.responses / data.size));
   const nav = pager(pathTo(ctx.base, "sessions", s.sessionId), data.page, pages, "answers", s.responses, data.size);
-  const body = html`${sessionHeader(ctx, s, data.summaries, "answers")}
+  const body = html`${sessionHeader(ctx, data, "answers")}
 <label class="toggle"><input type="checkbox" id="flagged-only"> only flagged claims</label>
 ${nav}
 ${data.reports.length === 0 ? html`<p class="muted">No answer verified in this session yet.</p>` : data.reports.map((r) => answer(ctx, r))}
