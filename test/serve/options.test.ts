@@ -101,9 +101,11 @@ describe("the dashboard under /dashboard", () => {
     expect(page.body).toContain("agent-7");
   });
 
-  it("should refuse the dashboard with an asynchronous store, saying why", () => {
-    expect(() => createVerifierApp({ store: asAsyncStore(new MemoryStore()), dashboard: true })).toThrow(
-      /The dashboard \(--dashboard\) needs a synchronous store/,
-    );
+  it("should mount the dashboard on an asynchronous store too (as PostgreSQL is)", async () => {
+    const { url } = await serve({ store: asAsyncStore(new MemoryStore()), tokens: ["dash-token-1"], dashboard: true });
+    await call(url, "POST", "/v1/sessions/agent-9/evidence", { token: "dash-token-1", body: { source: "get_invoice", content: INVOICE } });
+    const page = await call(url, "GET", "/dashboard/", { token: "dash-token-1" });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("agent-9");
   });
 });
