@@ -243,24 +243,29 @@ export class PostgresStore implements AsyncStore, AsyncSessionBrowser {
   }
 
   /** The chain's links after the first `after`, in order, from one snapshot: for `auditChain`. */
-  async chainRows(sessionId: string, after = 0): Promise<ChainRow[]> {
+  /** The links after the first `after`, in chain order, at most `limit` of them. */
+  async chainRows(sessionId: string, after = 0, limit?: number): Promise<ChainRow[]> {
+    // The first `limit` links are among the first `limit` rows of each table.
+    const cap = limit === undefined || !Number.isFinite(limit) ? "" : ` LIMIT ${Math.max(0, Math.floor(limit))}`;
     return this.db.transaction(
       `Reading the chain of session '${sessionId}'`,
       false,
       async (client) => {
         type Link = { chain_seq: number; chain_hash: string };
         const evidence = await client.query<EvidenceRow & Link>(
-          `SELECT ${EVIDENCE_COLUMNS}, chain_seq, chain_hash FROM evidence WHERE session_id = $1 AND chain_seq > $2 ORDER BY chain_seq`,
+          `SELECT ${EVIDENCE_COLUMNS}, chain_seq, chain_hash FROM evidence WHERE session_id = $1 AND chain_seq > $2 ORDER BY chain_seq${cap}`,
           [sessionId, after],
         );
         const reports = await client.query<{ body: string } & Link>(
-          "SELECT body, chain_seq, chain_hash FROM reports WHERE session_id = $1 AND chain_seq > $2 ORDER BY chain_seq",
+          `SELECT body, chain_seq, chain_hash FROM reports WHERE session_id = $1 AND chain_seq > $2 ORDER BY chain_seq${cap}`,
           [sessionId, after],
         );
         return [
           ...evidence.rows.map((r): ChainRow => ({ seq: r.chain_seq, kind: "evidence", row: evidenceOf(r), hash: r.chain_hash })),
           ...reports.rows.map((r): ChainRow => ({ seq: r.chain_seq, kind: "report", row: JSON.parse(r.body) as Report, hash: r.chain_hash })),
-        ].sort((a, b) => a.seq - b.seq);
+        ]
+          .sort((a, b) => a.seq - b.seq)
+          .slice(0, limit ?? Number.POSITIVE_INFINITY);
       },
       SNAPSHOT,
     );

@@ -24,7 +24,7 @@ async function recordSession(store: AnyStore, sessionId: string): Promise<void> 
   await fw.verify(npmDraft);
 }
 
-function describeTampering(name: string, make: () => RawDb | Promise<RawDb>): void {
+function describeTampering(name: string, dialect: RawDb["dialect"], make: () => RawDb | Promise<RawDb>): void {
   describe(`tampering with a ${name} store`, () => {
     const dbs: RawDb[] = [];
     const stores: AnyStore[] = [];
@@ -56,29 +56,32 @@ function describeTampering(name: string, make: () => RawDb | Promise<RawDb>): vo
       expect(report.counts.contradicted).toBe(2);
     });
 
-    it.each(TAMPERINGS)("should find $name: audit verify names the row and exits 1, and fail-closed refuses", async (t) => {
-      const { db, sessionId, open } = await seeded();
-      await t.apply(db, sessionId);
+    it.each(TAMPERINGS.filter((t) => !t.only || t.only === dialect))(
+      "should find $name: audit verify names the row and exits 1, and fail-closed refuses",
+      async (t) => {
+        const { db, sessionId, open } = await seeded();
+        await t.apply(db, sessionId);
 
-      const run = await runCommand(AUDIT_COMMAND, ["verify", "--db", db.location, "--session", sessionId]);
-      expect(run.code, run.stdout + run.stderr).toBe(1);
-      const where = t.row ? `link \\d+ \\(${t.row}\\)` : "link \\d+";
-      expect(run.stdout).toMatch(new RegExp(`^BROKEN +${sessionId} +${where}, ${t.cause}: `, "m"));
-      const json = JSON.parse((await runCommand(AUDIT_COMMAND, ["verify", "--db", db.location, "--session", sessionId, "--json"])).stdout);
-      expect(json).toMatchObject({ ok: false, sessions: [{ sessionId, ok: false, break: { cause: t.cause } }] });
+        const run = await runCommand(AUDIT_COMMAND, ["verify", "--db", db.location, "--session", sessionId]);
+        expect(run.code, run.stdout + run.stderr).toBe(1);
+        const where = t.row ? `link \\d+ \\(${t.row}\\)` : "link \\d+";
+        expect(run.stdout).toMatch(new RegExp(`^BROKEN +${sessionId} +${where}, ${t.cause}: `, "m"));
+        const json = JSON.parse((await runCommand(AUDIT_COMMAND, ["verify", "--db", db.location, "--session", sessionId, "--json"])).stdout);
+        expect(json).toMatchObject({ ok: false, sessions: [{ sessionId, ok: false, break: { cause: t.cause } }] });
 
-      const fw = new Firewall({ store: open(), sessionId, audit: "fail-closed" });
-      const refused = await fw.verify(npmDraft).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      expect(LedgerTampered.isInstance(refused), String(refused)).toBe(true);
-      const error = refused as LedgerTampered;
-      expect(error.break.cause).toBe(t.cause);
-      expect(error.message).toContain(`hfw audit verify --session ${sessionId}`);
-      // The refusal stored nothing: the session still has its one answer.
-      expect((await asAsyncStore(open()).listReports(sessionId)).map((r) => r.responseId)).toEqual(["r1"]);
-    });
+        const fw = new Firewall({ store: open(), sessionId, audit: "fail-closed" });
+        const refused = await fw.verify(npmDraft).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(LedgerTampered.isInstance(refused), String(refused)).toBe(true);
+        const error = refused as LedgerTampered;
+        expect(error.break.cause).toBe(t.cause);
+        expect(error.message).toContain(`hfw audit verify --session ${sessionId}`);
+        // The refusal stored nothing: the session still has its one answer.
+        expect((await asAsyncStore(open()).listReports(sessionId)).map((r) => r.responseId)).toEqual(["r1"]);
+      },
+    );
 
     it("should check an export offline: as exported it verifies, edited it breaks", async () => {
       const { sessionId, open } = await seeded();
@@ -101,5 +104,12 @@ function describeTampering(name: string, make: () => RawDb | Promise<RawDb>): vo
   });
 }
 
-describeTampering("SQLite", sqliteRawDb);
-if (typeof postgres !== "string") describeTampering("PostgreSQL", () => postgres);
+describeTampering("SQLite", "sqlite", sqliteRawDb);
+if (typeof postgres !== "string") describeTampering("PostgreSQL", "postgres", () => postgres);
+else if (process.env.CI_REQUIRE_POSTGRES === "1") {
+  describe("tampering with a PostgreSQL store", () => {
+    it("should run against PostgreSQL", () => {
+      throw new Error(`CI_REQUIRE_POSTGRES=1 but the PostgreSQL tampering tests cannot run: ${postgres}.`);
+    });
+  });
+}

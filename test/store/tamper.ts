@@ -13,6 +13,7 @@ const Database = createRequire(import.meta.url)("better-sqlite3") as typeof Bett
 /** A database with its raw connection. */
 export interface RawDb {
   name: string;
+  dialect: "sqlite" | "postgres";
   /** What `--db` takes. */
   location: string;
   /** A new store over the database (close it with `closeStore`). */
@@ -35,6 +36,7 @@ export function sqliteRawDb(): RawDb {
   const raw = new Database(location);
   return {
     name: "SQLite",
+    dialect: "sqlite",
     location,
     open: () => new SqliteStore(location),
     run: async (sql, ...params) => {
@@ -52,7 +54,7 @@ export function sqliteRawDb(): RawDb {
 const NEEDED: Record<string, string[]> = {
   sessions: ["id", "chain_length", "chain_head"],
   evidence: ["session_id", "id", "source", "chain_seq", "chain_hash"],
-  reports: ["session_id", "response_id", "draft", "chain_seq", "chain_hash"],
+  reports: ["session_id", "response_id", "body", "chain_seq", "chain_hash"],
 };
 
 /**
@@ -98,6 +100,7 @@ export async function rawPostgres(client: import("pg").Client, url: string): Pro
   const qualify = (sql: string) => sql.replace(/\b(FROM|UPDATE|INTO) (sessions|evidence|reports)\b/g, (_m, kw: string, t: string) => `${kw} "${schema}".${t}`);
   return {
     name: "PostgreSQL",
+    dialect: "postgres",
     location: url,
     open: () => openStore(url),
     run: async (sql, ...params) => {
@@ -115,6 +118,8 @@ export async function rawPostgres(client: import("pg").Client, url: string): Pro
 /** One way of changing a stored chain, and what `hfw audit verify` must say about it. */
 export interface Tampering {
   name: string;
+  /** Only on this backend (another's schema forbids the change: PostgreSQL's chain_seq is NOT NULL). */
+  only?: RawDb["dialect"];
   /** The cause the audit names. */
   cause: "edited" | "deleted" | "inserted" | "reordered" | "head";
   /** The row the audit names (`evidence e2`), or null for a head change. */
@@ -125,8 +130,14 @@ export interface Tampering {
 /** Copies evidence e1 of the session as `newId` at link `seq` (null: outside the chain). */
 async function insertCopy(db: RawDb, sessionId: string, newId: string, seq: number | null): Promise<void> {
   const columns = await db.copyColumns("evidence");
-  const values = columns.map((c) => (c === "id" ? "CAST(? AS TEXT)" : c === "chain_seq" ? "CAST(? AS INTEGER)" : c));
-  const params = columns.flatMap((c): unknown[] => (c === "id" ? [newId] : c === "chain_seq" ? [seq] : []));
+  // PostgreSQL keys evidence by (session, ord) and keeps one row per callId: the copy gets its own.
+  const own: Record<string, [string, unknown]> = {
+    id: ["CAST(? AS TEXT)", newId],
+    chain_seq: ["CAST(? AS INTEGER)", seq],
+    ...(db.dialect === "postgres" ? { ord: ["CAST(? AS INTEGER)", 99], call_id: ["CAST(? AS TEXT)", null] } : {}),
+  };
+  const values = columns.map((c) => own[c]?.[0] ?? c);
+  const params = columns.flatMap((c): unknown[] => (own[c] ? [own[c]![1]] : []));
   await db.run(
     `INSERT INTO evidence (${columns.join(", ")}) SELECT ${values.join(", ")} FROM evidence WHERE session_id = ? AND id = 'e1'`,
     ...params,
@@ -148,7 +159,13 @@ export const TAMPERINGS: Tampering[] = [
     name: "edit a report's draft",
     cause: "edited",
     row: "report r1",
-    apply: (db, s) => db.run("UPDATE reports SET draft = draft || ' And more.' WHERE session_id = ? AND response_id = 'r1'", s),
+    apply: (db, s) =>
+      db.dialect === "postgres"
+        ? db.run(
+            "UPDATE reports SET body = jsonb_set(body::jsonb, '{draft}', to_jsonb((body::jsonb ->> 'draft') || ' And more.'))::text WHERE session_id = ? AND response_id = 'r1'",
+            s,
+          )
+        : db.run("UPDATE reports SET draft = draft || ' And more.' WHERE session_id = ? AND response_id = 'r1'", s),
   },
   {
     name: "delete a row",
@@ -174,6 +191,7 @@ export const TAMPERINGS: Tampering[] = [
   },
   {
     name: "insert a row outside the chain",
+    only: "sqlite",
     cause: "inserted",
     row: "evidence e9",
     apply: (db, s) => insertCopy(db, s, "e9", null),
