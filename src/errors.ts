@@ -151,7 +151,7 @@ export class LedgerTampered extends FirewallError {
     const where = b.row ? `link ${b.seq} (${b.row.kind} ${b.row.id})` : `link ${b.seq}`;
     super(
       `The evidence ledger of session '${sessionId}' does not verify at ${where}, ${b.cause}: ${b.message} ` +
-        `No answer is verified against it (audit: fail-closed). Run 'hfw audit verify --session ${sessionId}' to see the break, ` +
+        `No answer is verified against it (audit: fail-closed). Run 'hfw audit verify --db <this store> --session ${sessionId}' to see the break, ` +
         "then restore the database from a backup or an export, or verify in a new session.",
     );
     this.name = "LedgerTampered";

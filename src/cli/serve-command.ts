@@ -26,7 +26,7 @@ Options:
       --strictness S     lenient | balanced | strict when a request names none (default balanced)
       --body-limit SIZE  largest request body: bytes, or with kb / mb (default 16mb)
       --rate N           requests per minute per token; 0 for no limit (default 600)
-      --dashboard        also serve the dashboard under /dashboard (SQLite or memory store only)
+      --dashboard        also serve the dashboard under /dashboard
   -h, --help             this help
 
 Routes: POST /v1/sessions/{id}/evidence, .../evidence/batch, .../verify, .../guard, .../rewrite;
@@ -91,6 +91,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
   log(
     `store ${shown}; ${running.tokenCount ? `${running.tokenCount} token(s) accepted` : o["no-auth"] ? "no token (--no-auth)" : "no token needed (loopback only)"}; ${rate ? `${rate} requests/min per token` : "no rate limit"}${o.dashboard ? `; dashboard at ${running.url}/dashboard/` : ""}; SIGTERM or Ctrl+C to stop`,
   );
+  // Say at once when the store does not answer (its cause is logged by the readiness probe).
+  const ready = await fetch(`${running.url}/readyz`).catch(() => undefined);
+  if (ready && ready.status === 503) log(`warning: the store does not answer yet; requests get 503 until it does (GET ${running.url}/readyz tells when)`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off("SIGINT", stop);

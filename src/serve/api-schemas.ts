@@ -45,7 +45,11 @@ export const EvidenceInputSchema = z
 export function evidenceBatchSchema(maxRecords: number) {
   return z
     .strictObject({
-      records: z.array(EvidenceInputSchema).min(1).max(maxRecords).describe(`1 to ${maxRecords} tool outputs, stored in order.`),
+      records: z
+        .array(EvidenceInputSchema)
+        .min(1)
+        .max(maxRecords, `at most ${maxRecords} records per batch: split it into several requests`)
+        .describe(`1 to ${maxRecords} tool outputs, stored in order.`),
     })
     .meta({ examples: [{ records: [{ source: "get_invoice", content: { invoice: "INV-7", total: 980 } }] }] });
 }

@@ -3,7 +3,7 @@
  * A 5xx never carries a stack or an internal message: the server's log has it, under the request id.
  */
 import type { z } from "zod";
-import { DraftError, EvidenceError, FirewallError } from "../errors.js";
+import { DraftError, EvidenceError, FirewallError, LedgerTampered } from "../errors.js";
 import type { ErrorSchema } from "./api-schemas.js";
 
 export type ErrorBody = z.infer<typeof ErrorSchema>;
@@ -75,6 +75,8 @@ export function toHttpError(error: unknown, requestId: string): { http: HttpErro
   if (DraftError.isInstance(error)) return { http: new HttpError(400, "invalid_draft", error.message), internal: false };
   if (EvidenceError.isInstance(error)) return { http: new HttpError(400, "invalid_evidence", error.message), internal: false };
   if (isStoreUnavailable(error)) return { http: storeUnavailable(), internal: true };
+  // audit: fail-closed refused a session whose ledger does not verify: no retry can help.
+  if (LedgerTampered.isInstance(error)) return { http: new HttpError(409, "ledger_tampered", error.message), internal: true };
   return {
     http: new HttpError(
       500,

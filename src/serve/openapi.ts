@@ -53,6 +53,10 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; retry
   400: { name: "BadRequest", description: "Malformed JSON, or a body, query or path that fails its schema (unknown fields are named)." },
   401: { name: "Unauthorized", description: "Missing or wrong `Authorization: Bearer TOKEN`." },
   404: { name: "NotFound", description: "No such session (no evidence and no answers), or no such route." },
+  409: {
+    name: "Conflict",
+    description: "The session's evidence ledger does not verify (`ledger_tampered`, with `audit: fail-closed`): run `hfw audit verify`.",
+  },
   413: { name: "PayloadTooLarge", description: "The body is over the server's limit." },
   415: { name: "UnsupportedMediaType", description: "The body is not `application/json` (UTF-8)." },
   429: { name: "TooManyRequests", description: "Over this token's requests per minute.", retryAfter: "Seconds until the token may send again." },

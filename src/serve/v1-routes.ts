@@ -125,7 +125,7 @@ export function v1Routes(options: { maxBatch: number }): Route[] {
       params: SessionPath,
       body: VerifyRequestSchema,
       responses: { 200: { description: "The report: claims, verdicts, decision and the text that may ship.", schema: ReportSchema } },
-      errors: [400, 404, 413, 415],
+      errors: [400, 404, 409, 413, 415],
       handle: async (ctx, { params, body, signal }) => ({ status: 200, body: await verifyIn(ctx, params.id, body, signal) }),
     }),
     defineRoute({
@@ -140,7 +140,7 @@ export function v1Routes(options: { maxBatch: number }): Route[] {
         200: { description: "The text that may ship.", schema: GuardResponseSchema },
         422: { description: "Blocked by the policy; the report says which claims failed.", schema: BlockedSchema },
       },
-      errors: [400, 404, 413, 415],
+      errors: [400, 404, 409, 413, 415],
       handle: async (ctx, { params, body, signal }) => {
         const report = await verifyIn(ctx, params.id, body, signal);
         if (report.decision === "block" || report.output === null) {
@@ -159,7 +159,7 @@ export function v1Routes(options: { maxBatch: number }): Route[] {
       params: SessionPath,
       body: RewriteRequestSchema,
       responses: { 200: { description: "The rewritten text and the report.", schema: RewriteResponseSchema } },
-      errors: [400, 404, 413, 415],
+      errors: [400, 404, 409, 413, 415],
       handle: async (ctx, { params, body }) => {
         const session = await existing(ctx, params.id);
         const result = await using(ctx, session, (s) => s.rewriteGrounded(body.draft, { strictness: body.strictness, unsupported: body.unsupported }));

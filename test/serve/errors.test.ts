@@ -4,8 +4,10 @@
  * is down, 500 without a stack. No 4xx writes anything, and a failed write is not written later.
  */
 import { request } from "node:http";
+import { createRequire } from "node:module";
+import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { asAsyncStore, MemoryStore, SqliteStore, StoreError } from "../../src/index.js";
+import { asAsyncStore, Firewall, MemoryStore, SqliteStore, StoreError } from "../../src/index.js";
 import { call, INVOICE, onCleanup, serve, tempDb } from "./helpers.js";
 
 /** The error the PostgreSQL store throws when it cannot reach the database (its class is not on this branch). */
@@ -292,5 +294,23 @@ describe("a store that cannot list sessions", () => {
     );
     const list = await call(url, "GET", "/v1/sessions");
     expect(list).toMatchObject({ status: 501, body: { error: { code: "not_implemented" } } });
+  });
+});
+
+describe("a session whose ledger does not verify, with audit: fail-closed", () => {
+  it("should answer 409 ledger_tampered naming the broken link, and write no report", async () => {
+    const path = tempDb();
+    const store = new SqliteStore(path);
+    onCleanup(() => store.close());
+    const { url } = await serve({ firewall: new Firewall({ store, audit: "fail-closed" }) });
+    expect((await call(url, "POST", "/v1/sessions/t1/evidence", { body: { source: "get_invoice", content: INVOICE } })).status).toBe(201);
+    const raw = new (createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3)(path);
+    raw.prepare("UPDATE evidence SET text = replace(text, '980', '890') WHERE session_id = 't1'").run();
+    raw.close();
+    const r = await call(url, "POST", "/v1/sessions/t1/verify", { body: { draft: "Invoice INV-7 totals EUR 890." } });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe("ledger_tampered");
+    expect(r.body.error.message).toMatch(/link 1 \(evidence e1\)/);
+    expect(store.listReports("t1")).toEqual([]);
   });
 });

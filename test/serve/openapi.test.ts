@@ -70,7 +70,7 @@ describe("the OpenAPI document", () => {
   it("should give every operation its responses: success, and the errors it can answer", async () => {
     const { doc } = await fetchDocument();
     const verify = doc.paths["/v1/sessions/{id}/verify"].post;
-    expect(Object.keys(verify.responses).sort()).toEqual(["200", "400", "401", "404", "413", "415", "429", "500", "503"]);
+    expect(Object.keys(verify.responses).sort()).toEqual(["200", "400", "401", "404", "409", "413", "415", "429", "500", "503"]);
     expect(doc.paths["/healthz"].get.security).toEqual([]);
     expect(doc.components.responses.TooManyRequests.headers["Retry-After"]).toBeDefined();
     expect(doc.components.schemas.Error.properties.error.required).toEqual(["code", "message"]);
