@@ -108,7 +108,7 @@ describe("the MCP server over an asynchronous store", () => {
     const next = await connect(new Firewall({ store, audit: "fail-closed" }), "async-audit");
     const refused = await call(next, "verify_answer", { draft: "Invoice INV-1042 totals EUR 1,520.50." });
     expect(refused.isError).toBe(true);
-    expect(refused.text).toMatch(/does not verify at link 1 \(evidence e1\), edited: .*hfw audit verify --session async-audit/);
+    expect(refused.text).toMatch(/does not verify at link 1 \(evidence e1\), edited: .*hfw audit verify --db <this store> --session async-audit/);
     expect(await store.listReports("async-audit")).toHaveLength(1);
   });
 });

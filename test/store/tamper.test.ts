@@ -77,7 +77,7 @@ function describeTampering(name: string, dialect: RawDb["dialect"], make: () => 
         expect(LedgerTampered.isInstance(refused), String(refused)).toBe(true);
         const error = refused as LedgerTampered;
         expect(error.break.cause).toBe(t.cause);
-        expect(error.message).toContain(`hfw audit verify --session ${sessionId}`);
+        expect(error.message).toContain(`hfw audit verify --db <this store> --session ${sessionId}`);
         // The refusal stored nothing: the session still has its one answer.
         expect((await asAsyncStore(open()).listReports(sessionId)).map((r) => r.responseId)).toEqual(["r1"]);
       },
