@@ -92,8 +92,13 @@ export async function serveCommand(argv: string[]): Promise<number> {
     `store ${shown}; ${running.tokenCount ? `${running.tokenCount} token(s) accepted` : o["no-auth"] ? "no token (--no-auth)" : "no token needed (loopback only)"}; ${rate ? `${rate} requests/min per token` : "no rate limit"}${o.dashboard ? `; dashboard at ${running.url}/dashboard/` : ""}; SIGTERM or Ctrl+C to stop`,
   );
   // Say at once when the store does not answer (its cause is logged by the readiness probe).
-  const ready = await fetch(`${running.url}/readyz`).catch(() => undefined);
-  if (ready && ready.status === 503) log(`warning: the store does not answer yet; requests get 503 until it does (GET ${running.url}/readyz tells when)`);
+  // Not awaited: the signal handlers below must be in place as soon as the server listens.
+  void fetch(`${running.url}/readyz`).then(
+    (ready) => {
+      if (ready.status === 503) log(`warning: the store does not answer yet; requests get 503 until it does (GET ${running.url}/readyz tells when)`);
+    },
+    () => {},
+  );
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off("SIGINT", stop);
