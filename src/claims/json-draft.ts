@@ -185,5 +185,7 @@ export function extractJsonClaims(draft: string): ExtractedClaim[] | null {
     }
   };
   visit("", root, [root.start, root.end]);
+  // A JSON answer is one unit: it is read whole, never sentence by sentence.
+  for (const c of claims) c.unit = [0, draft.length];
   return claims;
 }

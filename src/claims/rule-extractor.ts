@@ -10,7 +10,7 @@ import { markdownBlocks, type RowBlock, type TextBlock } from "./markdown-blocks
 import { CITATION, cleanInline, MARKUP, type CleanText } from "./markdown-inline.js";
 import { findRestatements } from "./parenthetical.js";
 import { splitSentences, type Sentence } from "./sentence-split.js";
-import type { ClaimExtractor, ExtractedClaim } from "./types.js";
+import type { ClaimExtractor, ExtractContext, ExtractedClaim } from "./types.js";
 import type { Token } from "./wink.js";
 
 /** Options of {@link createRuleExtractor} and {@link extractClaimsSync}. */
@@ -33,6 +33,8 @@ const LABEL_MAX_WORDS = 5;
 
 interface Context {
   draft: string;
+  /** More text follows the draft (a streaming prefix): no fragment is the whole answer. */
+  more: boolean;
   flags: Uint8Array;
   options: Required<Omit<RuleExtractorOptions, "name">>;
   claims: ExtractedClaim[];
@@ -65,6 +67,17 @@ function isLabel(text: string, tokens: Token[], range: { start: number; end: num
   if (wholeDraft || /[.!]["”’)]*$/.test(text.trim())) return false;
   if (DIGIT.test(text) || text.includes(":") || CJK.test(text) || text.split(/\s+/).length > LABEL_MAX_WORDS) return false;
   return !tokens.some((t) => t.start >= range.start && t.start < range.end && (t.pos === "VERB" || t.pos === "AUX"));
+}
+
+/** The draft span of a sentence's clean text (widened to the claim's span, which may take in markup). */
+function unitOf(clean: CleanText, sentence: Sentence, span: [number, number]): [number, number] {
+  let first = sentence.start;
+  while (first < sentence.end && clean.map[first]! < 0) first++;
+  let last = sentence.end - 1;
+  while (last > first && clean.map[last]! < 0) last--;
+  const start = first < sentence.end ? clean.map[first]! : span[0];
+  const end = last >= first && first < sentence.end ? clean.map[last]! + 1 : span[1];
+  return [Math.min(start, span[0]), Math.max(end, span[1])];
 }
 
 /** Prefix counts of inline-code characters, so "does this clause hold code?" is O(1) per clause. */
@@ -118,8 +131,9 @@ function pushClaim(
   // A heading is a title unless it states a fact with a figure ("# Revenue rose 12% in Q3").
   if (block.role === "heading" && !(DIGIT.test(text) && sentenceHasVerb)) kind = "not_checkable";
   // A piece cut from a sentence ("— Haaland with a hat-trick —") asserts with it; only a whole fragment labels.
-  if (kind === "factual" && !partOfSentence && isLabel(text, sentence.tokens, range, ctx.draft.trim().length <= text.length + 4)) kind = "not_checkable";
-  const claim: ExtractedClaim = { text, kind, span, citations: [], map };
+  if (kind === "factual" && !partOfSentence && isLabel(text, sentence.tokens, range, !ctx.more && ctx.draft.trim().length <= text.length + 4))
+    kind = "not_checkable";
+  const claim: ExtractedClaim = { text, kind, span, citations: [], map, unit: unitOf(clean, sentence, span) };
   ctx.claims.push(claim);
   ctx.lastEnd = span[1];
   return claim;
@@ -250,7 +264,7 @@ function pushRowClaim(
   const joined = text.join("");
   if (!HAS_WORD.test(joined)) return;
   const kind = classifyClaim(joined, { hasCode }) === "hedge" ? "hedge" : "factual";
-  ctx.claims.push({ text: joined, kind, span, citations, map });
+  ctx.claims.push({ text: joined, kind, span, citations, map, unit: [row.start, row.end] });
   ctx.lastEnd = row.end;
 }
 
@@ -272,17 +286,18 @@ function resolve(options: RuleExtractorOptions): Context["options"] {
  *
  * @param draft the agent's draft answer.
  * @param options see {@link RuleExtractorOptions}.
+ * @param more the draft is a prefix of an answer still streaming in (see `ExtractContext.more`).
  * @returns claims in draft order; spans are trimmed, never overlap, and `map` points each character of `text`
  *   at the same character in the draft (or -1). An empty or whitespace-only draft gives `[]`.
  */
-export function extractClaimsSync(draft: string, options: RuleExtractorOptions = {}): ExtractedClaim[] {
+export function extractClaimsSync(draft: string, options: RuleExtractorOptions = {}, more = false): ExtractedClaim[] {
   if (draft.trim() === "") return [];
   const resolved = resolve(options);
   if (resolved.json) {
     const json = extractJsonClaims(draft);
     if (json) return json;
   }
-  const ctx: Context = { draft, flags: new Uint8Array(draft.length), options: resolved, claims: [], lastEnd: 0 };
+  const ctx: Context = { draft, more, flags: new Uint8Array(draft.length), options: resolved, claims: [], lastEnd: 0 };
   for (const block of markdownBlocks(draft)) {
     if (block.type === "row") rowClaim(ctx, block);
     else textBlockClaims(ctx, block);
@@ -301,6 +316,6 @@ export function createRuleExtractor(options: RuleExtractorOptions = {}): ClaimEx
   const name = options.name ?? "rules";
   return {
     name,
-    extract: async (draft: string) => extractClaimsSync(draft, options),
+    extract: async (draft: string, context?: ExtractContext) => extractClaimsSync(draft, options, context?.more === true),
   };
 }

@@ -17,6 +17,12 @@ export interface ExtractedClaim {
    * space or a synthesised word). Lets tier 0 place a correction on the exact figure in the draft.
    */
   map: number[];
+  /**
+   * Draft span `[start, end)` of the unit that holds the claim: its sentence, list item, heading or table
+   * row (a JSON answer's whole draft). A tier reads the draft only up to the unit's end, so a claim's verdict
+   * never depends on what the answer says after it (see `ProgressiveVerification`). Absent: the whole draft.
+   */
+  unit?: Span;
 }
 
 /** What `verify` passes to an extractor besides the draft. */
@@ -25,6 +31,11 @@ export interface ExtractContext {
   llm?: LlmMeter;
   /** The verify call's abort signal, when the caller gave one. */
   signal?: AbortSignal;
+  /**
+   * The draft is a prefix of an answer still streaming in: more text follows. A rule extractor then never
+   * reads a short fragment as the whole answer. Default `false`.
+   */
+  more?: boolean;
 }
 
 /** Splits a draft into atomic claims: rule-based (`createRuleExtractor`) or by a model (`createLlmExtractor`). */

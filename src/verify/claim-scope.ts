@@ -267,9 +267,13 @@ export interface ClaimScope {
   /**
    * The draft around the claim, where a derived figure's operands are sought (see `derived/sentence.ts`): all
    * of it up to {@link NEAR_DRAFT_CHARS} characters each side of the claim, so each claim's look costs the same
-   * however long the draft.
+   * however long the draft. It ends where the claim's unit ends (`ExtractedClaim.unit`): a claim is read in
+   * light of what the answer said before it, never after, so a streamed answer's sentence gets the verdict
+   * the whole answer would give it.
    */
   draft: string;
+  /** Draft offset where the claim's unit ends: the draft is read up to here (see {@link draft}). */
+  readEnd: number;
   /** Ids of the records where each claim name occurs, and of those that refer by id to its element (see `id-joins.ts`). */
   recordsOf: Map<ClaimFigure, Set<string>>;
   /** Per claim name, the array elements (`rowId`s) of other lists that refer by id to the element it names. */
@@ -280,6 +284,14 @@ export interface ClaimScope {
 
 /** Characters of the draft each side of a claim that {@link ClaimScope.draft} keeps. */
 export const NEAR_DRAFT_CHARS = 4_000;
+
+/**
+ * Where a claim's reading of the draft stops: the end of its unit (`ExtractedClaim.unit`), else the draft's end.
+ */
+export function readEndOf(unit: readonly [number, number] | undefined, span: readonly [number, number], draftLength: number): number {
+  if (!unit) return draftLength;
+  return Math.min(draftLength, Math.max(unit[1], span[1]));
+}
 
 /** The draft within {@link NEAR_DRAFT_CHARS} characters of `span` (the whole draft when it is that short). */
 export function draftNear(draft: string, span: readonly [number, number]): string {

@@ -50,13 +50,22 @@ export function countedNoun(figure: ClaimFigure, scope: ClaimScope): Set<string>
   return noun.size > 0 ? noun : null;
 }
 
-/** Stems of the whole draft, once per verify: words the answer writes anywhere (an elliptical clause's noun). */
-const draftStemsOf = new WeakMap<object, Set<string>>();
+/**
+ * Stems of the draft up to the end of the claim's unit, once per verify and unit end: words the answer wrote
+ * up to there (an elliptical clause's noun).
+ */
+const draftStemsOf = new WeakMap<object, Map<number, Set<string>>>();
 function draftStems(scope: ClaimScope): Set<string> {
-  let stems = draftStemsOf.get(scope.context);
+  let byEnd = draftStemsOf.get(scope.context);
+  if (byEnd === undefined) {
+    byEnd = new Map();
+    draftStemsOf.set(scope.context, byEnd);
+  }
+  const end = Math.min(200_000, scope.readEnd);
+  let stems = byEnd.get(end);
   if (stems === undefined) {
-    stems = featuresOf(scope.context.draft.slice(0, 200_000)).stems;
-    draftStemsOf.set(scope.context, stems);
+    stems = featuresOf(scope.context.draft.slice(0, end)).stems;
+    byEnd.set(end, stems);
   }
   return stems;
 }

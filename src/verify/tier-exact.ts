@@ -30,7 +30,7 @@ import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
 import { valueIndex } from "./value-index.js";
 import { checkAggregate } from "./aggregates.js";
-import { type FigureResult, SUBJECT_RECORDS, type ClaimScope, draftNear } from "./claim-scope.js";
+import { type FigureResult, SUBJECT_RECORDS, type ClaimScope, draftNear, readEndOf } from "./claim-scope.js";
 import {
   checkCategorical,
   aggregateOutcome,
@@ -227,6 +227,7 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     }
   }
   const offCase = offQualifier(text, context.ledger);
+  const readEnd = readEndOf(item.extracted.unit, item.claim.span, context.draft.length);
   const scope: ClaimScope = {
     text,
     masked,
@@ -238,7 +239,8 @@ function checkClaim(item: TierItem, context: TierContext): TierOutcome {
     claimStems,
     fullStems: featuresOf(text).stems,
     context,
-    draft: draftNear(context.draft, item.claim.span),
+    draft: draftNear(context.draft.slice(0, readEnd), item.claim.span),
+    readEnd,
     recordsOf: new Map(),
     joinedRows: new Map(),
     subjects: recordTerms(context.ledger).identityCount,
