@@ -7,9 +7,9 @@ import { ConfigError, DraftError, FirewallError, HallucinationBlocked, LedgerTam
 import type { DenseIndex } from "./ledger/dense-index.js";
 import { EvidenceLedger, type RecordInput } from "./ledger/evidence-ledger.js";
 import { LlmMeter, summarise } from "./llm/usage.js";
-import { applyPolicy } from "./policy/apply-policy.js";
+import { applyPolicy, standingBlock } from "./policy/apply-policy.js";
 import { scoreOf } from "./policy/grounding-score.js";
-import { resolvePolicy, type PolicyOverrides } from "./policy/presets.js";
+import { resolvePolicy, type Policy, type PolicyOverrides } from "./policy/presets.js";
 import type { Claim, ClaimVerdict, EvidenceRecord, LlmUsage, Report, Strictness, VerdictCounts } from "./schema.js";
 import { auditSession } from "./store/audit-session.js";
 import { EMPTY_HEAD, type ChainBreak, type ChainHead } from "./store/ledger-chain.js";
@@ -24,14 +24,14 @@ import {
   type SessionDelta,
   type Store,
 } from "./store/store.js";
+import { ProgressiveVerification, type ProgressiveHandlers } from "./stream/progressive-verification.js";
 import { createTelemetry, type Telemetry } from "./telemetry/telemetry.js";
 import type { VerifyTelemetry } from "./telemetry/verify-telemetry.js";
-import { calibrate, type CalibrationTable } from "./verify/calibration.js";
+import type { CalibrationTable } from "./verify/calibration.js";
 import { CALIBRATION_TABLE } from "./verify/calibration-table.js";
-import { claimBatches, claimKey, firstOfEach, repeatVerdict } from "./verify/claim-batches.js";
-import { failedAfterVerdict, runTiers } from "./verify/pipeline.js";
-import { type ClaimWithVerdict, verifyPieces, withPieces } from "./verify/piece-claims.js";
-import { emptyHints, type Tier, type TierItem } from "./verify/tier.js";
+import { DraftVerification } from "./verify/draft-verification.js";
+import { failedAfterVerdict } from "./verify/pipeline.js";
+import type { Tier } from "./verify/tier.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
 export interface VerifyOverrides extends PolicyOverrides {
@@ -99,14 +99,26 @@ export interface SessionDeps {
   audit?: AuditMode;
 }
 
+/** One answer being verified: what `beginAnswer` set up. @internal */
+export interface AnswerRun {
+  responseId: string;
+  policy: Policy;
+  llm: LlmMeter;
+  tel: VerifyTelemetry;
+  /** `performance.now()` when verification began (for `report.ms`). */
+  started: number;
+  verification: DraftVerification;
+}
+
+/** What a stream may do with a prefix of an answer (see `Session.decidePrefix`). @internal */
+export type PrefixDecision = { kind: "release"; text: string } | { kind: "hold" | "block"; reasons: string[] };
+
 /** Whether `verify` first audits the session's hash chain: `off`, or `fail-closed` (refuse on a break). */
 export type AuditMode = "off" | "fail-closed";
 
 const NO_TIERS: ReadonlySet<Tier> = new Set();
 
 const defaultTelemetry = createTelemetry();
-
-const CHECKABLE = new Set(["factual", "hedge"]);
 
 /** Writes a session retries when another process took its report's response id meanwhile. */
 const RENUMBER_ATTEMPTS = 20;
@@ -435,83 +447,103 @@ export class Session {
   }
 
   private async verifyDraft(draft: string, overrides: VerifyOverrides, tel: VerifyTelemetry): Promise<Report> {
-    const started = performance.now();
     checkDraft(draft, this.deps.maxDraftChars);
+    const answer = await this.beginAnswer(overrides, tel, draft.length);
+    try {
+      await answer.verification.extract(draft, false);
+      await answer.verification.verifyThrough(draft);
+    } finally {
+      this.ledger.trimMemos();
+    }
+    return this.finishAnswer(answer, draft);
+  }
+
+  /**
+   * Verifies an answer while it streams in: write its text as it arrives, and each unit (sentence, list
+   * item, table row) is verified once the next begins; `onRelease` gets, in order, the text the policy lets
+   * ship. See {@link ProgressiveVerification}.
+   *
+   * @param overrides as for {@link verify}; `onProgress` is not called.
+   * @param handlers `onRelease(text)`: released text, in order.
+   */
+  progressive(overrides: VerifyOverrides = {}, handlers: ProgressiveHandlers = {}): ProgressiveVerification {
+    return new ProgressiveVerification(this, overrides, this.telemetry.startVerify(this.id), handlers, this.deps.maxDraftChars);
+  }
+
+  /** Tells the firewall's logger. @internal */
+  warn(message: string): void {
+    this.deps.warn(message);
+  }
+
+  /**
+   * Starts the verification of one answer: writes what is queued, loads what other processes stored,
+   * audits the chain (fail-closed), resolves the policy and numbers the response. Used by `verify` and by
+   * `ProgressiveVerification`.
+   * @internal
+   */
+  async beginAnswer(overrides: VerifyOverrides, tel: VerifyTelemetry, draftChars: number): Promise<AnswerRun> {
+    const started = performance.now();
     await this.sync();
     if (this.deps.audit === "fail-closed") await this.checkLedger();
     const { strictness = this.deps.strictness, topK = this.deps.topK, signal, onProgress, ...policyOverrides } = overrides;
     const policy = resolvePolicy(strictness, { ...this.deps.policy, ...policyOverrides });
     const responseId = `r${++this.responseCounter}`;
     const llm = new LlmMeter();
-    tel.begin(responseId, policy, draft.length, this.deps.tiers, llm);
-    const extracted = await tel.extract(this.deps.extractor, () => this.deps.extractor.extract(draft, { llm, signal }));
-    const claims: Claim[] = extracted.map((e, i) => ({ id: `${responseId}.c${i + 1}`, text: e.text, kind: e.kind, span: e.span, citations: e.citations }));
-    const checkable = claims.flatMap((c, i) => (CHECKABLE.has(c.kind) ? [i] : []));
-    let done = claims.length - checkable.length;
-    onProgress?.(done, claims.length);
-    const perClaim = this.deps.perClaimTiers ?? NO_TIERS;
-    // With per-claim tiers only, a claim repeating an earlier one takes its verdict (see `claimKey`).
-    const repeats = new Map<number, number[]>();
-    const distinct = this.deps.tiers.every((t) => perClaim.has(t))
-      ? firstOfEach(checkable, (i) => claimKey(claims[i]!, extracted[i]!, draft), repeats)
-      : checkable;
-    const tiers = tel.tiers(this.deps.tiers);
-    const decided: ClaimVerdict[] = [];
-    const pieces = new Map<string, ClaimWithVerdict[]>();
-    const calibration = this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration;
-    try {
-      for (const batch of claimBatches(distinct, this.deps.tiers, perClaim)) {
-        const items: TierItem[] = batch.map((i) => ({ claim: claims[i]!, extracted: extracted[i]!, passages: [], hints: emptyHints() }));
-        const retrieved = await tel.retrieve(topK, () =>
-          this.ledger.retrieveMany(
-            items.map((it) => it.claim.text),
-            topK,
-          ),
-        );
-        items.forEach((it, i) => (it.passages = retrieved[i]!));
-        const tierContext = { ledger: this.ledger, draft, signal, llm };
-        const verdicts = await runTiers(tiers, items, tierContext, calibration);
-        // A flagged clause whose figures tier 0 read differently is reported as one claim per figure's piece.
-        const split = await verifyPieces(items, verdicts, tiers, tierContext, calibration, (k) => repeats.has(batch[k]!));
-        for (const [k, list] of split) pieces.set(items[k]!.claim.id, list);
-        batch.forEach((first, k) => {
-          decided.push(verdicts[k]!);
-          for (const i of repeats.get(first) ?? []) decided.push(repeatVerdict(verdicts[k]!, claims[i]!.id, claims[i]!.span[0] - claims[first]!.span[0]));
-          done += 1 + (repeats.get(first)?.length ?? 0);
-        });
-        // Derived per-passage data stays cached for a batch's working set, bounded between batches and verifies.
-        this.ledger.trimMemos();
-        if (batch.length > 0) onProgress?.(done, claims.length);
-      }
-    } finally {
-      this.ledger.trimMemos();
-    }
-    for (const v of decided) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
-    const byId = new Map(decided.map((v) => [v.claimId, v]));
-    const wholeVerdicts: ClaimVerdict[] = claims.map(
-      (c) =>
-        byId.get(c.id) ?? {
-          claimId: c.id,
-          verdict: "not_checkable",
-          // The extractor's call (greeting, question, opinion) is a decision like a tier's: calibrated the same way.
-          confidence: calibrate(calibration, "extractor", "not_checkable", 1),
-          tier: -1,
-          quotes: [],
-          corrections: [],
-          trace: [{ tier: -1, name: "extractor", outcome: "not_checkable", confidence: 1, note: `${c.kind} claim: nothing a tool output could settle`, ms: 0 }],
-        },
+    tel.begin(responseId, policy, draftChars, this.deps.tiers, llm);
+    const verification = new DraftVerification({
+      responseId,
+      extractor: this.deps.extractor,
+      tiers: tel.tiers(this.deps.tiers),
+      perClaimTiers: this.deps.perClaimTiers ?? NO_TIERS,
+      ledger: this.ledger,
+      topK,
+      calibration: this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration,
+      tel,
+      llm,
+      signal,
+      onProgress,
+    });
+    return { responseId, policy, llm, tel, started, verification };
+  }
+
+  /**
+   * What a stream may release of the prefix `draft` of an answer, given the verdicts of its claims
+   * `[0, end)`: the policy's text for it (without the rewrite's source list, which comes at the end); `hold`
+   * when only a rule that later text can lift blocks it (the grounding score, an empty rewrite); `block`
+   * when a rule that no later text lifts does (see `standingBlock`), or a tier failed under the block action.
+   * @internal
+   */
+  decidePrefix(answer: AnswerRun, draft: string, end: number): PrefixDecision {
+    const { claims, verdicts } = answer.verification.report(end);
+    const standing = standingBlock(claims, verdicts, answer.policy);
+    const result = failClosed(
+      applyPolicy(draft, claims, verdicts, scoreOf(countVerdicts(verdicts)), answer.policy, undefined, { sourceList: false }),
+      verdicts,
+      answer.policy.action,
     );
-    const { claims: reported, verdicts } = withPieces(claims, wholeVerdicts, pieces, responseId);
+    if (result.decision !== "block") return { kind: "release", text: result.output ?? "" };
+    const failed = verdicts.some((v) => v.verdict !== "not_checkable" && failedAfterVerdict(v)) && answer.policy.action === "block";
+    return standing.length > 0 || failed ? { kind: "block", reasons: result.reasons } : { kind: "hold", reasons: result.reasons };
+  }
+
+  /**
+   * Builds the report of a draft whose claims are all verified, applies the policy, and stores the report.
+   * @internal
+   */
+  async finishAnswer(answer: AnswerRun, draft: string): Promise<Report> {
+    const { tel, policy, llm, responseId } = answer;
+    const { claims, verdicts } = answer.verification.report();
+    for (const v of verdicts) for (const t of v.trace) if (t.outcome === "error") this.deps.warn(`${v.claimId}: tier ${t.tier} (${t.name}) ${t.note}`);
     const counts = countVerdicts(verdicts);
     const groundingScore = scoreOf(counts);
-    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, reported, verdicts, groundingScore, policy, edit), verdicts, policy.action));
+    const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy, edit), verdicts, policy.action));
     const usage = llm.summary();
     for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
     const report: Report = {
       responseId,
       sessionId: this.id,
       draft,
-      claims: reported,
+      claims,
       verdicts,
       counts,
       groundingScore,
@@ -522,7 +554,7 @@ export class Session {
       reasons: result.reasons,
       sources: result.sources,
       evidenceCount: this.ledger.records.length,
-      ms: performance.now() - started,
+      ms: performance.now() - answer.started,
       createdAt: Date.now(),
       ...(usage ? { llm: usage } : {}),
       ledgerHead: { ...this.head },

@@ -69,15 +69,14 @@ function isLabel(text: string, tokens: Token[], range: { start: number; end: num
   return !tokens.some((t) => t.start >= range.start && t.start < range.end && (t.pos === "VERB" || t.pos === "AUX"));
 }
 
-/** The draft span of a sentence's clean text (widened to the claim's span, which may take in markup). */
+/** The draft span of a sentence's clean text, from its first to its last character the draft holds. */
 function unitOf(clean: CleanText, sentence: Sentence, span: [number, number]): [number, number] {
   let first = sentence.start;
   while (first < sentence.end && clean.map[first]! < 0) first++;
   let last = sentence.end - 1;
   while (last > first && clean.map[last]! < 0) last--;
-  const start = first < sentence.end ? clean.map[first]! : span[0];
-  const end = last >= first && first < sentence.end ? clean.map[last]! + 1 : span[1];
-  return [Math.min(start, span[0]), Math.max(end, span[1])];
+  if (first >= sentence.end) return span;
+  return [clean.map[first]!, clean.map[last]! + 1];
 }
 
 /** Prefix counts of inline-code characters, so "does this clause hold code?" is O(1) per clause. */

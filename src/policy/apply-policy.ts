@@ -6,7 +6,7 @@
 import type { Claim, ClaimVerdict, Decision, Report } from "../schema.js";
 import type { EditTracer } from "../telemetry/verify-telemetry.js";
 import type { Policy } from "./presets.js";
-import { applyEdits, insertionPoint, removalSpan, type TextEdit } from "./text-edits.js";
+import { applyEdits, applyEditsTidy, insertionPoint, removalSpan, type TextEdit } from "./text-edits.js";
 
 export interface PolicyResult {
   decision: Decision;
@@ -27,6 +27,29 @@ export function isFlagged(v: ClaimVerdict, policy: Policy): boolean {
   return false;
 }
 
+/** Options of {@link applyPolicy}. */
+export interface ApplyPolicyOptions {
+  /** Append the rewrite's source list (default `true`); a stream releasing a prefix leaves it for the end. */
+  sourceList?: boolean;
+}
+
+/**
+ * The block rules that no later text can lift: the block action with a flagged claim that may block, or
+ * (`blockUncorrectable`, any action but annotate) a flagged contradiction without an in-place correction.
+ * The grounding-score rule and an empty rewrite are not among them: more grounded text changes both.
+ * @returns the reasons to block; empty when none applies.
+ */
+export function standingBlock(claims: readonly Claim[], verdicts: readonly ClaimVerdict[], policy: Policy): string[] {
+  const kindOf = new Map(claims.map((c) => [c.id, c.kind]));
+  const blocking = verdicts.filter((v) => isFlagged(v, policy) && !NEVER_BLOCKS.has(kindOf.get(v.claimId)!));
+  if (blocking.length === 0) return [];
+  if (policy.action === "block") return [`${blocking.length} flagged claim(s) under the block action`];
+  const stuck = blocking.filter((v) => v.verdict === "contradicted" && v.corrections.length === 0);
+  if (policy.blockUncorrectable && stuck.length > 0 && policy.action !== "annotate")
+    return [`${stuck.length} contradicted claim(s) cannot be corrected in place`];
+  return [];
+}
+
 /**
  * @param groundingScore supported / checkable, or null when nothing was checkable.
  * @param traceEdit runs the annotate / rewrite step (telemetry wraps it in its own span).
@@ -38,6 +61,7 @@ export function applyPolicy(
   groundingScore: number | null,
   policy: Policy,
   traceEdit: EditTracer = (_kind, edit) => edit(),
+  options: ApplyPolicyOptions = {},
 ): PolicyResult {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const flagged = verdicts.filter((v) => isFlagged(v, policy));
@@ -50,14 +74,10 @@ export function applyPolicy(
     reasons.push(`${v.claimId} ${v.verdict}${v.corrections.length ? ` (evidence: ${v.corrections.map((x) => x.value).join(", ")})` : ""}: "${clip(c.text)}"`);
   }
   const blocking = flagged.filter((v) => !NEVER_BLOCKS.has(byId.get(v.claimId)!.kind));
-  let block = policy.action === "block" && blocking.length > 0;
-  if (!block && blocking.length > 0 && policy.blockUncorrectable) {
-    const stuck = blocking.filter((v) => v.verdict === "contradicted" && v.corrections.length === 0);
-    if (stuck.length > 0 && policy.action !== "annotate") {
-      block = true;
-      reasons.push(`${stuck.length} contradicted claim(s) cannot be corrected in place`);
-    }
-  }
+  const standing = standingBlock(claims, verdicts, policy);
+  let block = standing.length > 0;
+  // The block action's own rule needs no reason line: the flagged claims above are the reasons.
+  if (block && policy.action !== "block") reasons.push(...standing);
   // The score rule looks at the answer as it would ship: a contradiction the rewrite corrects in place counts
   // as grounded. An explicit annotate action marks the answer and lets it through: its readers see every flag.
   const checkable = verdicts.filter((v) => v.verdict !== "not_checkable").length;
@@ -73,7 +93,7 @@ export function applyPolicy(
   if (policy.action === "annotate") {
     return { decision: "annotate", output: traceEdit("annotate", () => annotate(draft, byId, flagged)), reasons, sources: [] };
   }
-  const rewritten = traceEdit("rewrite", () => rewrite(draft, byId, verdicts, policy));
+  const rewritten = traceEdit("rewrite", () => rewrite(draft, byId, verdicts, policy, options.sourceList !== false));
   if (rewritten.output.trim() === "") {
     reasons.push("nothing grounded is left after the rewrite");
     return { decision: "block", output: null, reasons, sources: [] };
@@ -105,7 +125,13 @@ export function annotate(draft: string, claims: Map<string, Claim>, flagged: Cla
  * Rewrites a draft: corrections in place, unsupported claims hedged or removed, contradicted claims without
  * a correction removed, and (with `cite`) markers on supported and corrected claims plus a source list.
  */
-export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: ClaimVerdict[], policy: Policy): { output: string; sources: Report["sources"] } {
+export function rewrite(
+  draft: string,
+  claims: Map<string, Claim>,
+  verdicts: ClaimVerdict[],
+  policy: Policy,
+  sourceList = true,
+): { output: string; sources: Report["sources"] } {
   const edits: TextEdit[] = [];
   const sources: Report["sources"] = [];
   // A loop, not Math.max(...markers): a long draft may hold more markers than a call takes arguments.
@@ -156,12 +182,10 @@ export function rewrite(draft: string, claims: Map<string, Claim>, verdicts: Cla
       }
     }
   }
-  let output = applyEdits(draft, withoutRepeatedMarkers(draft, edits))
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n");
+  let output = applyEditsTidy(draft, withoutRepeatedMarkers(draft, edits));
   // A marker whose claim went with a removed sentence cites nothing: its source is not listed.
   const cited = sources.filter((s) => output.includes(`[${s.marker}]`));
-  if (cited.length > 0) {
+  if (cited.length > 0 && sourceList) {
     output = `${output.trimEnd()}\n\nSources:\n${cited.map((s) => `[${s.marker}] ${s.source} (${s.evidenceId})`).join("\n")}\n`;
   }
   return { output, sources: cited };

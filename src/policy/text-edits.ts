@@ -35,6 +35,27 @@ export function applyEdits(draft: string, edits: TextEdit[]): string {
   return parts.join("");
 }
 
+/**
+ * {@link applyEdits}, then tidies the whitespace where a deletion joined two parts of the draft: spaces
+ * before a line break are dropped and three or more line breaks become two. Whitespace elsewhere is the
+ * draft's own (a markdown hard break, a code block's layout) and stays as it was.
+ */
+export function applyEditsTidy(draft: string, edits: TextEdit[]): string {
+  const deletions = edits.filter((e) => e.end > e.start && e.text === "");
+  if (deletions.length === 0) return applyEdits(draft, edits);
+  // Each deletion's start is marked with a character the draft cannot hold, found again after the edits.
+  const mark = "\u0000";
+  if (draft.includes(mark)) return applyEdits(draft, edits);
+  const marked = applyEdits(
+    draft,
+    edits.map((e) => (e.end > e.start && e.text === "" ? { ...e, text: mark } : e)),
+  );
+  return marked.replace(/[ \t\n]*\u0000[ \t\n\u0000]*/g, (run) => {
+    const ws = run.replaceAll(mark, "");
+    return ws.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n");
+  });
+}
+
 const CONNECTOR_BEFORE = /(?:\s*[,;]\s*(?:and|but|or|while|whereas)?|\s+(?:and|but|or|while|whereas))\s*$/;
 
 /**
