@@ -1,6 +1,7 @@
 /**
  * The facade the CLI, the adapters and users call.
  */
+import type { ProgressiveHandlers, ProgressiveVerification } from "./stream/progressive-verification.js";
 import { createRuleExtractor } from "./claims/index.js";
 import { createLlmExtractor } from "./claims/llm-extractor.js";
 import type { ClaimExtractor } from "./claims/types.js";
@@ -228,6 +229,11 @@ export class Firewall {
   /** See {@link Session.verify}. */
   verify(draft: string, overrides?: VerifyOverrides): Promise<Report> {
     return this.session().verify(draft, overrides);
+  }
+
+  /** See {@link Session.progressive}: the default session's progressive verification of a streaming answer. */
+  progressive(overrides?: VerifyOverrides, handlers?: ProgressiveHandlers): ProgressiveVerification {
+    return this.session().progressive(overrides, handlers);
   }
 
   /** See {@link Session.guard}. */

@@ -25,6 +25,13 @@ const BOUNDARY = /[.!?:;|]["”'’)\]*_`]*\s+\S|\n\s*\S|[。！？]\S/u;
 export interface ProgressiveHandlers {
   /** Text that may ship, in order; the concatenation of all calls is the released answer. */
   onRelease?: (text: string) => void;
+  /**
+   * Called once when a rule that no later text can lift blocks the answer before its end (the block action
+   * with a flagged claim, a contradiction without correction under `blockUncorrectable`), with the stored
+   * report of the draft through the blocking unit. Nothing more is released; `end()` resolves with the same
+   * report. A block decided only at the end (the grounding score) comes from `end()` alone.
+   */
+  onBlock?: (report: Report) => void;
 }
 
 /** How a progressive verification ended. */
@@ -211,6 +218,7 @@ export class ProgressiveVerification {
       await verification.verifyThrough(upTo);
       const report = this.tel.end(await this.session.finishAnswer(answer, upTo));
       this.stopped = { report };
+      this.handlers.onBlock?.(report);
     }
   }
 
