@@ -65,6 +65,8 @@ export class ProgressiveVerification {
   /** Draft offset up to which the units are verified and their text decided (the last unit's start). */
   private settledTo = 0;
   private releasedText = "";
+  /** Draft offset through which the released text covers the draft. */
+  private releasedTo = 0;
   private answer: Promise<AnswerRun> | null = null;
   private pass: Promise<void> = Promise.resolve();
   private passQueued = false;
@@ -88,6 +90,20 @@ export class ProgressiveVerification {
   /** The text released so far. */
   get released(): string {
     return this.releasedText;
+  }
+
+  /**
+   * Draft characters the released text covers: the text after them was written but not released yet (a
+   * unit still open, text held by the score rule). An owner that abandons the answer (a model step that
+   * turned out to call tools) can pass `draft.slice(releasedThrough)` on as it came.
+   */
+  get releasedThrough(): number {
+    return this.releasedTo;
+  }
+
+  /** Everything written so far. */
+  get text(): string {
+    return this.draft;
   }
 
   /** A block stopped the answer: nothing more is released; call `end()` for the report. */
@@ -141,7 +157,10 @@ export class ProgressiveVerification {
         this.session.ledger.trimMemos();
         return this.session.finishAnswer(answer, draft);
       });
-      if (report.decision !== "block" && report.output !== null) this.release(report.output);
+      if (report.decision !== "block" && report.output !== null) {
+        this.release(report.output);
+        this.releasedTo = draft.length;
+      }
       return this.result(this.tel.end(report), report.decision === "block");
     } catch (error) {
       throw this.tel.fail(error);
@@ -210,7 +229,10 @@ export class ProgressiveVerification {
     if (this.aborted) return;
     const decision = this.session.decidePrefix(answer, draft.slice(0, boundary), complete);
     this.settledTo = boundary;
-    if (decision.kind === "release") this.release(decision.text.trimEnd());
+    if (decision.kind === "release") {
+      this.release(decision.text.trimEnd());
+      this.releasedTo = boundary;
+    }
     else if (decision.kind === "block") {
       // The answer ends at the blocking unit: its report is that of the draft read so far, through that unit.
       const upTo = draft.slice(0, boundary).trimEnd();
