@@ -231,7 +231,7 @@ export class ProgressiveVerification {
     this.settledTo = boundary;
     if (decision.kind === "release") {
       this.release(decision.text.trimEnd());
-      this.releasedTo = boundary;
+      this.releasedTo = draft.slice(0, boundary).trimEnd().length;
     }
     else if (decision.kind === "block") {
       // The answer ends at the blocking unit: its report is that of the draft read so far, through that unit.
