@@ -13,6 +13,7 @@ import { DraftError, FirewallError } from "../errors.js";
 import type { Report } from "../schema.js";
 import type { AnswerRun, Session, VerifyOverrides } from "../session.js";
 import type { VerifyTelemetry } from "../telemetry/verify-telemetry.js";
+import { isRestartPoint } from "./restart-point.js";
 
 /**
  * Text that may have ended a unit and begun the next: a sentence end (or a colon, semicolon, pipe) then
@@ -64,6 +65,8 @@ export class ProgressiveVerification {
   private looked = 0;
   /** Draft offset up to which the units are verified and their text decided (the last unit's start). */
   private settledTo = 0;
+  /** The latest restart point (see `restart-point.ts`) at or before `settledTo`: extraction reads from here. */
+  private restartAt = 0;
   private releasedText = "";
   /** Draft offset through which the released text covers the draft. */
   private releasedTo = 0;
@@ -210,7 +213,8 @@ export class ProgressiveVerification {
     if (draft.length > this.maxDraftChars) return;
     const answer = await this.begin();
     const { verification } = answer;
-    await verification.extract(draft, true);
+    if (this.settledTo > this.restartAt && isRestartPoint(draft, this.settledTo)) this.restartAt = this.settledTo;
+    await verification.extract(draft, true, this.restartAt);
     if (this.aborted) return;
     // The last claim's unit may still grow: units before it are complete.
     const count = verification.count;

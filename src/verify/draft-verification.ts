@@ -77,11 +77,20 @@ export class DraftVerification {
    * shares with the last extraction, from the first claim on; from the first claim that differs, claims
    * are replaced and their verdicts dropped.
    * @param more `draft` is a prefix of an answer still streaming in.
+   * @param from a restart point (see `restart-point.ts`): the claims before it are kept as they are and only
+   *   `draft.slice(from)` is read, its claims moved to draft offsets.
    * @returns the index of the first claim that changed (the old count when none did).
    */
-  async extract(draft: string, more: boolean): Promise<number> {
+  async extract(draft: string, more: boolean, from = 0): Promise<number> {
     const { extractor, tel, llm, signal } = this.deps;
-    const extracted = await tel.extract(extractor, () => extractor.extract(draft, { llm, signal, ...(more ? { more } : {}) }));
+    const context = { llm, signal, ...(more ? { more } : {}) };
+    const extracted =
+      from > 0
+        ? [
+            ...this.extracted.filter((c) => c.span[1] <= from),
+            ...(await tel.extract(extractor, () => extractor.extract(draft.slice(from), context))).map((c) => shifted(c, from)),
+          ]
+        : await tel.extract(extractor, () => extractor.extract(draft, context));
     let same = 0;
     while (same < this.extracted.length && same < extracted.length && sameClaim(this.extracted[same]!, extracted[same]!)) same++;
     if (same < this.verdicts.length) this.forget(same);
@@ -196,6 +205,16 @@ function sameClaim(a: ExtractedClaim, b: ExtractedClaim): boolean {
   if (a.unit?.[0] !== b.unit?.[0] || a.unit?.[1] !== b.unit?.[1]) return false;
   if (a.citations.length !== b.citations.length || a.citations.some((c, k) => c !== b.citations[k])) return false;
   return a.map.length === b.map.length && a.map.every((m, k) => m === b.map[k]);
+}
+
+/** A claim extracted from `draft.slice(from)`, with its offsets in the draft. */
+function shifted(claim: ExtractedClaim, from: number): ExtractedClaim {
+  return {
+    ...claim,
+    span: [claim.span[0] + from, claim.span[1] + from],
+    map: claim.map.map((at) => (at < 0 ? at : at + from)),
+    ...(claim.unit ? { unit: [claim.unit[0] + from, claim.unit[1] + from] as [number, number] } : {}),
+  };
 }
 
 /** The pieces of a repeated clause, for its repeat `shift` characters later, under the repeat's id. */
