@@ -178,7 +178,8 @@ export class AnswerStream {
     this.failure = this.options.onError;
     this.outcome = { kind: "failed", error };
     if (this.options.onError === "pass") return rest ? [{ text: rest }] : [];
-    const refusal = typeof this.options.refusal === "string" ? this.options.refusal : "I can't give that answer: it could not be verified against the tool results.";
+    const refusal =
+      typeof this.options.refusal === "string" ? this.options.refusal : "I can't give that answer: it could not be verified against the tool results.";
     return [{ text: this.pv && this.pv.released.trim() !== "" ? `\n\n${refusal}` : refusal }];
   }
 }

@@ -157,7 +157,17 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
       const standIn =
         verify && stream !== "observe" && session !== undefined && canStandIn(request.model)
           ? new GatedChatModel(request.model as ConstructorParameters<typeof GatedChatModel>[0], () => {
-              answer = new AnswerStream({ ...options, mode: stream, session: session!, policy: options.policy, onError, events, runtime: request.runtime, stats, logger });
+              answer = new AnswerStream({
+                ...options,
+                mode: stream,
+                session: session!,
+                policy: options.policy,
+                onError,
+                events,
+                runtime: request.runtime,
+                stats,
+                logger,
+              });
               return answer;
             })
           : undefined;
