@@ -70,7 +70,8 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
   /**
    * After each verified answer, emit a verdict event (default true): a `custom` stream chunk
    * `{ type: "hallucination_firewall", ... }` and a custom callback event `hallucination_firewall`
-   * (`on_custom_event` in `streamEvents`).
+   * (`on_custom_event` in `streamEvents`); in `progressive` streams also one `hallucination_firewall_unit`
+   * event per released unit, right after its text (see `UnitVerdictEvent`).
    */
   events?: boolean;
   /** Record a `content_and_artifact` tool's artifact as a second evidence record (default true). */
@@ -102,7 +103,7 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
  * streams (`messages` mode, `streamEvents`) carry what `stream` says: by default (`progressive`) the gated
  * answer unit by unit, in place of the model's tokens, the same text the state then holds; a verdict
  * event per unit and one for the answer follow. To replace the token stream, the middleware hands the agent
- * a stand-in for the model ({@link GatedChatModel}) for each call: it runs the model without callbacks and
+ * a stand-in for the model for each call (a chat model named `GatedChatModel` in traces and events): it runs the model without callbacks and
  * streams, as its own tokens, what the firewall releases.
  *
  * The middleware never throws into the run except as asked (`onBlock: "throw"`); errors of your model pass

@@ -1,7 +1,7 @@
 /**
  * The verdict events for stream consumers (one after each verified answer, one per released unit of a
- * progressive stream): chunks of LangGraph's `custom`
- * stream mode and a LangChain custom callback event (`on_custom_event` in `streamEvents`).
+ * progressive stream): chunks of LangGraph's `custom` stream mode and LangChain custom callback events
+ * (`on_custom_event` in `streamEvents`).
  */
 import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
 import type { Claim, ClaimVerdict, Logger, Report } from "../../src/index.js";
