@@ -4,7 +4,7 @@
  */
 export { Firewall, type FirewallOptions, type Logger } from "./firewall.js";
 export { Session, type AuditMode, type Explanation, type SessionReport, type VerifyOverrides } from "./session.js";
-export { ProgressiveVerification, type ProgressiveHandlers, type ProgressiveResult } from "./stream/progressive-verification.js";
+export { ProgressiveVerification, type ProgressiveHandlers, type ProgressiveResult, type ReleaseInfo } from "./stream/progressive-verification.js";
 export { scoreOf } from "./policy/grounding-score.js";
 export {
   FirewallError,

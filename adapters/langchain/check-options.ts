@@ -5,7 +5,10 @@
 import { ConfigError } from "../../src/index.js";
 
 /** @throws ConfigError when `options.firewall` is not a Firewall, or a named option has a value it does not take. */
-export function checkOptions(where: string, options: { firewall?: unknown; onBlock?: unknown; onError?: unknown; maxRetries?: unknown } | undefined): void {
+export function checkOptions(
+  where: string,
+  options: { firewall?: unknown; onBlock?: unknown; onError?: unknown; maxRetries?: unknown; stream?: unknown } | undefined,
+): void {
   const firewall = options?.firewall as { session?: unknown } | undefined;
   if (typeof firewall?.session !== "function") {
     throw new ConfigError(`${where} needs { firewall }: pass the Firewall whose sessions hold the evidence, e.g. ${where}({ firewall: new Firewall() }).`);
@@ -17,6 +20,7 @@ export function checkOptions(where: string, options: { firewall?: unknown; onBlo
   };
   oneOf("onBlock", options?.onBlock, ["refuse", "throw"]);
   oneOf("onError", options?.onError, ["pass", "refuse"]);
+  oneOf("stream", options?.stream, ["progressive", "gate", "observe"]);
   const retries = options?.maxRetries;
   if (retries !== undefined && !(Number.isInteger(retries) && (retries as number) >= 0)) {
     throw new ConfigError(`${where}: maxRetries must be a whole number of correction turns (0 or more), got ${JSON.stringify(retries)}.`);

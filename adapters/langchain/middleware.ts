@@ -7,12 +7,14 @@ import { HumanMessage, type AIMessage } from "@langchain/core/messages";
 import { createMiddleware } from "langchain";
 import { z } from "zod";
 import { HallucinationBlocked, type Firewall, type Logger, type Report, type Session, type VerifyOverrides } from "../../src/index.js";
+import { AnswerStream, type StreamMode, type StreamOutcome } from "./answer-stream.js";
 import { checkOptions } from "./check-options.js";
 import { defaultCorrectionPrompt } from "./correction-prompt.js";
 import { DEFAULT_METADATA_KEY, isFinalAnswer, outcomeOf, rebuildMessage, type BlockOptions } from "./message-gate.js";
 import { recordToolMessages } from "./record-output.js";
 import { emptyStats, fail, type AdapterStats } from "./safety.js";
 import { resolveSessionId, threadIdOf, type SessionIdOption } from "./session-key.js";
+import { GatedChatModel } from "./gated-model.js";
 import { emitVerdict } from "./verdict-event.js";
 
 /** Private agent state key (a leading `_` keeps it out of the agent's input and output). */
@@ -30,6 +32,23 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
   record?: boolean;
   /** Verify the final answer and apply the policy (default true); false only records. */
   verify?: boolean;
+  /**
+   * What token consumers (`messages` stream mode, `streamEvents`' `on_chat_model_stream`) receive of the
+   * final answer (default `progressive`):
+   * - `progressive`: the answer goes out unit by unit (sentence, list item, table row) as the model streams
+   *   it, each once verified: unchanged when it passes, corrected (`rewrite`) or marked (`annotate`) when a
+   *   figure is wrong. A block stops the text; the refusal follows what was released (or the run rejects
+   *   with `HallucinationBlocked` when `onBlock: "throw"`). A verdict event goes out per unit
+   *   (`hallucination_firewall_unit`, see `UnitVerdictEvent`). A streamed answer carries no citation
+   *   markers (a stream cannot know whether a later claim will be flagged) and gets no correction turns.
+   * - `gate`: the answer's tokens are held until it ends, then the gated answer goes out as one token, as
+   *   `invoke` returns it (citation markers included; no correction turns).
+   * - `observe`: the model's own tokens go out as it generates them, unverified; the gated message follows
+   *   them with the id `<id>-firewall` (the behaviour before this option).
+   * Without a token consumer (`invoke`, the `updates` and `values` stream modes) every mode gates the whole
+   * answer as before. Text that comes with tool calls passes as the model wrote it.
+   */
+  stream?: StreamMode;
   /** Policy fields for this agent's answers, as `fw.verify(draft, overrides)` takes them (default: the firewall's). */
   policy?: VerifyOverrides;
   /**
@@ -51,7 +70,8 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
   /**
    * After each verified answer, emit a verdict event (default true): a `custom` stream chunk
    * `{ type: "hallucination_firewall", ... }` and a custom callback event `hallucination_firewall`
-   * (`on_custom_event` in `streamEvents`).
+   * (`on_custom_event` in `streamEvents`); in `progressive` streams also one `hallucination_firewall_unit`
+   * event per released unit, right after its text (see `UnitVerdictEvent`).
    */
   events?: boolean;
   /** Record a `content_and_artifact` tool's artifact as a second evidence record (default true). */
@@ -79,9 +99,12 @@ export interface FirewallMiddlewareOptions extends BlockOptions {
  *   `<id>-firewall`, so LangGraph's `messages` stream emits it after the model's own.
  *
  * Because the answer is gated inside the model step, the agent's state, `invoke`'s result and the `updates`
- * and `values` streams only ever hold the gated message. Tokens streamed in `messages` mode or by
- * `streamEvents` come from the model before the answer is complete; the gated message and a verdict event
- * follow them.
+ * and `values` streams only ever hold the gated message (with the report in `response_metadata`). Token
+ * streams (`messages` mode, `streamEvents`) carry what `stream` says: by default (`progressive`) the gated
+ * answer unit by unit, in place of the model's tokens, the same text the state then holds; a verdict
+ * event per unit and one for the answer follow. To replace the token stream, the middleware hands the agent
+ * a stand-in for the model for each call (a chat model named `GatedChatModel` in traces and events): it runs the model without callbacks and
+ * streams, as its own tokens, what the firewall releases.
  *
  * The middleware never throws into the run except as asked (`onBlock: "throw"`); errors of your model pass
  * through untouched, and tool errors are handled by LangChain as they would be without it.
@@ -96,6 +119,7 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
   const verify = options.verify ?? true;
   const events = options.events ?? true;
   const artifacts = options.artifacts ?? true;
+  const stream = options.stream ?? "progressive";
   const correctionPrompt = options.correctionPrompt ?? defaultCorrectionPrompt;
   const stats = emptyStats();
 
@@ -130,8 +154,27 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
       } catch (error) {
         fail(stats, logger, "tool results not recorded", error);
       }
-      let response = await handler(request);
+      let answer: AnswerStream | undefined;
+      const standIn =
+        verify && stream !== "observe" && session !== undefined && canStandIn(request.model)
+          ? new GatedChatModel(request.model as ConstructorParameters<typeof GatedChatModel>[0], () => {
+              answer = new AnswerStream({
+                ...options,
+                mode: stream,
+                session: session!,
+                policy: options.policy,
+                onError,
+                events,
+                runtime: request.runtime,
+                stats,
+                logger,
+              });
+              return answer;
+            })
+          : undefined;
+      let response = await handler(standIn ? { ...request, model: standIn as unknown as typeof request.model } : request);
       if (!verify || !isFinalAnswer(response)) return response;
+      if (answer?.outcome) return settleStreamed(response, answer.outcome, session!, request.runtime);
       let report: Report;
       try {
         session ??= sessionOf(request.state, request.runtime);
@@ -175,6 +218,28 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
     },
   });
 
+  /**
+   * A streamed answer: its text already went out and is the message's text; the report is attached (same
+   * id, so the `messages` stream does not send it again) and the answer's verdict event follows.
+   * @throws HallucinationBlocked when the policy blocked it and `onBlock` is `throw`.
+   */
+  async function settleStreamed(response: AIMessage, outcome: StreamOutcome, session: Session, runtime: { writer?: unknown }): Promise<AIMessage> {
+    if (outcome.kind === "failed") {
+      const error = outcome.error;
+      return rebuildMessage(response, response.text, { [metadataKey]: { error: error instanceof Error ? error.message : String(error) } });
+    }
+    const { report, blocked } = outcome;
+    stats.verified++;
+    if (blocked) stats.blocked++;
+    if (blocked && options.onBlock === "throw") {
+      if (events) await emitVerdict(runtime, report, session.id, undefined, null, logger);
+      throw new HallucinationBlocked(report);
+    }
+    const message = rebuildMessage(response, response.text, { [metadataKey]: report });
+    if (events) await emitVerdict(runtime, report, session.id, message.id, message.text, logger);
+    return message;
+  }
+
   function safePrompt(report: Report): string {
     try {
       return correctionPrompt(report);
@@ -193,4 +258,13 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
   }
 
   return Object.assign(middleware, { stats: stats as Readonly<AdapterStats> });
+}
+
+/**
+ * Whether the stand-in can take the model's place: a chat model (or a configurable one) that binds tools.
+ * Anything else (a model the agent reaches through a sequence, say) streams as in `observe`.
+ */
+function canStandIn(model: unknown): boolean {
+  const m = model as { bindTools?: unknown; stream?: unknown } | null;
+  return typeof m === "object" && m !== null && typeof m.bindTools === "function" && typeof m.stream === "function";
 }

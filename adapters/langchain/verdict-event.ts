@@ -1,9 +1,10 @@
 /**
- * The verdict event that follows a verified answer, for stream consumers: a chunk of LangGraph's `custom`
- * stream mode and a LangChain custom callback event (`on_custom_event` in `streamEvents`).
+ * The verdict events for stream consumers (one after each verified answer, one per released unit of a
+ * progressive stream): chunks of LangGraph's `custom` stream mode and LangChain custom callback events
+ * (`on_custom_event` in `streamEvents`).
  */
 import { dispatchCustomEvent } from "@langchain/core/callbacks/dispatch";
-import type { Logger, Report } from "../../src/index.js";
+import type { Claim, ClaimVerdict, Logger, Report } from "../../src/index.js";
 
 /** Name of the custom event, and `type` of the custom stream chunk. */
 export const VERDICT_EVENT = "hallucination_firewall";
@@ -54,4 +55,45 @@ export async function emitVerdict(
     logger.debug?.(`hallucination-firewall/langchain: no run to dispatch the verdict event to: ${String(error)}`);
   }
   return event;
+}
+
+/** Name of the per-unit event of a progressive stream, and `type` of its custom stream chunk. */
+export const UNIT_VERDICT_EVENT = "hallucination_firewall_unit";
+
+/**
+ * What the per-unit event carries: one per release of a progressive stream (a sentence, list item or table
+ * row, or a few when they completed together), sent right after its text.
+ */
+export interface UnitVerdictEvent {
+  type: typeof UNIT_VERDICT_EVENT;
+  sessionId: string;
+  /** Id of the streamed message the text belongs to. */
+  messageId: string | undefined;
+  /** 0 for the answer's first release, then 1, 2, ... */
+  index: number;
+  /** The text released: the unit as written, corrected (rewrite) or marked (annotate). */
+  text: string;
+  /** The model's own text for it (`draft` range of the answer as the model wrote it). */
+  draftText: string;
+  /** `[start, end)` in the model's answer, in characters. */
+  draft: [number, number];
+  /** The released text differs from the model's (a figure corrected or marked, a claim hedged). */
+  changed: boolean;
+  /** The claims that start in the range, and their verdicts (same order, ids as in the final report). */
+  claims: Claim[];
+  verdicts: ClaimVerdict[];
+}
+
+/** Emits a per-unit event the way {@link emitVerdict} emits the answer's. Never throws. */
+export async function emitUnitVerdict(runtime: { writer?: unknown } | undefined, event: UnitVerdictEvent, logger: Logger): Promise<void> {
+  try {
+    if (typeof runtime?.writer === "function") (runtime.writer as (chunk: unknown) => void)(event);
+  } catch (error) {
+    logger.debug?.(`hallucination-firewall/langchain: custom stream write failed: ${String(error)}`);
+  }
+  try {
+    await dispatchCustomEvent(UNIT_VERDICT_EVENT, event);
+  } catch (error) {
+    logger.debug?.(`hallucination-firewall/langchain: no run to dispatch the unit verdict event to: ${String(error)}`);
+  }
 }

@@ -10,7 +10,7 @@
  * equals the `output` of a whole-answer `verify` of the same draft, and the stored report is that report.
  */
 import { DraftError, FirewallError } from "../errors.js";
-import type { Report } from "../schema.js";
+import type { Claim, ClaimVerdict, Report } from "../schema.js";
 import type { AnswerRun, Session, VerifyOverrides } from "../session.js";
 import type { VerifyTelemetry } from "../telemetry/verify-telemetry.js";
 import { isRestartPoint } from "./restart-point.js";
@@ -22,10 +22,27 @@ import { isRestartPoint } from "./restart-point.js";
  */
 const BOUNDARY = /[.!?:;|]["”'’)\]*_`]*\s+\S|\n\s*\S|[。！？]\S/u;
 
+/** What a release covers, for owners that report per unit (one event per sentence, say). */
+export interface ReleaseInfo {
+  /**
+   * The draft range `[start, end)` the release stands for: from the end of the range of the previous call
+   * through the end of the units it completes. Text the policy removed (a deleted unit) has no call of its
+   * own: its range and claims come with the next call.
+   */
+  draft: [number, number];
+  /** The claims whose span starts in that range, in draft order, numbered as in the final report. */
+  claims: Claim[];
+  /** Their verdicts, in the same order. */
+  verdicts: ClaimVerdict[];
+}
+
 /** What a progressive verification tells its owner. */
 export interface ProgressiveHandlers {
-  /** Text that may ship, in order; the concatenation of all calls is the released answer. */
-  onRelease?: (text: string) => void;
+  /**
+   * Text that may ship, in order; the concatenation of all calls is the released answer. `info` says which
+   * part of the draft the text stands for and the verdicts of its claims.
+   */
+  onRelease?: (text: string, info: ReleaseInfo) => void;
   /**
    * Called once when a rule that no later text can lift blocks the answer before its end (the block action
    * with a flagged claim, a contradiction without correction under `blockUncorrectable`), with the stored
@@ -70,6 +87,8 @@ export class ProgressiveVerification {
   private releasedText = "";
   /** Draft offset through which the released text covers the draft. */
   private releasedTo = 0;
+  /** Draft offset through which `onRelease` has reported ranges and claims. */
+  private reportedTo = 0;
   private answer: Promise<AnswerRun> | null = null;
   private pass: Promise<void> = Promise.resolve();
   private passQueued = false;
@@ -161,8 +180,8 @@ export class ProgressiveVerification {
         return this.session.finishAnswer(answer, draft);
       });
       if (report.decision !== "block" && report.output !== null) {
-        this.release(report.output);
         this.releasedTo = draft.length;
+        this.release(report.output, report.claims, report.verdicts);
       }
       return this.result(this.tel.end(report), report.decision === "block");
     } catch (error) {
@@ -234,8 +253,9 @@ export class ProgressiveVerification {
     const decision = this.session.decidePrefix(answer, draft.slice(0, boundary), complete);
     this.settledTo = boundary;
     if (decision.kind === "release") {
-      this.release(decision.text.trimEnd());
       this.releasedTo = draft.slice(0, boundary).trimEnd().length;
+      const { claims, verdicts } = verification.report(complete);
+      this.release(decision.text.trimEnd(), claims, verdicts);
     } else if (decision.kind === "block") {
       // The answer ends at the blocking unit: its report is that of the draft read so far, through that unit.
       const upTo = draft.slice(0, boundary).trimEnd();
@@ -247,8 +267,11 @@ export class ProgressiveVerification {
     }
   }
 
-  /** Releases what `text` (the policy's text for a longer prefix) adds to what was released. */
-  private release(text: string): void {
+  /**
+   * Releases what `text` (the policy's text for a longer prefix, through `releasedTo`) adds to what was
+   * released, with the claims (of `claims`, verdicts alike) that start in the draft range it stands for.
+   */
+  private release(text: string, claims: Claim[], verdicts: ClaimVerdict[]): void {
     if (this.aborted) return;
     if (!text.startsWith(this.releasedText)) {
       this.session.warn(
@@ -258,7 +281,11 @@ export class ProgressiveVerification {
     const added = text.startsWith(this.releasedText) ? text.slice(this.releasedText.length) : text.slice(commonPrefix(text, this.releasedText));
     if (added === "") return;
     this.releasedText += added;
-    this.handlers.onRelease?.(added);
+    const draft: [number, number] = [this.reportedTo, Math.max(this.reportedTo, this.releasedTo)];
+    this.reportedTo = draft[1];
+    const inRange = claims.filter((claim) => claim.span[0] >= draft[0] && claim.span[0] < draft[1]);
+    const ids = new Set(inRange.map((claim) => claim.id));
+    this.handlers.onRelease?.(added, { draft, claims: inRange, verdicts: verdicts.filter((v) => ids.has(v.claimId)) });
   }
 
   /** Milliseconds since the verification began. */

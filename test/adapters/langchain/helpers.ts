@@ -2,7 +2,10 @@
  * Shared pieces of the LangChain adapter tests: two real LangChain tools over small in-memory data (an
  * invoice table and a document store), and scripted fake chat models from `@langchain/core/testing`.
  */
-import { AIMessage } from "@langchain/core/messages";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, AIMessageChunk, type BaseMessage } from "@langchain/core/messages";
+import { ChatGenerationChunk, type ChatResult } from "@langchain/core/outputs";
 import { fakeModel } from "@langchain/core/testing";
 import { tool } from "langchain";
 import { z } from "zod";
@@ -90,4 +93,98 @@ export function memoryLogger(): { warn: (m: string) => void; debug: (m: string) 
   const warnings: string[] = [];
   const debugs: string[] = [];
   return { warn: (m) => warnings.push(m), debug: (m) => debugs.push(m), warnings, debugs };
+}
+
+/** One turn of {@link streamingModel}: text, tool calls, or both (text first, as providers stream them). */
+export interface StreamedTurn {
+  text?: string;
+  toolCalls?: Array<{ name: string; args: Record<string, unknown>; id: string }>;
+  id?: string;
+}
+
+/**
+ * A scripted chat model that streams: each turn's text in chunks of the sizes given (cycled), then its tool
+ * calls as tool-call chunks. `@langchain/core`'s `FakeStreamingChatModel` streams but answers every call the
+ * same way, and `fakeModel()` scripts turns but does not stream: an agent needs both.
+ */
+export class StreamingScriptModel extends BaseChatModel {
+  private call = 0;
+  constructor(
+    private readonly turns: StreamedTurn[],
+    private readonly sizes: number[] = [7],
+  ) {
+    super({});
+  }
+
+  _llmType(): string {
+    return "streaming-script";
+  }
+
+  override bindTools(): this {
+    return this;
+  }
+
+  private next(): StreamedTurn {
+    const turn = this.turns[this.call++];
+    if (!turn) throw new Error(`StreamingScriptModel: no turn ${this.call}`);
+    return turn;
+  }
+
+  async _generate(): Promise<ChatResult> {
+    const turn = this.next();
+    const message = new AIMessage({
+      content: turn.text ?? "",
+      id: turn.id,
+      tool_calls: (turn.toolCalls ?? []).map((c) => ({ ...c, type: "tool_call" as const })),
+    });
+    return { generations: [{ text: message.text, message }] };
+  }
+
+  override async *_streamResponseChunks(
+    _messages: BaseMessage[],
+    _options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
+    const turn = this.next();
+    const text = turn.text ?? "";
+    for (let at = 0, i = 0; at < text.length; i++) {
+      const piece = text.slice(at, at + this.sizes[i % this.sizes.length]!);
+      at += piece.length;
+      const chunk = new ChatGenerationChunk({ text: piece, message: new AIMessageChunk({ content: piece, id: turn.id }) });
+      yield chunk;
+      await runManager?.handleLLMNewToken(piece, undefined, undefined, undefined, undefined, { chunk });
+    }
+    for (const [index, c] of (turn.toolCalls ?? []).entries()) {
+      const message = new AIMessageChunk({
+        content: "",
+        id: turn.id,
+        tool_call_chunks: [{ name: c.name, args: JSON.stringify(c.args), id: c.id, index, type: "tool_call_chunk" }],
+      });
+      const chunk = new ChatGenerationChunk({ text: "", message });
+      yield chunk;
+      await runManager?.handleLLMNewToken("", undefined, undefined, undefined, undefined, { chunk });
+    }
+    yield new ChatGenerationChunk({
+      text: "",
+      message: new AIMessageChunk({ content: "", id: turn.id, usage_metadata: { input_tokens: 10, output_tokens: 5, total_tokens: 15 } }),
+    });
+  }
+}
+
+/** The scripted agent's turns, streaming: both tools in one turn (with a preamble), then `answer`. */
+export function streamingModel(answer: string = ANSWER, sizes?: number[], preamble = "Let me look that up.") {
+  return new StreamingScriptModel(
+    [
+      {
+        text: preamble,
+        id: "step-1",
+        toolCalls: [
+          { name: "invoice_lookup", args: { invoice_id: "INV-2024-0117" }, id: "call_lookup" },
+          { name: "doc_search", args: { query: "refunds" }, id: "call_search" },
+        ],
+      },
+      { text: answer, id: "answer-1" },
+    ],
+    sizes,
+  );
 }

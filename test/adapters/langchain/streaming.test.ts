@@ -1,19 +1,20 @@
 /**
  * What each streaming API of a `createAgent` agent emits with the firewall middleware: the `updates` and
- * `values` streams carry only the gated answer; token streams (`messages`, `streamEvents`) carry the model's
- * own answer as it was generated, followed by the gated message and the verdict event.
+ * `values` streams carry only the gated answer; with `stream: "observe"`, token streams (`messages`,
+ * `streamEvents`) carry the model's own answer as it was generated, followed by the gated message and the
+ * verdict event (progressive streaming is tested in `progressive-streaming.test.ts`).
  */
 import { type AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
 import { Firewall } from "../../../src/index.js";
-import { firewallMiddleware, VERDICT_EVENT, type VerdictEvent } from "../../../adapters/langchain/index.js";
+import { firewallMiddleware, VERDICT_EVENT, type StreamMode, type VerdictEvent } from "../../../adapters/langchain/index.js";
 import { ANSWER, docSearch, invoiceLookup, scriptedModel } from "./helpers.js";
 
 const ask = { messages: [new HumanMessage("What does invoice INV-2024-0117 total, and how fast are refunds?")] };
 
-function agent(fw = new Firewall()) {
-  return createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: fw })] });
+function agent(fw = new Firewall(), stream?: StreamMode) {
+  return createAgent({ model: scriptedModel(), tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: fw, stream })] });
 }
 
 describe("streaming with firewallMiddleware", () => {
@@ -38,9 +39,9 @@ describe("streaming with firewallMiddleware", () => {
     expect(values.at(-1)!.messages.at(-1)!.text).toContain("totals 4,379.20 EUR");
   });
 
-  it("should follow the model's streamed answer with the gated message and the verdict event", async () => {
+  it("should follow the model's streamed answer with the gated message and the verdict event (observe)", async () => {
     const events: Array<[string, unknown]> = [];
-    for await (const [mode, chunk] of await agent().stream(ask, { streamMode: ["messages", "custom"] })) events.push([mode, chunk]);
+    for await (const [mode, chunk] of await agent(new Firewall(), "observe").stream(ask, { streamMode: ["messages", "custom"] })) events.push([mode, chunk]);
 
     const messages = events.filter(([mode]) => mode === "messages").map(([, chunk]) => (chunk as [BaseMessage, unknown])[0]);
     const raw = messages.findIndex((m) => m.id === "answer-1");
