@@ -232,8 +232,7 @@ export class ProgressiveVerification {
     if (decision.kind === "release") {
       this.release(decision.text.trimEnd());
       this.releasedTo = draft.slice(0, boundary).trimEnd().length;
-    }
-    else if (decision.kind === "block") {
+    } else if (decision.kind === "block") {
       // The answer ends at the blocking unit: its report is that of the draft read so far, through that unit.
       const upTo = draft.slice(0, boundary).trimEnd();
       await verification.extract(upTo, false);
