@@ -42,7 +42,10 @@ describe("firewallMiddlewareV4", () => {
       { type: "text-end", id: "t", citations },
       { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
     ];
-    const { stream } = await firewallMiddlewareV4(fw).wrapStream({ params, doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });
+    const { stream } = await firewallMiddlewareV4(fw, { stream: "gate" }).wrapStream({
+      params,
+      doStream: async () => ({ stream: convertArrayToReadableStream(parts) }),
+    });
     const out = (await convertReadableStreamToArray(stream)) as Array<Record<string, unknown>>;
     expect(out.map((p) => p.type)).toEqual(["stream-start", "text-start", "text-delta", "text-end", "finish"]);
     expect(out[2]!.delta).toContain(CORRECTED);
