@@ -71,6 +71,8 @@ export function progressiveTransform(params: CallParamsLike, ctx: CallContext): 
   let shipped = "";
   /** The readable side is closed or errored: nothing more may be enqueued. */
   let closed = false;
+  /** The provider's `finish` part, once it came (a block found while the last unit is verified keeps its usage). */
+  let finishPart: PartLike | undefined;
 
   const enqueue = (part: PartLike) => {
     if (!closed) controller.enqueue(part);
@@ -183,7 +185,7 @@ export function progressiveTransform(params: CallParamsLike, ctx: CallContext): 
       return;
     }
     controller.enqueue({ type: "error", error: failure });
-    const end = finish ?? { type: "finish", usage: UNKNOWN_USAGE };
+    const end = finish ?? finishPart ?? { type: "finish", usage: UNKNOWN_USAGE };
     controller.enqueue({
       ...end,
       finishReason: { ...BLOCKED_FINISH_REASON },
@@ -201,6 +203,7 @@ export function progressiveTransform(params: CallParamsLike, ctx: CallContext): 
   /** Settles the answer at the step's end (`finish`, or the end of a stream without one). */
   const finalize = async (finish: PartLike | undefined) => {
     if (state !== "verifying") return;
+    finishPart = finish;
     const end = (entry: Record<string, unknown>) => {
       closeOpen(true);
       state = "done";

@@ -189,6 +189,45 @@ describe("firewallMiddleware progressive streams", () => {
     expect(fw.sessionReport().responses).toBe(1);
   });
 
+  it("should stop at a block found in the last unit, keeping the provider's usage on the content-filter finish", async () => {
+    const fw = withEvidence();
+    const errors: unknown[] = [];
+    const result = streamText({
+      model: modelOf(fw, { stream: "progressive", verify: { strictness: "strict" } }, () =>
+        simulateReadableStream({ chunks: textParts(chunk(WRONG_LAST, 6)) }),
+      ),
+      prompt: "INV-2041?",
+      onError: ({ error }) => void errors.push(error),
+    });
+    const released = WRONG_LAST.slice(0, WRONG_LAST.indexOf(" Invoice"));
+    expect(await result.text).toBe(`${released}\n\n${DEFAULT_REFUSAL}`);
+    expect(await result.finishReason).toBe("content-filter");
+    expect((await result.usage).outputTokens).toBe(20);
+    expect(HallucinationBlocked.isInstance(errors[0])).toBe(true);
+    expect(readFirewallMetadata(await result.providerMetadata)!.report!.decision).toBe("block");
+  });
+
+  it("should verify the text of a tool-calling step when verifyToolCallSteps is set, tool parts in their place", async () => {
+    const fw = withEvidence();
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id: "t" },
+      ...chunk(`${WRONG_FIRST.slice(0, FIRST.length)} I will check the payments.`, 4).map(
+        (delta): LanguageModelV3StreamPart => ({ type: "text-delta", id: "t", delta }),
+      ),
+      { type: "text-end", id: "t" },
+      { type: "tool-call", toolCallId: "c-1", toolName: "list_payments", input: '{"invoice":"INV-2041"}' },
+      { ...finish, finishReason: { unified: "tool-calls", raw: "tool_calls" } } as LanguageModelV3StreamPart,
+    ];
+    const out = await rawParts(firewallMiddleware(fw, { stream: "progressive", verifyToolCallSteps: true }), parts);
+    expectValidBlocks(out);
+    const text = out.filter((p) => p.type === "text-delta").map((p) => p.delta as string);
+    expect(text[0]).toBe(FIRST);
+    expect(text.join("")).toBe(await wholeOutput(`${WRONG_FIRST.slice(0, FIRST.length)} I will check the payments.`));
+    expect(out.map((p) => p.type).filter((t) => t !== "text-delta")).toEqual(["stream-start", "text-start", "text-end", "tool-call", "finish"]);
+    expect(fw.sessionReport().responses).toBe(1);
+  });
+
   it("should cancel the model's stream at a block", async () => {
     const fw = withEvidence();
     let pulled = 0;
