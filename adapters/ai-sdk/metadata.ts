@@ -25,7 +25,10 @@ export interface FirewallMetadata {
 
 /** What a `progressive` stream released. */
 export interface ProgressiveMetadata {
-  /** Characters of text sent to the caller: verified text, plus unverified text under `failMode: "open"`, plus the refusal. */
+  /**
+   * Characters of text sent to the caller: the verified text, any text passed as it came (a tool-calling
+   * step's, or under `failMode: "open"`), and the refusal.
+   */
   released: number;
   /** A block (or a failed verification under `failMode: "closed"`) stopped the answer. */
   blocked: boolean;

@@ -53,7 +53,9 @@ export interface FirewallMiddlewareOptions {
    *   the next unit. Nothing unverified reaches the caller, and when the answer is not blocked the streamed
    *   text equals a whole-answer `verify` with `cite: false` (no citation markers). Other parts (tool calls,
    *   reasoning, sources, files) keep their place after the text that preceded them. A block stops the
-   *   stream: see `onBlock`. A call with a JSON response format is gated (a JSON answer is one unit).
+   *   stream: see `onBlock`. The model's stream is read at most 16,384 characters ahead of the released text
+   *   while verification catches up; an aborted call releases nothing more and stores no report. A call
+   *   with a JSON response format is gated (a JSON answer is one unit).
    * - `observe`: deltas pass through at once; the report arrives with the step's `finish` part and through
    *   `onReport`.
    */
@@ -77,7 +79,9 @@ export interface FirewallMiddlewareOptions {
   /**
    * Also verify text that comes in the same model response as tool calls (a preamble such as "Let me look
    * that up"), not only the final answer (default `false`). In gate mode such text is held until its step
-   * finishes either way.
+   * finishes either way. In progressive mode the units completed before the first tool call arrives are
+   * verified and released as usual (the step is not yet known to call tools; a block there stops it); when
+   * the tool call arrives, the rest of the text passes as it came and no report is stored.
    */
   verifyToolCallSteps?: boolean;
   /**

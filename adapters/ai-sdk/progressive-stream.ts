@@ -9,6 +9,11 @@
  * before it is out. Released text is cut at a waiting part's place where it reads as the draft did there;
  * where a rewrite spans the place, the part goes out after that release. Released text always goes out
  * inside a text block (between a `text-start` and its `text-end`), as `streamText` expects.
+ *
+ * A block ends the stream after the released text: under `onBlock: "refuse"` with the refusal, an `error`
+ * part carrying `HallucinationBlocked` and a `content-filter` finish (the provider's, when it came, for its
+ * usage); under `throw` by erroring the stream. Parts that waited behind the blocked text are dropped and the
+ * model's stream is cancelled.
  */
 import { HallucinationBlocked, type ProgressiveVerification, type Report } from "../../src/index.js";
 import { isClientToolCall, type CallContext } from "./call-context.js";
