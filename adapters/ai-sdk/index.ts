@@ -5,7 +5,7 @@
  */
 export { firewallMiddleware, firewallMiddlewareV4, type FirewallMiddlewareHooks } from "./middleware.js";
 export { withEvidence, type WithEvidenceOptions } from "./with-evidence.js";
-export { readFirewallMetadata, type FirewallMetadata } from "./metadata.js";
+export { readFirewallMetadata, type FirewallMetadata, type ProgressiveMetadata } from "./metadata.js";
 export { NAMESPACE } from "./session-key.js";
 export { DEFAULT_REFUSAL, type BlockBehaviour, type FailMode, type FirewallMiddlewareOptions, type ReportInfo, type StreamMode } from "./options.js";
 export type { CallParamsLike } from "./types.js";

@@ -19,16 +19,36 @@ export interface FirewallMetadata {
   report?: Report;
   /** Why verification failed, when it did (then `report` is absent and `failMode` decided). */
   error?: string;
+  /** How a `progressive` stream ended; absent in the other modes. */
+  progressive?: ProgressiveMetadata;
+}
+
+/** What a `progressive` stream released. */
+export interface ProgressiveMetadata {
+  /**
+   * Characters of text sent to the caller: the verified text, any text passed as it came (a tool-calling
+   * step's, or under `failMode: "open"`), and the refusal.
+   */
+  released: number;
+  /** A block (or a failed verification under `failMode: "closed"`) stopped the answer. */
+  blocked: boolean;
 }
 
 /** Builds the metadata entry; the report is copied as plain JSON so it is a valid provider-metadata value. */
-export function toMetadata(sessionId: string, outcome: RecordOutcome, report?: Report, error?: string): Record<string, unknown> {
+export function toMetadata(
+  sessionId: string,
+  outcome: RecordOutcome,
+  report?: Report,
+  error?: string,
+  progressive?: ProgressiveMetadata,
+): Record<string, unknown> {
   return {
     sessionId,
     recorded: [...outcome.recorded],
     skipped: outcome.skipped.map((s) => ({ ...s })),
     ...(report ? { report: JSON.parse(JSON.stringify(report)) as unknown } : {}),
     ...(error !== undefined ? { error } : {}),
+    ...(progressive ? { progressive: { ...progressive } } : {}),
   };
 }
 
@@ -53,7 +73,7 @@ export function readFirewallMetadata(providerMetadata: unknown): FirewallMetadat
   if (!providerMetadata || typeof providerMetadata !== "object") return undefined;
   const entry = (providerMetadata as Record<string, unknown>)[NAMESPACE];
   if (!entry || typeof entry !== "object") return undefined;
-  const { sessionId, recorded, skipped, report, error } = entry as Record<string, unknown>;
+  const { sessionId, recorded, skipped, report, error, progressive } = entry as Record<string, unknown>;
   if (typeof sessionId !== "string") return undefined;
   const parsed = report === undefined ? undefined : ReportSchema.safeParse(report);
   if (parsed && !parsed.success) return undefined;
@@ -63,5 +83,11 @@ export function readFirewallMetadata(providerMetadata: unknown): FirewallMetadat
     skipped: Array.isArray(skipped) ? (skipped as FirewallMetadata["skipped"]) : [],
     ...(parsed ? { report: parsed.data } : {}),
     ...(typeof error === "string" ? { error } : {}),
+    ...(isProgressive(progressive) ? { progressive: { released: progressive.released, blocked: progressive.blocked } } : {}),
   };
+}
+
+function isProgressive(value: unknown): value is ProgressiveMetadata {
+  const p = value as ProgressiveMetadata | undefined;
+  return typeof p === "object" && p !== null && typeof p.released === "number" && typeof p.blocked === "boolean";
 }

@@ -39,11 +39,13 @@ export interface FirewallMiddlewareHooks {
  * call's session, once per tool call id (JSON results keep their structure; error results are not
  * evidence). When the response is the final answer (text and no client tool calls), its text is verified
  * and replaced by the text that may ship: corrected, annotated, or the refusal (see the options). The report
- * is put under `providerMetadata.hallucinationFirewall`. Streams are gated or observed (`stream` option).
+ * is put under `providerMetadata.hallucinationFirewall`. Streams are verified unit by unit as they arrive,
+ * gated whole, or observed (`stream` option; progressive by default when the policy rewrites or blocks).
  *
  * The adapter never throws into the run, except `HallucinationBlocked` when `onBlock` is `throw` (and a
  * `FirewallError` when verification fails under `failMode: "closed"` with `onBlock: "throw"`); provider
- * errors pass through unchanged.
+ * errors pass through unchanged. A progressive stream that is blocked ends with an `error` part carrying
+ * `HallucinationBlocked` and a `content-filter` finish (see `onBlock`).
  *
  * @param fw the firewall whose sessions record and verify.
  * @param options see {@link FirewallMiddlewareOptions}.
@@ -51,7 +53,7 @@ export interface FirewallMiddlewareHooks {
  * @throws ConfigError at creation for an option of the wrong type or value.
  */
 export function firewallMiddleware(fw: Firewall, options: FirewallMiddlewareOptions = {}): LanguageModelMiddleware {
-  const neutral = createMiddleware(fw, resolveOptions(options));
+  const neutral = createMiddleware(fw, options);
   return { specificationVersion: "v3", ...neutral } as unknown as LanguageModelMiddleware;
 }
 
@@ -61,13 +63,14 @@ export function firewallMiddleware(fw: Firewall, options: FirewallMiddlewareOpti
  * structurally because `ai` 7 is not a dependency here; pass it to `ai` 7's `wrapLanguageModel`.
  */
 export function firewallMiddlewareV4(fw: Firewall, options: FirewallMiddlewareOptions = {}): { specificationVersion: "v4" } & FirewallMiddlewareHooks {
-  return { specificationVersion: "v4", ...createMiddleware(fw, resolveOptions(options)) };
+  return { specificationVersion: "v4", ...createMiddleware(fw, options) };
 }
 
-function createMiddleware(fw: Firewall, options: ResolvedOptions): FirewallMiddlewareHooks {
+function createMiddleware(fw: Firewall, given: FirewallMiddlewareOptions): FirewallMiddlewareHooks {
   if (!fw || typeof fw.session !== "function") {
     throw new TypeError("firewallMiddleware(fw, options): fw must be a Firewall (new Firewall()).");
   }
+  const options: ResolvedOptions = resolveOptions(given, fw.policy);
   // The session is resolved before the header is removed, and found again by the params object, which the
   // SDK hands from transformParams to wrapGenerate / wrapStream as is.
   const sessionOf = new WeakMap<object, string | undefined>();
@@ -104,7 +107,9 @@ function createMiddleware(fw: Firewall, options: ResolvedOptions): FirewallMiddl
       return generateWithFirewall(doGenerate, params, begin(params));
     },
     async wrapStream({ doStream, params }) {
-      return streamWithFirewall(doStream, params, begin(params), options.stream);
+      // A JSON answer is one unit: nothing could be released before its end.
+      const mode = options.stream === "progressive" && params.responseFormat?.type === "json" ? "gate" : options.stream;
+      return streamWithFirewall(doStream, params, begin(params), mode);
     },
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Options of the AI SDK middleware, their defaults, and their validation.
  */
-import { ConfigError, StrictnessSchema, resolvePolicy, type Report, type VerifyOverrides } from "../../src/index.js";
+import { ConfigError, PRESETS, StrictnessSchema, resolvePolicy, type Policy, type Report, type VerifyOverrides } from "../../src/index.js";
 import type { CallParamsLike } from "./types.js";
 
-/** How `wrapStream` treats text deltas. */
-export type StreamMode = "gate" | "observe";
+/** How `wrapStream` treats text deltas (see {@link FirewallMiddlewareOptions.stream}). */
+export type StreamMode = "gate" | "observe" | "progressive";
 
 /** What reaches the caller when the policy blocks an answer. */
 export type BlockBehaviour = "refuse" | "throw";
@@ -17,9 +17,13 @@ export type FailMode = "open" | "closed";
 export interface ReportInfo {
   /** The session the answer was verified in. */
   sessionId: string;
-  /** `generate` for `doGenerate` calls; `gate` or `observe` for streams. */
+  /** `generate` for `doGenerate` calls; `gate`, `observe` or `progressive` for streams. */
   mode: "generate" | StreamMode;
-  /** The text that reaches the caller (the refusal when blocked; `null` when the run is made to throw). */
+  /**
+   * The text that reaches the caller (the refusal when blocked; `null` when the run is made to throw). In
+   * `progressive` mode a blocked answer's text is what was released before the block, followed by the
+   * refusal under `onBlock: "refuse"`, or alone under `onBlock: "throw"`.
+   */
   text: string | null;
 }
 
@@ -37,16 +41,35 @@ export interface FirewallMiddlewareOptions {
    */
   sessionHeader?: string;
   /**
-   * Streaming mode (default `gate`). `gate`: text deltas are held until the model's step finishes, verified,
-   * then emitted as one delta (corrected, annotated, or the refusal), so nothing unverified reaches the
-   * caller; time to first token grows by the whole generation plus verification. `observe`: deltas pass
-   * through at once; the report arrives with the step's `finish` part and through `onReport`.
+   * Streaming mode. Default: `progressive` when the resolved policy action (the `verify` option's over the
+   * firewall's own policy) is `rewrite` or `block`, as with the default balanced preset; `gate` otherwise
+   * (e.g. `verify: { action: "annotate" }`, or the lenient preset).
+   * - `gate`: text deltas are held until the model's step finishes, verified, then emitted as one delta
+   *   (corrected, annotated, or the refusal), so nothing unverified reaches the caller; time to first token
+   *   grows by the whole generation plus verification.
+   * - `progressive`: text is held only until the next unit boundary. Each completed unit (sentence, list
+   *   item, table row) is verified while the next streams in and released at once: unchanged when it
+   *   passes, corrected or marked when a figure is wrong; code blocks and other claim-free text go out with
+   *   the next unit. Nothing unverified reaches the caller, and when the answer is not blocked the streamed
+   *   text equals a whole-answer `verify` with `cite: false` (no citation markers). Other parts (tool calls,
+   *   reasoning, sources, files) keep their place after the text that preceded them. A block stops the
+   *   stream: see `onBlock`. The model's stream is read at most 16,384 characters ahead of the released text
+   *   while verification catches up; an aborted call releases nothing more and stores no report. A call
+   *   with a JSON response format is gated (a JSON answer is one unit).
+   * - `observe`: deltas pass through at once; the report arrives with the step's `finish` part and through
+   *   `onReport`.
    */
   stream?: StreamMode;
   /**
    * When the policy blocks an answer (default `refuse`): `refuse` replaces the text with `refusal`;
    * `throw` makes the run fail with `HallucinationBlocked` (carrying the report): `generateText` rejects
    * with it, a stream errors with it.
+   *
+   * In `progressive` mode the text released before the block stays with the caller. `refuse` appends the
+   * refusal as a last text delta (after a blank line), then emits an `error` part carrying
+   * `HallucinationBlocked` and a `finish` part with finish reason `content-filter` and the report in its
+   * metadata; the rest of the model's stream is cancelled. `throw` errors the stream with
+   * `HallucinationBlocked` right after the released text.
    */
   onBlock?: BlockBehaviour;
   /** Text that replaces a blocked answer, or a function of the report (default: a one-line refusal). */
@@ -56,7 +79,9 @@ export interface FirewallMiddlewareOptions {
   /**
    * Also verify text that comes in the same model response as tool calls (a preamble such as "Let me look
    * that up"), not only the final answer (default `false`). In gate mode such text is held until its step
-   * finishes either way.
+   * finishes either way. In progressive mode the units completed before the first tool call arrives are
+   * verified and released as usual (the step is not yet known to call tools; a block there stops it); when
+   * the tool call arrives, the rest of the text passes as it came and no report is stored.
    */
   verifyToolCallSteps?: boolean;
   /**
@@ -66,7 +91,9 @@ export interface FirewallMiddlewareOptions {
   onReport?: (report: Report, info: ReportInfo) => void;
   /**
    * When verification fails (default `open`): `open` lets the text through unverified and says so in the
-   * metadata and the firewall's logger; `closed` treats the answer as blocked.
+   * metadata and the firewall's logger; `closed` treats the answer as blocked. In `progressive` mode `open`
+   * passes the text not yet released as it came, and `closed` stops the stream as a block does (with a
+   * `FirewallError` in place of `HallucinationBlocked`).
    */
   failMode?: FailMode;
 }
@@ -88,23 +115,25 @@ export interface ResolvedOptions {
 export const DEFAULT_REFUSAL = "I can't give that answer: the tool results do not support it.";
 
 const ONE_OF: Record<string, readonly string[]> = {
-  stream: ["gate", "observe"],
+  stream: ["gate", "observe", "progressive"],
   onBlock: ["refuse", "throw"],
   failMode: ["open", "closed"],
 };
 
 /**
  * Applies defaults and checks every option.
+ * @param base the firewall's own policy (`fw.policy`), which the `verify` option overrides; it decides the
+ *   default stream mode.
  * @throws ConfigError naming the option and the accepted values.
  */
-export function resolveOptions(options: FirewallMiddlewareOptions = {}): ResolvedOptions {
+export function resolveOptions(options: FirewallMiddlewareOptions = {}, base: Policy = PRESETS.balanced): ResolvedOptions {
   if (options === null || typeof options !== "object") {
     throw new ConfigError(`firewallMiddleware options must be an object, got ${options === null ? "null" : typeof options}.`);
   }
   for (const [name, allowed] of Object.entries(ONE_OF)) {
     const value = (options as Record<string, unknown>)[name];
     if (value !== undefined && !allowed.includes(value as string)) {
-      throw new ConfigError(`Unknown ${name} ${JSON.stringify(value)} for firewallMiddleware: use ${allowed.join(" or ")}.`);
+      throw new ConfigError(`Unknown ${name} ${JSON.stringify(value)} for firewallMiddleware: use ${oneOf(allowed)}.`);
     }
   }
   const { session, sessionHeader, refusal, onReport, verify } = options;
@@ -130,7 +159,7 @@ export function resolveOptions(options: FirewallMiddlewareOptions = {}): Resolve
   return {
     session,
     sessionHeader: (sessionHeader ?? "x-hfw-session").toLowerCase(),
-    stream: options.stream ?? "gate",
+    stream: options.stream ?? defaultStreamMode(base, verify ?? {}),
     onBlock: options.onBlock ?? "refuse",
     refusal: (report) => {
       if (typeof refusal === "function" && report) return refusal(report);
@@ -141,6 +170,21 @@ export function resolveOptions(options: FirewallMiddlewareOptions = {}): Resolve
     onReport,
     failMode: options.failMode ?? "open",
   };
+}
+
+/**
+ * `progressive` when the policy that verifies answers rewrites or blocks, `gate` otherwise (an annotating
+ * policy marks text rather than correcting it, and a marked answer reads best whole).
+ */
+export function defaultStreamMode(base: Policy, verify: Omit<VerifyOverrides, "signal">): StreamMode {
+  // The firewall's policy option keeps its action across a strictness override, as `verify` resolves it.
+  const ownAction = base.action !== PRESETS[base.strictness].action ? base.action : undefined;
+  const action = verify.action ?? ownAction ?? PRESETS[verify.strictness ?? base.strictness].action;
+  return action === "rewrite" || action === "block" ? "progressive" : "gate";
+}
+
+function oneOf(values: readonly string[]): string {
+  return values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values.at(-1)}` : values.join("");
 }
 
 function checkPolicy(verify: Omit<VerifyOverrides, "signal">): void {

@@ -40,7 +40,7 @@ export async function verifyAnswer(session: Session, draft: string, ctx: AnswerC
     ctx.warn(`hallucination-firewall: verifying the answer failed (failMode ${options.failMode}): ${error}`);
     if (options.failMode === "open") return { text: draft, error };
     if (options.onBlock === "throw") {
-      return { text: null, error, failure: new FirewallError(`The answer could not be verified and failMode is closed: ${error}`, { cause }) };
+      return { text: null, error, failure: unverifiedFailure(error, cause) };
     }
     return { text: refusalOf(null, ctx), error };
   }
@@ -53,17 +53,30 @@ export async function verifyAnswer(session: Session, draft: string, ctx: AnswerC
   } else {
     outcome = { text: report.output, report };
   }
-  if (options.onReport) {
-    try {
-      options.onReport(report, { sessionId: session.id, mode: ctx.mode, text: outcome.text });
-    } catch (error) {
-      ctx.warn(`hallucination-firewall: onReport threw (ignored): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  tellReport(session, report, outcome.text, ctx);
   return outcome;
 }
 
-function refusalOf(report: Report | null, ctx: AnswerContext): string {
+/** Calls `onReport`, if any; an exception it throws is logged, never passed to the run. */
+export function tellReport(session: Session, report: Report, text: string | null, ctx: AnswerContext): void {
+  if (!ctx.options.onReport) return;
+  try {
+    ctx.options.onReport(report, { sessionId: session.id, mode: ctx.mode, text });
+  } catch (error) {
+    ctx.warn(`hallucination-firewall: onReport threw (ignored): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * The error a run fails with when verification itself failed under `failMode: "closed"` and
+ * `onBlock: "throw"`.
+ */
+export function unverifiedFailure(error: string, cause: unknown): FirewallError {
+  return new FirewallError(`The answer could not be verified and failMode is closed: ${error}`, { cause });
+}
+
+/** The refusal text for a blocked answer (the default refusal when the `refusal` option fails). */
+export function refusalOf(report: Report | null, ctx: AnswerContext): string {
   try {
     const text = ctx.options.refusal(report);
     if (typeof text === "string") return text;

@@ -1,5 +1,6 @@
 /**
- * `wrapStream`: a transform over the provider's stream parts. In `gate` mode text parts are held until the
+ * `wrapStream`: a transform over the provider's stream parts. `progressive` mode is its own transform
+ * (`progressive-stream.ts`). In `gate` mode text parts are held until the
  * step's `finish` part, the text is verified, and what may ship is emitted as one text block; in `observe`
  * mode text passes through at once and the verdict comes with `finish`. Every other part (tool calls and
  * inputs, reasoning, sources, files, errors, raw chunks) passes through untouched and in order. State is kept
@@ -9,6 +10,7 @@
 import { isClientToolCall, type CallContext } from "./call-context.js";
 import { toMetadata, withFirewallMetadata } from "./metadata.js";
 import type { StreamMode } from "./options.js";
+import { progressiveTransform } from "./progressive-stream.js";
 import { recordProviderToolResult } from "./record-tool-results.js";
 import type { CallParamsLike, PartLike, ProviderMetadataLike, StreamResultLike } from "./types.js";
 import { verifyAnswer } from "./verify-answer.js";
@@ -16,10 +18,11 @@ import { verifyAnswer } from "./verify-answer.js";
 const TEXT_PARTS = new Set(["text-start", "text-delta", "text-end"]);
 
 /**
- * Runs the model's stream call and pipes its stream through the gate.
+ * Runs the model's stream call and pipes its stream through the firewall in the given mode.
  * @throws whatever the provider's `doStream` throws, unchanged. Errors inside the stream (provider `error`
  *   parts, a failing source) pass through unchanged; with `onBlock: "throw"` a blocked answer errors the
- *   stream with `HallucinationBlocked`.
+ *   stream with `HallucinationBlocked`; in `progressive` mode with `onBlock: "refuse"` a block ends the
+ *   stream with an `error` part carrying it, then a `content-filter` finish.
  */
 export async function streamWithFirewall<R extends StreamResultLike>(
   doStream: () => PromiseLike<R>,
@@ -28,11 +31,12 @@ export async function streamWithFirewall<R extends StreamResultLike>(
   mode: StreamMode,
 ): Promise<R> {
   const result = await doStream();
-  return { ...result, stream: result.stream.pipeThrough(gateTransform(params, ctx, mode)) };
+  const transform = mode === "progressive" ? progressiveTransform(params, ctx) : gateTransform(params, ctx, mode);
+  return { ...result, stream: result.stream.pipeThrough(transform) };
 }
 
 /** The gate over one model call's stream parts; its state lives and dies with that stream. */
-export function gateTransform(params: CallParamsLike, ctx: CallContext, mode: StreamMode): TransformStream<PartLike, PartLike> {
+export function gateTransform(params: CallParamsLike, ctx: CallContext, mode: Exclude<StreamMode, "progressive">): TransformStream<PartLike, PartLike> {
   const held: PartLike[] = [];
   let draft = "";
   let toolCalls = false;

@@ -5,8 +5,8 @@
  *
  * Offline by default: the AI SDK's mock model is scripted to look the invoice up with both tools and then
  * misstate the invoice total. With OPENAI_API_KEY (and `@ai-sdk/openai` installed) a real model answers
- * instead. The question is asked three times: with
- * `generateText`, and with `streamText` in the middleware's `gate` and `observe` modes. Each run prints the
+ * instead. The question is asked four times: with
+ * `generateText`, and with `streamText` in the middleware's `progressive`, `gate` and `observe` modes. Each run prints the
  * evidence recorded, the text as the caller received it, each claim's verdict, and the corrected answer.
  */
 import { generateText, stepCountIs, streamText, wrapLanguageModel, type LanguageModel } from "ai";
@@ -24,7 +24,7 @@ async function ask(fw: Firewall, base: LanguageModel, run: Run): Promise<void> {
   const sessionId = `example-${run}`;
   const model = wrapLanguageModel({
     model: base as Parameters<typeof wrapLanguageModel>[0]["model"],
-    middleware: firewallMiddleware(fw, { stream: run === "observe" ? "observe" : "gate" }),
+    middleware: firewallMiddleware(fw, run === "generate" ? {} : { stream: run }),
   });
   const call = {
     model,
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   console.log(`model: ${label}`);
   console.log(`question: ${QUESTION}`);
   const fw = new Firewall({ logger: console });
-  for (const run of ["generate", "gate", "observe"] as const) await ask(fw, model(), run);
+  for (const run of ["generate", "progressive", "gate", "observe"] as const) await ask(fw, model(), run);
 }
 
 main().catch((error: unknown) => {

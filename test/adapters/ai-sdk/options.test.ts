@@ -4,7 +4,7 @@ import { firewallMiddleware, type FirewallMiddlewareOptions } from "../../../ada
 
 describe("firewallMiddleware options", () => {
   it.each<[string, unknown, RegExp]>([
-    ["stream", { stream: "buffer" }, /Unknown stream "buffer".*gate or observe/],
+    ["stream", { stream: "buffer" }, /Unknown stream "buffer".*gate, observe or progressive/],
     ["onBlock", { onBlock: "raise" }, /Unknown onBlock "raise".*refuse or throw/],
     ["failMode", { failMode: "ignore" }, /Unknown failMode "ignore".*open or closed/],
     ["session", { session: 42 }, /session must be a string or a function/],

@@ -110,9 +110,11 @@ describe("firewallMiddleware with streamText", () => {
     recordInvoice(fw.session());
     const controller = new AbortController();
     controller.abort();
-    const out = await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }, finish], {
-      abortSignal: controller.signal,
-    });
+    const out = await wrapped(
+      firewallMiddleware(fw, { stream: "gate" }),
+      [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }, finish],
+      { abortSignal: controller.signal },
+    );
     const parts = await convertReadableStreamToArray(out);
     expect(parts.map((p) => p.type)).toEqual(["stream-start", "finish"]);
     expect(fw.sessionReport().responses).toBe(0);
@@ -165,7 +167,7 @@ describe("firewallMiddleware with streamText", () => {
     recordInvoice(fw.session());
     const model = wrapLanguageModel({
       model: scriptedModel([{ text: WRONG }]),
-      middleware: firewallMiddleware(fw, { verify: { strictness: "strict" }, onBlock: "throw" }),
+      middleware: firewallMiddleware(fw, { stream: "gate", verify: { strictness: "strict" }, onBlock: "throw" }),
     });
     const result = streamText({ model, prompt: "INV-2041?", onError: () => {} });
     const deltas: string[] = [];
@@ -196,15 +198,18 @@ describe("firewallMiddleware with streamText", () => {
   it("should emit the refusal as the text when a gated answer is blocked", async () => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const model = wrapLanguageModel({ model: scriptedModel([{ text: WRONG }]), middleware: firewallMiddleware(fw, { verify: { strictness: "strict" } }) });
+    const model = wrapLanguageModel({
+      model: scriptedModel([{ text: WRONG }]),
+      middleware: firewallMiddleware(fw, { stream: "gate", verify: { strictness: "strict" } }),
+    });
     const result = streamText({ model, prompt: "INV-2041?" });
     expect(await result.text).toBe(DEFAULT_REFUSAL);
   });
 
-  it("should pass reasoning, tool-input and tool-call parts through untouched and in order", async () => {
+  it.each(["gate", "progressive"] as const)("should pass reasoning, tool-input and tool-call parts through untouched and in order (%s)", async (stream) => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const middleware = firewallMiddleware(fw);
+    const middleware = firewallMiddleware(fw, { stream });
     const toolStep = streamParts({ text: "Let me look that up.", calls: [{ toolName: "list_payments", input: { invoice: "INV-2041" }, id: "q-1" }] });
     const answerStep = streamParts({ reasoning: "The invoice record has the total.", text: WRONG });
     for (const source of [toolStep, answerStep]) {
@@ -224,35 +229,38 @@ describe("firewallMiddleware with streamText", () => {
     ).toBe("Let me look that up.");
   });
 
-  it("should keep the provider's own metadata on finish and add the report beside it", async () => {
+  it.each(["gate", "progressive"] as const)("should keep the provider's own metadata on finish and add the report beside it (%s)", async (stream) => {
     const fw = new Firewall();
     recordInvoice(fw.session());
-    const out = await convertReadableStreamToArray(await wrapped(firewallMiddleware(fw), streamParts({ text: WRONG })));
+    const out = await convertReadableStreamToArray(await wrapped(firewallMiddleware(fw, { stream }), streamParts({ text: WRONG })));
     const end = out.at(-1) as { type: string; providerMetadata: Record<string, unknown> };
     expect(end.type).toBe("finish");
     expect(end.providerMetadata.mock).toEqual({ served: true });
     expect(readFirewallMetadata(end.providerMetadata)!.report!.decision).toBe("rewrite");
   });
 
-  it("should respect backpressure: an unread stream pulls only a few parts from the provider", async () => {
-    const fw = new Firewall();
-    const source = streamParts({ calls: [1, 2, 3, 4, 5, 6].map((n) => ({ toolName: "get_invoice", input: { id: `INV-${n}` }, id: `bp-${n}` })) });
-    let pulls = 0;
-    const pulled = new ReadableStream<LanguageModelV3StreamPart>(
-      {
-        pull(c) {
-          const part = source[pulls++];
-          if (part) c.enqueue(part);
-          else c.close();
+  it.each(["observe", "progressive"] as const)(
+    "should respect backpressure: an unread stream pulls only a few parts from the provider (%s)",
+    async (stream) => {
+      const fw = new Firewall();
+      const source = streamParts({ calls: [1, 2, 3, 4, 5, 6].map((n) => ({ toolName: "get_invoice", input: { id: `INV-${n}` }, id: `bp-${n}` })) });
+      let pulls = 0;
+      const pulled = new ReadableStream<LanguageModelV3StreamPart>(
+        {
+          pull(c) {
+            const part = source[pulls++];
+            if (part) c.enqueue(part);
+            else c.close();
+          },
         },
-      },
-      { highWaterMark: 0 },
-    );
-    const out = await wrapped(firewallMiddleware(fw, { stream: "observe" }), pulled);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(pulls).toBeLessThanOrEqual(4);
-    expect((await convertReadableStreamToArray(out)).length).toBe(source.length);
-  });
+        { highWaterMark: 0 },
+      );
+      const out = await wrapped(firewallMiddleware(fw, { stream }), pulled);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(pulls).toBeLessThanOrEqual(4);
+      expect((await convertReadableStreamToArray(out)).length).toBe(source.length);
+    },
+  );
 
   it("should record tool results once across a multi-step streamed loop and correct the final text", async () => {
     const fw = new Firewall();
@@ -290,11 +298,11 @@ describe("firewallMiddleware with streamText", () => {
     expect(fw.session("conv-b").ledger.records.map((e) => e.callId)).toEqual(["conv-b-1", "conv-b-2"]);
   });
 
-  it("should gate a stream that ends without a finish part", async () => {
+  it.each(["gate", "progressive"] as const)("should verify a stream that ends without a finish part (%s)", async (stream) => {
     const fw = new Firewall();
     recordInvoice(fw.session());
     const out = await convertReadableStreamToArray(
-      await wrapped(firewallMiddleware(fw), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }]),
+      await wrapped(firewallMiddleware(fw, { stream }), [...opening, { type: "text-delta", id: "t", delta: WRONG }, { type: "text-end", id: "t" }]),
     );
     const text = out
       .filter((p) => p.type === "text-delta")

@@ -42,10 +42,31 @@ describe("firewallMiddlewareV4", () => {
       { type: "text-end", id: "t", citations },
       { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
     ];
+    const { stream } = await firewallMiddlewareV4(fw, { stream: "gate" }).wrapStream({
+      params,
+      doStream: async () => ({ stream: convertArrayToReadableStream(parts) }),
+    });
+    const out = (await convertReadableStreamToArray(stream)) as Array<Record<string, unknown>>;
+    expect(out.map((p) => p.type)).toEqual(["stream-start", "text-start", "text-delta", "text-end", "finish"]);
+    expect(out[2]!.delta).toContain(CORRECTED);
+    expect(out[3]!.citations).toBe(citations);
+  });
+
+  it("should verify a v4 stream progressively by default, keeping the text-end citations", async () => {
+    const fw = new Firewall();
+    const citations = [{ type: "source", sourceType: "url", id: "s1", url: "https://billing.example.test/INV-2041" }];
+    const parts = [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id: "t" },
+      ...(WRONG.match(/\S+\s*/g) ?? []).map((delta) => ({ type: "text-delta", id: "t", delta })),
+      { type: "text-end", id: "t", citations },
+      { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage },
+    ];
     const { stream } = await firewallMiddlewareV4(fw).wrapStream({ params, doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });
     const out = (await convertReadableStreamToArray(stream)) as Array<Record<string, unknown>>;
     expect(out.map((p) => p.type)).toEqual(["stream-start", "text-start", "text-delta", "text-end", "finish"]);
     expect(out[2]!.delta).toContain(CORRECTED);
     expect(out[3]!.citations).toBe(citations);
+    expect(readFirewallMetadata(out[4]!.providerMetadata)!.progressive).toEqual({ released: (out[2]!.delta as string).length, blocked: false });
   });
 });
