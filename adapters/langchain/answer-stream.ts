@@ -1,8 +1,9 @@
 /**
- * The firewall's side of one streamed model response: it takes the response's text as it arrives and says
- * what may go out. `progressive` releases each unit (sentence, list item, table row) once it is verified;
- * `gate` holds the text until the response ends and releases the gated answer at once. A response that
- * turns out to call tools is abandoned: its held text goes out as the model wrote it.
+ * The firewall's side of one streamed model response: it takes the response's text as it arrives and says,
+ * through its sink, what may go out. `progressive` releases each unit (sentence, list item, table row) as
+ * soon as it is verified, while later text goes on arriving; `gate` holds the text until the response ends
+ * and releases the gated answer at once. A response that turns out to call tools is abandoned: its held
+ * text goes out as the model wrote it.
  */
 import type { Logger, ProgressiveVerification, ReleaseInfo, Report, Session, VerifyOverrides } from "../../src/index.js";
 import { outcomeOf, type BlockOptions } from "./message-gate.js";
@@ -16,6 +17,14 @@ export type StreamMode = "progressive" | "gate" | "observe";
 export interface Piece {
   text: string;
   info?: ReleaseInfo;
+}
+
+/** Where an answer stream sends what may go out. Called in order; must not throw. */
+export interface PieceSink {
+  /** Text that may go out now. */
+  release(piece: Piece): void;
+  /** A block stopped the answer: read no more of the model's response, then call `end()`. */
+  stop(): void;
 }
 
 /** How a streamed answer ended, for the middleware to attach and report. */
@@ -42,46 +51,48 @@ export class AnswerStream {
   outcome: StreamOutcome | undefined;
   private pv: ProgressiveVerification | undefined;
   private held = "";
-  private queue: Piece[] = [];
   private units = 0;
   private closed = false;
   /** After a failure of its own: the rest of the response goes out as written (`pass`) or not at all. */
   private failure: "pass" | "refuse" | undefined;
 
-  constructor(private readonly options: AnswerStreamOptions) {}
+  constructor(
+    private readonly options: AnswerStreamOptions,
+    private readonly sink: PieceSink,
+  ) {}
 
-  /** A block stopped the answer: read no more of the model's response. */
-  get stopped(): boolean {
-    return this.pv?.blocked ?? false;
-  }
-
-  /** Takes the next text of the response; resolves with what may go out now (progressive: the units it completed). */
-  async write(text: string): Promise<Piece[]> {
-    if (this.failure === "pass" && text !== "") return [{ text }];
-    if (this.closed || text === "") return [];
+  /**
+   * Takes the next text of the response. Does not wait: the units it completes are verified in the
+   * background and go to the sink as soon as they are decided, in order.
+   */
+  write(text: string): void {
+    if (this.failure === "pass" && text !== "") {
+      this.sink.release({ text });
+      return;
+    }
+    if (this.closed || text === "") return;
     if (this.options.mode === "gate") {
       this.held += text;
-      return [];
+      return;
     }
     try {
       if (!this.pv) {
         // Text before any claim (a leading newline) opens nothing: tool-call steps stay cheap.
         if (!/\S/.test(text) && this.held === "") {
           this.held += text;
-          return [];
+          return;
         }
-        this.pv = this.options.session.progressive(this.options.policy ?? {}, { onRelease: (t, info) => this.queue.push({ text: t, info }) });
+        this.pv = this.options.session.progressive(this.options.policy ?? {}, {
+          onRelease: (t, info) => this.sink.release({ text: t, info }),
+          onBlock: () => this.sink.stop(),
+        });
         if (this.held) this.pv.write(this.held);
         this.held = "";
       }
       this.pv.write(text);
-      // Waiting here holds the model's stream back while a unit is verified (backpressure), so each unit
-      // goes out as soon as it is decided, in order.
-      await this.pv.settled();
     } catch (error) {
-      return [...this.drain(), ...this.failed(error, this.pv ? this.pv.text.slice(this.pv.releasedThrough) : this.held)];
+      this.failed(error, this.pv ? this.pv.text.slice(this.pv.releasedThrough) : this.held);
     }
-    return this.drain();
   }
 
   /** The response called tools: it is not an answer. Returns the text not released yet, as written. */
@@ -101,13 +112,16 @@ export class AnswerStream {
     this.pv?.abort();
   }
 
-  /** The response ended: verifies the rest and resolves with what goes out last (the refusal when blocked). */
-  async end(): Promise<Piece[]> {
-    if (this.closed) return [];
+  /** The response ended (or a block stopped it): verifies the rest and sends what goes out last (the refusal when blocked). */
+  async end(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     const { mode, session, policy } = this.options;
     if (mode === "gate") {
-      if (this.held.trim() === "") return this.held ? [{ text: this.held }] : [];
+      if (this.held.trim() === "") {
+        if (this.held) this.sink.release({ text: this.held });
+        return;
+      }
       let report: Report;
       try {
         report = await session.verify(this.held, policy);
@@ -116,24 +130,26 @@ export class AnswerStream {
       }
       const outcome = outcomeOf(report, { ...this.options, onBlock: "refuse" });
       this.outcome = { kind: "verified", report, blocked: outcome.blocked };
-      return outcome.blocked && this.options.onBlock === "throw" ? [] : [{ text: outcome.text }];
+      if (!outcome.blocked || this.options.onBlock !== "throw") this.sink.release({ text: outcome.text });
+      return;
     }
     const pv = this.pv;
-    if (!pv) return this.held ? [{ text: this.held }] : [];
+    if (!pv) {
+      if (this.held) this.sink.release({ text: this.held });
+      return;
+    }
     let result;
     try {
       result = await pv.end();
     } catch (error) {
-      return [...this.drain(), ...this.failed(error, pv.text.slice(pv.releasedThrough))];
+      return this.failed(error, pv.text.slice(pv.releasedThrough));
     }
-    const pieces = this.drain();
     this.outcome = { kind: "verified", report: result.report, blocked: result.blocked };
     if (result.blocked && this.options.onBlock !== "throw") {
       const refusal = outcomeOf(result.report, { ...this.options, onBlock: "refuse" }).text;
       // The units released before the block stay out; the refusal follows them.
-      pieces.push({ text: result.released.trim() === "" ? refusal : `\n\n${refusal}` });
+      this.sink.release({ text: result.released.trim() === "" ? refusal : `\n\n${refusal}` });
     }
-    return pieces;
   }
 
   /** Emits the per-unit event of a progressive piece once its text went out. Never throws. */
@@ -164,22 +180,19 @@ export class AnswerStream {
     return this.outcome?.kind === "verified" && this.outcome.blocked ? this.outcome.report : undefined;
   }
 
-  private drain(): Piece[] {
-    const pieces = this.queue;
-    this.queue = [];
-    return pieces;
-  }
-
   /** The firewall failed: the rest goes out as written (`onError: "pass"`) or the refusal does. */
-  private failed(error: unknown, rest = ""): Piece[] {
+  private failed(error: unknown, rest = ""): void {
     fail(this.options.stats, this.options.logger, "the streamed answer was not verified", error);
     if (!this.closed) this.pv?.abort();
     this.closed = true;
     this.failure = this.options.onError;
     this.outcome = { kind: "failed", error };
-    if (this.options.onError === "pass") return rest ? [{ text: rest }] : [];
+    if (this.options.onError === "pass") {
+      if (rest) this.sink.release({ text: rest });
+      return;
+    }
     const refusal =
       typeof this.options.refusal === "string" ? this.options.refusal : "I can't give that answer: it could not be verified against the tool results.";
-    return [{ text: this.pv && this.pv.released.trim() !== "" ? `\n\n${refusal}` : refusal }];
+    this.sink.release({ text: this.pv && this.pv.released.trim() !== "" ? `\n\n${refusal}` : refusal });
   }
 }

@@ -157,18 +157,21 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
       let answer: AnswerStream | undefined;
       const standIn =
         verify && stream !== "observe" && session !== undefined && canStandIn(request.model)
-          ? new GatedChatModel(request.model as ConstructorParameters<typeof GatedChatModel>[0], () => {
-              answer = new AnswerStream({
-                ...options,
-                mode: stream,
-                session: session!,
-                policy: options.policy,
-                onError,
-                events,
-                runtime: request.runtime,
-                stats,
-                logger,
-              });
+          ? new GatedChatModel(request.model as ConstructorParameters<typeof GatedChatModel>[0], (sink) => {
+              answer = new AnswerStream(
+                {
+                  ...options,
+                  mode: stream,
+                  session: session!,
+                  policy: options.policy,
+                  onError,
+                  events,
+                  runtime: request.runtime,
+                  stats,
+                  logger,
+                },
+                sink,
+              );
               return answer;
             })
           : undefined;

@@ -188,3 +188,87 @@ export function streamingModel(answer: string = ANSWER, sizes?: number[], preamb
     sizes,
   );
 }
+
+/**
+ * A chat model that answers without tools and streams one chunk each time the test allows it (the end of the
+ * response counts as one), so a test can look at what reached the consumer while the model is between
+ * chunks. It waits for the signal of its call like a provider's request does.
+ */
+export class PacedStreamingModel extends BaseChatModel {
+  /** How often the model was asked for its next chunk (or its end). */
+  pulls = 0;
+  /** The response ran to its end. */
+  ended = false;
+  /** The signal of the last call. */
+  signal: AbortSignal | undefined;
+  private allowed = 0;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly chunks: Array<string | AIMessageChunk>,
+    private readonly id = "answer-1",
+  ) {
+    super({});
+  }
+
+  _llmType(): string {
+    return "paced-streaming";
+  }
+
+  override bindTools(): this {
+    return this;
+  }
+
+  /** Lets the model produce `n` more chunks. */
+  allow(n = 1): void {
+    this.allowed += n;
+    this.wake?.();
+  }
+
+  async _generate(): Promise<ChatResult> {
+    const text = this.chunks.map((c) => (typeof c === "string" ? c : c.text)).join("");
+    return { generations: [{ text, message: new AIMessage({ content: text, id: this.id }) }] };
+  }
+
+  override async *_streamResponseChunks(_messages: BaseMessage[], options: this["ParsedCallOptions"]): AsyncGenerator<ChatGenerationChunk> {
+    const signal = options.signal;
+    this.signal = signal;
+    signal?.addEventListener("abort", () => this.wake?.(), { once: true });
+    for (const part of [...this.chunks, undefined]) {
+      this.pulls++;
+      while (this.allowed === 0 && !signal?.aborted) await new Promise<void>((resolve) => (this.wake = resolve));
+      signal?.throwIfAborted();
+      this.allowed--;
+      if (part === undefined) break;
+      const message = typeof part === "string" ? new AIMessageChunk({ content: part, id: this.id }) : part;
+      yield new ChatGenerationChunk({ text: message.text, message });
+    }
+    this.ended = true;
+  }
+}
+
+/**
+ * A tier that holds every batch of claims until the test lets it go, then passes them on to the next tier:
+ * a test can see what happens while a unit is being verified.
+ */
+export function holdingTier() {
+  const waiting: Array<() => void> = [];
+  let holding = true;
+  return {
+    tier: 0,
+    name: "holding",
+    /** Batches of claims waiting. */
+    get waiting(): number {
+      return waiting.length;
+    },
+    /** Lets the waiting batches and every later one through. */
+    release(): void {
+      holding = false;
+      for (const go of waiting.splice(0)) go();
+    },
+    async run(items: unknown[]) {
+      if (holding) await new Promise<void>((resolve) => waiting.push(resolve));
+      return items.map(() => ({ pass: true as const, note: "held for a test" }));
+    },
+  };
+}
