@@ -494,7 +494,7 @@ export class Session {
       responseId,
       extractor: this.deps.extractor,
       tiers: tel.tiers(this.deps.tiers),
-      perClaimTiers: this.deps.perClaimTiers ?? NO_TIERS,
+      perClaim: this.deps.tiers.every((t) => (this.deps.perClaimTiers ?? NO_TIERS).has(t)),
       ledger: this.ledger,
       topK,
       calibration: this.deps.calibration === undefined ? CALIBRATION_TABLE : this.deps.calibration,

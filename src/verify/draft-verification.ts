@@ -26,8 +26,11 @@ export interface DraftVerificationDeps {
   extractor: ClaimExtractor;
   /** The tiers as run (telemetry wraps each in its span). */
   tiers: Tier[];
-  /** Tiers whose verdict on a claim depends on that claim alone: a repeat takes its verdict, batches are bounded. */
-  perClaimTiers: ReadonlySet<Tier>;
+  /**
+   * Every tier's verdict on a claim depends on that claim alone (judged on the tiers as configured, before
+   * telemetry wraps them): a repeat takes its verdict, and a long draft is verified in bounded batches.
+   */
+  perClaim: boolean;
   ledger: EvidenceLedger;
   topK: number;
   calibration: CalibrationTable | null;
@@ -107,7 +110,7 @@ export class DraftVerification {
     const { deps } = this;
     const from = this.verdicts.length;
     if (end <= from && from > 0) return;
-    const perClaim = deps.tiers.every((t) => deps.perClaimTiers.has(t));
+    const perClaim = deps.perClaim;
     const todo: number[] = [];
     const repeats = new Map<number, number[]>();
     const decided = new Map<number, ClaimVerdict>();
@@ -138,7 +141,7 @@ export class DraftVerification {
     }
     deps.onProgress?.(done + repeatOf.size, end);
     done += repeatOf.size;
-    for (const batch of claimBatches(todo, deps.tiers, deps.perClaimTiers)) {
+    for (const batch of perClaim ? claimBatches(todo, [], new Set()) : [todo]) {
       const items: TierItem[] = batch.map((i) => ({ claim: this.claims[i]!, extracted: this.extracted[i]!, passages: [], hints: emptyHints() }));
       const retrieved = await deps.tel.retrieve(deps.topK, () =>
         deps.ledger.retrieveMany(
