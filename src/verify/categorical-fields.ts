@@ -438,6 +438,8 @@ function flagOfNamedObject(l: FieldLine, ledger: EvidenceLedger): boolean {
 
 /** Records whose folded text stays cached between batches: the recently read ones (memory stays bounded). */
 const FOLDED_RECORDS = 64;
+/** Records x name lists whose rows holding the names stay memoised between batches. */
+const ROWS_HOLDING = 4096;
 
 /** A record's text in lower case with runs of spaces folded, and its lines (memoised per record). */
 function foldedText(ledger: EvidenceLedger, evidenceId: string): { text: string; lines: string[] } {
@@ -517,7 +519,11 @@ function pickEntity(lines: FieldLine[], ledger: EvidenceLedger, names: readonly 
   const holders = new Map<string, Set<string> | null>();
   const holds = (evidenceId: string, row: string) => {
     let rows = holders.get(evidenceId);
-    if (rows === undefined) holders.set(evidenceId, (rows = rowsHolding(foldedText(ledger, evidenceId), lower)));
+    if (rows === undefined) {
+      // Memoised per record and names: one claim picks its entity among the same records several times.
+      rows = ledger.memo("rows-holding", `${evidenceId}\u0000${lower.join("\u0000")}`, () => rowsHolding(foldedText(ledger, evidenceId), lower), ROWS_HOLDING);
+      holders.set(evidenceId, rows);
+    }
     return rows !== null && (row === "" || rows.has(row.toLowerCase()));
   };
   // An array element whose own lines hold the name is the entity: the record's other elements and its
