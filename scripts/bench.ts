@@ -20,6 +20,7 @@ import { run as benchOtel } from "./bench/otel.js";
 import { run as benchPostgres } from "./bench/postgres.js";
 import { run as benchFleet } from "./bench/fleet.js";
 import { run as benchScale } from "./bench/scale.js";
+import { run as benchStream } from "./bench/stream.js";
 import { median, pct } from "./bench/stats.js";
 import { makeDraft, makeOutput, makePackage } from "./bench/synthetic-ledger.js";
 import { run as benchVerdicts } from "./bench/verdicts.js";
@@ -107,6 +108,7 @@ console.log(`\n${await benchVerdicts()}`);
 if (!process.argv.includes("--core")) {
   console.log(`\n${await benchLangchain()}`);
   console.log(`\n${await benchAiSdk()}`);
+  console.log(`\n${await benchStream()}`);
   console.log(`\n${await benchMcpProxy()}`);
   console.log(`\n${await benchDashboard()}`);
   console.log(`\n${await benchChain()}`);

@@ -470,6 +470,23 @@ export class Session {
     return new ProgressiveVerification(this, overrides, this.telemetry.startVerify(this.id), handlers, this.deps.maxDraftChars);
   }
 
+  /**
+   * Indexes the session's evidence and lets each tier build what it reads of the whole ledger, ahead of the
+   * first claim (a streamed answer's first sentence is still arriving). A tier that fails here builds the
+   * same on demand later.
+   * @internal
+   */
+  prepareTiers(): void {
+    this.ledger.flush();
+    for (const tier of this.deps.tiers) {
+      try {
+        tier.prepare?.(this.ledger);
+      } catch (error) {
+        this.deps.warn(`tier ${tier.tier} (${tier.name}) could not prepare: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
   /** Tells the firewall's logger. @internal */
   warn(message: string): void {
     this.deps.warn(message);

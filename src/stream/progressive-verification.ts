@@ -22,6 +22,13 @@ import { isRestartPoint } from "./restart-point.js";
  */
 const BOUNDARY = /[.!?:;|]["”'’)\]*_`]*\s+\S|\n\s*\S|[。！？]\S/u;
 
+/**
+ * A draft that ends like a sentence: its last unit is probably complete, so a pass verifies it ahead of the
+ * next unit (speculatively); when the next unit begins and the last one reads the same, its verdicts stand
+ * and it goes out at once. If the unit grows instead ("3." then "5"), its claims change and are verified again.
+ */
+const SENTENCE_END_TAIL = /[.!?。！？]["”'’)\]*_`]*\s*$/u;
+
 /** What a release covers, for owners that report per unit (one event per sentence, say). */
 export interface ReleaseInfo {
   /**
@@ -142,9 +149,11 @@ export class ProgressiveVerification {
   write(text: string): void {
     if (this.ended || this.aborted) throw new FirewallError("This progressive verification has ended: start another with session.progressive().");
     if (this.stopped || typeof text !== "string" || text === "") return;
+    if (this.draft === "") this.prepare();
     this.draft += text;
     if (this.draft.length > this.maxDraftChars || !/\S/.test(text)) return;
-    if (BOUNDARY.test(this.draft.slice(Math.max(0, this.looked - 8)))) this.schedule();
+    const tail = this.draft.slice(Math.max(0, this.looked - 8));
+    if (BOUNDARY.test(tail) || SENTENCE_END_TAIL.test(tail)) this.schedule();
   }
 
   /** Resolves once every pass scheduled so far has run (releases made, or a block found). */
@@ -174,7 +183,9 @@ export class ProgressiveVerification {
       const answer = await this.begin();
       const draft = this.draft;
       const report = await this.tel.within(async () => {
-        await answer.verification.extract(draft, false);
+        // From the last restart point, the rest reads as the whole draft would (a fragment there is not the
+        // whole answer: text precedes it).
+        await answer.verification.extract(draft, this.restartAt > 0, this.restartAt);
         await answer.verification.verifyThrough(draft);
         this.session.ledger.trimMemos();
         return this.session.finishAnswer(answer, draft);
@@ -209,6 +220,21 @@ export class ProgressiveVerification {
       this.answer = this.session.beginAnswer({ ...this.overrides, cite: false, signal, onProgress: undefined }, this.tel, 0);
     }
     return this.answer;
+  }
+
+  /**
+   * On the first text: loads the session, indexes its evidence and prepares the tiers while the first unit
+   * streams in, so the first unit's verification does not pay for it.
+   */
+  private prepare(): void {
+    this.pass = this.pass.then(async () => {
+      try {
+        await this.begin();
+        if (!this.aborted) this.session.prepareTiers();
+      } catch (error) {
+        if (!this.aborted) this.failure = error;
+      }
+    });
   }
 
   private schedule(): void {
@@ -246,7 +272,19 @@ export class ProgressiveVerification {
       complete--;
     }
     boundary = lineLead(draft, boundary);
-    if (boundary <= this.settledTo || complete === 0) return;
+    if (boundary > this.settledTo && complete > 0) {
+      await this.settle(answer, draft, boundary, complete);
+      if (this.aborted || this.stopped) return;
+    }
+    if (SENTENCE_END_TAIL.test(draft) && verification.verified < count) {
+      await verification.verifyThrough(draft, count);
+      this.session.ledger.trimMemos();
+    }
+  }
+
+  /** Decides the units before `boundary` (claims `[0, complete)`): releases their text, holds it, or blocks. */
+  private async settle(answer: AnswerRun, draft: string, boundary: number, complete: number): Promise<void> {
+    const { verification } = answer;
     await verification.verifyThrough(draft, complete);
     this.session.ledger.trimMemos();
     if (this.aborted) return;

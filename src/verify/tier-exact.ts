@@ -28,6 +28,8 @@ import { featuresOf } from "./lexical-features.js";
 import type { FigureOutcome } from "./figure-pieces.js";
 import type { Tier, TierContext, TierItem, TierOutcome } from "./tier.js";
 import { recordTerms } from "./record-terms.js";
+import { categoryFields } from "./category-values.js";
+import type { EvidenceLedger } from "../ledger/evidence-ledger.js";
 import { valueIndex } from "./value-index.js";
 import { checkAggregate } from "./aggregates.js";
 import { type FigureResult, SUBJECT_RECORDS, type ClaimScope, draftNear, readEndOf } from "./claim-scope.js";
@@ -62,8 +64,19 @@ export function createExactTier(): Tier {
     run(items: TierItem[], context: TierContext): TierOutcome[] {
       return items.map((item) => checkClaim(item, context));
     },
+    prepare(ledger: EvidenceLedger): void {
+      valueIndex(ledger);
+      recordTerms(ledger);
+      for (const record of ledger.records.slice(-PREPARED_RECORDS)) {
+        recordIdentity(ledger, record.id);
+        categoryFields(ledger, record.id);
+      }
+    },
   };
 }
+
+/** Most records whose per-record tables `prepare` builds (the latest ones): the rest are built on demand. */
+const PREPARED_RECORDS = 500;
 
 /** Most chunks the value index adds to one claim's candidates. */
 const NEAR_CHUNKS = 8;

@@ -126,6 +126,12 @@ export interface Tier {
    */
   review?(prior: PriorVerdict, item: TierItem): boolean;
   /**
+   * Builds what the tier reads of the whole ledger (indexes, per-record tables) ahead of the first claim,
+   * e.g. while a streamed answer's first sentence is still arriving. Optional; the tier builds the same on
+   * demand without it.
+   */
+  prepare?(ledger: EvidenceLedger): void;
+  /**
    * @returns one outcome per item, in order.
    * @throws anything: the pipeline catches it, notes it in each claim's trace, and passes the claims on.
    */
