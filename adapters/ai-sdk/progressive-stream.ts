@@ -202,8 +202,14 @@ export function progressiveTransform(params: CallParamsLike, ctx: CallContext): 
     controller.terminate();
   };
 
+  const offersTools = (params.tools?.length ?? 0) > 0 && params.toolChoice?.type !== "none";
   const begin = (): ProgressiveVerification =>
-    ctx.session.progressive({ ...ctx.options.verify, signal: params.abortSignal }, { onRelease, onBlock: (report) => stop({ report }) });
+    ctx.session.progressive(
+      { ...ctx.options.verify, signal: params.abortSignal },
+      // With client tools on offer the step may still turn out to call one: a block then waits for the step's
+      // end, so that a tool call can abandon the text (it is not the answer) and go on.
+      { onRelease, onBlock: (report) => stop({ report }), blockAtEnd: offersTools && !ctx.options.verifyToolCallSteps },
+    );
 
   /** Settles the answer at the step's end (`finish`, or the end of a stream without one). */
   const finalize = async (finish: PartLike | undefined) => {

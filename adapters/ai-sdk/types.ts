@@ -18,6 +18,10 @@ export interface CallParamsLike {
   providerOptions?: Record<string, Record<string, unknown>>;
   abortSignal?: AbortSignal;
   responseFormat?: { type: string };
+  /** Tools on offer to the model in this call (function and provider tools). */
+  tools?: ReadonlyArray<{ type: string }>;
+  /** `{ type: "none" }` forbids tool calls. */
+  toolChoice?: { type: string };
 }
 
 /** A tool-result part of a prompt's `tool` message. */

@@ -38,6 +38,11 @@ export interface AnswerStreamOptions extends BlockOptions {
   session: Session;
   policy: VerifyOverrides | undefined;
   onError: "pass" | "refuse";
+  /**
+   * Decide a block only when the response ends (see `ProgressiveHandlers.blockAtEnd`): the model may call a
+   * tool after its text, and that step must go on.
+   */
+  blockAtEnd?: boolean;
   /** Emit the per-unit event after each progressive release. */
   events: boolean;
   runtime: { writer?: unknown } | undefined;
@@ -85,6 +90,7 @@ export class AnswerStream {
         this.pv = this.options.session.progressive(this.options.policy ?? {}, {
           onRelease: (t, info) => this.sink.release({ text: t, info }),
           onBlock: () => this.sink.stop(),
+          blockAtEnd: this.options.blockAtEnd === true,
         });
         if (this.held) this.pv.write(this.held);
         this.held = "";

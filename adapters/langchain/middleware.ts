@@ -169,6 +169,9 @@ export function firewallMiddleware(options: FirewallMiddlewareOptions) {
                   runtime: request.runtime,
                   stats,
                   logger,
+                  // With tools on offer the response may still turn out to call one: a block then waits for
+                  // the response's end, so that a tool call abandons the text and goes on.
+                  blockAtEnd: request.tools.length > 0 && request.toolChoice !== "none",
                 },
                 sink,
               );

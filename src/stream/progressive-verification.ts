@@ -57,6 +57,14 @@ export interface ProgressiveHandlers {
    * report. A block decided only at the end (the grounding score) comes from `end()` alone.
    */
   onBlock?: (report: Report) => void;
+  /**
+   * Decide a block only at `end()` (default `false`): when a block rule fires before the end, nothing more is
+   * released, but the answer is read to its end and `end()` reports the block (`onBlock` is not called). For
+   * text that may turn out
+   * not to be the answer: a model step that calls a tool after its text is abandoned with `abort()` (the
+   * tool call goes on, nothing is stored), where an early block would have stopped it.
+   */
+  blockAtEnd?: boolean;
 }
 
 /** How a progressive verification ended. */
@@ -101,6 +109,8 @@ export class ProgressiveVerification {
   private passQueued = false;
   private failure: unknown = null;
   private stopped: { report: Report } | null = null;
+  /** A block rule fired before the end under `blockAtEnd`: nothing more is released until `end()` decides. */
+  private blockPending = false;
   private ended = false;
   private aborted = false;
   private readonly controller = new AbortController();
@@ -190,7 +200,11 @@ export class ProgressiveVerification {
         this.session.ledger.trimMemos();
         return this.session.finishAnswer(answer, draft);
       });
-      if (report.decision !== "block" && report.output !== null) {
+      if (report.decision !== "block" && this.blockPending)
+        this.session.warn(
+          `${report.sessionId}: a block found before the end did not hold for the whole answer; ${report.responseId} was not released past it.`,
+        );
+      if (report.decision !== "block" && report.output !== null && !this.blockPending) {
         this.releasedTo = draft.length;
         this.release(report.output, report.claims, report.verdicts);
       }
@@ -242,7 +256,7 @@ export class ProgressiveVerification {
     this.passQueued = true;
     this.pass = this.pass.then(async () => {
       this.passQueued = false;
-      if (this.aborted || this.stopped || this.failure) return;
+      if (this.aborted || this.stopped || this.failure || this.blockPending) return;
       try {
         await this.tel.within(() => this.runPass());
       } catch (error) {
@@ -294,6 +308,8 @@ export class ProgressiveVerification {
       this.releasedTo = draft.slice(0, boundary).trimEnd().length;
       const { claims, verdicts } = verification.report(complete);
       this.release(decision.text.trimEnd(), claims, verdicts);
+    } else if (decision.kind === "block" && this.handlers.blockAtEnd) {
+      this.blockPending = true;
     } else if (decision.kind === "block") {
       // The answer ends at the blocking unit: its report is that of the draft read so far, through that unit.
       const upTo = draft.slice(0, boundary).trimEnd();

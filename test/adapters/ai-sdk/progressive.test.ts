@@ -380,6 +380,48 @@ describe("firewallMiddleware progressive streams", () => {
     expect(fw.sessionReport().responses).toBe(0);
   });
 
+  it("should let a tool call go on after text a block rule flags, when the call offers tools", async () => {
+    const fw = withEvidence({ strictness: "strict" });
+    const preamble = "The total is 4,312.50 EUR. Let me check the payments before I confirm it.";
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: "stream-start", warnings: [] },
+      { type: "text-start", id: "t" },
+      ...chunk(preamble, 3).map((delta): LanguageModelV3StreamPart => ({ type: "text-delta", id: "t", delta })),
+      { type: "text-end", id: "t" },
+      { type: "tool-call", toolCallId: "c-1", toolName: "list_payments", input: '{"invoice":"INV-2041"}' },
+      { ...finish, finishReason: { unified: "tool-calls", raw: "tool_calls" } } as LanguageModelV3StreamPart,
+    ];
+    const tools = [{ type: "function" as const, name: "list_payments", inputSchema: { type: "object" as const } }];
+    const out = await rawParts(firewallMiddleware(fw, { stream: "progressive" }), parts, { tools });
+    expectValidBlocks(out);
+    // The wrong total would block a final answer; here the step calls a tool, so its text passes as written.
+    expect(
+      out
+        .filter((p) => p.type === "text-delta")
+        .map((p) => p.delta as string)
+        .join(""),
+    ).toBe(preamble);
+    expect(out.some((p) => p.type === "error")).toBe(false);
+    expect(out.filter((p) => p.type === "tool-call")).toHaveLength(1);
+    expect((out.at(-1) as { finishReason: { unified: string } }).finishReason.unified).toBe("tool-calls");
+    expect(fw.sessionReport().responses).toBe(0);
+  });
+
+  it("should still block a final answer at its end when the call offers tools", async () => {
+    const fw = withEvidence({ strictness: "strict" });
+    const tools = [{ type: "function" as const, name: "list_payments", inputSchema: { type: "object" as const } }];
+    const out = await rawParts(firewallMiddleware(fw, { stream: "progressive" }), textParts(chunk(WRONG_MIDDLE, 4)), { tools });
+    expect(out.some((p) => p.type === "error")).toBe(true);
+    expect(
+      out
+        .filter((p) => p.type === "text-delta")
+        .map((p) => p.delta as string)
+        .join(""),
+    ).toContain(FIRST);
+    expect((out.at(-1) as { finishReason: { unified: string } }).finishReason.unified).toBe("content-filter");
+    expect(fw.sessionReport().decisions.block).toBe(1);
+  });
+
   it("should release a draft that is only a code block, unchanged, at the end", async () => {
     const fw = withEvidence();
     const { deltas, meta } = await run(fw, chunk(CODE_ONLY, 5));

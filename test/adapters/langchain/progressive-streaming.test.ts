@@ -123,7 +123,8 @@ describe("firewallMiddleware progressive streaming", () => {
     expect(units).toHaveLength(1);
     expect(verdicts[0]).toMatchObject({ decision: "block", output: "Refunds are paid out within 14 business days.\n\nI can't confirm that." });
     expect(final.text).toBe(tokens["answer-1"]!.join(""));
-    expect(firewallReport(final)!.draft).not.toContain("overdue");
+    // The agent offers tools, so the response is read to its end (it might have called one) before the block.
+    expect(firewallReport(final)!.draft).toBe(BLOCKED);
   });
 
   it("should reject the run with HallucinationBlocked at a block mid-answer when onBlock is throw", async () => {
@@ -152,6 +153,21 @@ describe("firewallMiddleware progressive streaming", () => {
     expect(step.text).toBe("Let me look that up.");
     expect(step.tool_calls?.map((c) => c.name)).toEqual(["invoice_lookup", "doc_search"]);
     expect(firewallReport(step)).toBeUndefined();
+  });
+
+  it("should let the tool calls go on after a preamble that a block rule flags", async () => {
+    const fw = new Firewall();
+    const preamble = "Invoice INV-2024-0117 totals 9,999.00 EUR. Let me look that up.";
+    const model = streamingModel(RIGHT, [4], preamble);
+    const graph = createAgent({ model, tools: [invoiceLookup, docSearch], middleware: [firewallMiddleware({ firewall: fw, policy: { action: "block" } })] });
+    let last: { messages: BaseMessage[] } | undefined;
+    for await (const [mode, chunk] of await graph.stream(ask, { streamMode: ["messages", "values"] }))
+      if (mode === "values") last = chunk as { messages: BaseMessage[] };
+    const step = last!.messages.find((m) => m.id === "step-1") as AIMessage;
+    // The wrong total would block an answer; the step calls tools, so its text passes as written and the run goes on.
+    expect(step.text).toBe(preamble);
+    expect(step.tool_calls?.map((c) => c.name)).toEqual(["invoice_lookup", "doc_search"]);
+    expect((last!.messages.at(-1) as AIMessage).text).toBe(RIGHT);
   });
 
   it("should put the released text in the updates stream as in the values stream", async () => {
