@@ -1051,6 +1051,8 @@ function statusReading(claimText: string, names: readonly string[], ledger: Evid
     // hour late" uses the word as a verb of something else.
     // "due at 14:40", "due by Friday": a schedule, not the unpaid status.
     if (c && /^due$/i.test(w) && /^\s+(?:at|by|on|in|to|for|\d)/i.test(claimText.slice(m.index! + m[0].length))) continue;
+    // "was scheduled to depart at 10:15", "is planned to ship on Friday": a plan for an event, not the status.
+    if (c && /^(?:scheduled|planned|slated|expected)$/i.test(w) && /^\s+to\s+\p{L}/u.test(claimText.slice(m.index! + m[0].length))) continue;
     // "is down to 11.2%", "is up by 5%": a change of a figure, not a health.
     if (c && /^(?:up|down)$/i.test(w) && /^\s+(?:to|by|from)\s+(?:about\s+|around\s+)?[-+$€£]?\d/i.test(claimText.slice(m.index! + m[0].length))) continue;
     // A bare verb ("failed") after a clause opens ("because its image pull failed") has another subject.
