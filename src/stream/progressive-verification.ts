@@ -157,7 +157,8 @@ export class ProgressiveVerification {
    * @throws DraftError (at `end()`) when the answer grows past `maxDraftChars`.
    */
   write(text: string): void {
-    if (this.ended || this.aborted) throw new FirewallError("This progressive verification has ended: start another with session.progressive().");
+    if (this.aborted) throw new FirewallError("This progressive verification was aborted (abort() or its signal): nothing was stored; start another with session.progressive().");
+    if (this.ended) throw new FirewallError("This progressive verification has ended: start another with session.progressive().");
     if (this.stopped || typeof text !== "string" || text === "") return;
     if (this.draft === "") this.prepare();
     this.draft += text;
@@ -349,12 +350,13 @@ export class ProgressiveVerification {
 }
 
 /**
- * The start of the unit at `at` with what leads it on its line: a bullet, a task box, emphasis marks, when
+ * The start of the unit at `at` with what leads it on its line: a table row's pipe, a bullet, a task box,
+ * emphasis marks, when
  * nothing else precedes it there (a rewrite may remove the whole line).
  */
 function lineLead(draft: string, at: number): number {
   const lineStart = draft.lastIndexOf("\n", at - 1) + 1;
-  return /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?[*_`~]*$/.test(draft.slice(lineStart, at)) ? lineStart : at;
+  return /^[ \t]*(?:\|[ \t]*)?(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?(?:\[[ xX]\][ \t]+)?[*_`~]*$/.test(draft.slice(lineStart, at)) ? lineStart : at;
 }
 
 function commonPrefix(a: string, b: string): number {
