@@ -54,9 +54,17 @@ function answer(n: number): string {
   }).join(" ");
 }
 
-/** The answer as stream parts, ~4-character deltas; `marks[k]` gets the time the part `k` was produced. */
+/**
+ * The text cut as a BPE tokenizer cuts English: a word with its leading space, a run of digits, one
+ * punctuation mark ("open", ".", " Invoice", " INV", "-", "300", "1").
+ */
+function tokens(text: string): string[] {
+  return text.match(/ ?[A-Za-z]+| ?\d{1,3}| ?[^A-Za-z\d ]| /g) ?? [];
+}
+
+/** The answer as stream parts, token-like deltas; `marks[k]` gets the time the part `k` was produced. */
 function paced(text: string, marks: number[]): ReadableStream<LanguageModelV3StreamPart> {
-  const deltas = text.match(/[\s\S]{1,4}/g) ?? [];
+  const deltas = tokens(text);
   const parts: LanguageModelV3StreamPart[] = [
     { type: "stream-start", warnings: [] },
     { type: "text-start", id: "a" },
@@ -102,9 +110,17 @@ async function once(mode: StreamMode | null, text: string, fw: Firewall, session
     if (Number.isNaN(first)) first = last;
   }
   const cpu = process.cpuUsage(cpu0);
-  // Part 2 is the first delta; sentence 2 begins in the delta holding the character after the first ". ".
-  const second = text.indexOf(". ") + 2;
-  const secondPart = 2 + Math.floor(second / 4);
+  // Part 2 is the first delta; sentence 2 begins with the delta after the first sentence's ".".
+  const pieces = tokens(text);
+  let at = 0;
+  let secondPart = 2;
+  for (let k = 0; k < pieces.length; k++) {
+    at += pieces[k]!.length;
+    if (at > text.indexOf(". ") + 1) {
+      secondPart = 2 + k;
+      break;
+    }
+  }
   return { first, last, cpu: (cpu.user + cpu.system) / 1000, secondSentence: (marks[secondPart] ?? Number.NaN) - started };
 }
 
@@ -149,7 +165,7 @@ export async function run(): Promise<string> {
     }
   }
   return [
-    `\n## Stream modes: time to first and last token, CPU per answer (${OUTPUTS} tool outputs recorded, ~4-character deltas every ${PACE_MS} ms, medians)\n`,
+    `\n## Stream modes: time to first and last token, CPU per answer (${OUTPUTS} tool outputs recorded, a token-like delta every ${PACE_MS} ms, medians)\n`,
     "| sentences | mode | first token ms | first token - sentence 2 begins, ms | last token ms | last token vs unguarded, ms | CPU ms | added CPU ms |",
     "|---|---|---|---|---|---|---|---|",
     ...rows,

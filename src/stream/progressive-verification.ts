@@ -25,9 +25,10 @@ const BOUNDARY = /[.!?:;|]["”'’)\]*_`]*\s+\S|\n\s*\S|[。！？]\S/u;
 /**
  * A draft that ends like a sentence: its last unit is probably complete, so a pass verifies it ahead of the
  * next unit (speculatively); when the next unit begins and the last one reads the same, its verdicts stand
- * and it goes out at once. If the unit grows instead ("3." then "5"), its claims change and are verified again.
+ * and it goes out at once. If the unit grows instead ("3." then "5"), its claims change and are verified again;
+ * a period right after a digit waits for the space that ends the sentence, as it may be a decimal point.
  */
-const SENTENCE_END_TAIL = /[.!?。！？]["”'’)\]*_`]*\s*$/u;
+const SENTENCE_END_TAIL = /(?<!\d)[.!?。！？]["”'’)\]*_`]*\s*$|[.!?。！？]["”'’)\]*_`]*\s+$/u;
 
 /** What a release covers, for owners that report per unit (one event per sentence, say). */
 export interface ReleaseInfo {
@@ -157,7 +158,10 @@ export class ProgressiveVerification {
    * @throws DraftError (at `end()`) when the answer grows past `maxDraftChars`.
    */
   write(text: string): void {
-    if (this.aborted) throw new FirewallError("This progressive verification was aborted (abort() or its signal): nothing was stored; start another with session.progressive().");
+    if (this.aborted)
+      throw new FirewallError(
+        "This progressive verification was aborted (abort() or its signal): nothing was stored; start another with session.progressive().",
+      );
     if (this.ended) throw new FirewallError("This progressive verification has ended: start another with session.progressive().");
     if (this.stopped || typeof text !== "string" || text === "") return;
     if (this.draft === "") this.prepare();
@@ -220,6 +224,7 @@ export class ProgressiveVerification {
     if (this.aborted || this.ended) return;
     this.aborted = true;
     this.controller.abort();
+    this.session.ledger.trimMemos();
     this.tel.fail(new FirewallError("The stream was aborted before its answer was verified."));
   }
 
@@ -293,15 +298,14 @@ export class ProgressiveVerification {
     }
     if (SENTENCE_END_TAIL.test(draft) && verification.verified < count) {
       await verification.verifyThrough(draft, count);
-      this.session.ledger.trimMemos();
     }
   }
 
   /** Decides the units before `boundary` (claims `[0, complete)`): releases their text, holds it, or blocks. */
   private async settle(answer: AnswerRun, draft: string, boundary: number, complete: number): Promise<void> {
     const { verification } = answer;
+    // Memos are trimmed once, at the end, as a whole-answer verify trims them once per batch.
     await verification.verifyThrough(draft, complete);
-    this.session.ledger.trimMemos();
     if (this.aborted) return;
     const decision = this.session.decidePrefix(answer, draft.slice(0, boundary), complete);
     this.settledTo = boundary;
