@@ -28,7 +28,7 @@ const STEPS = 20;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
 /** A ~1 KB invoice record, as a billing tool would return it. */
-function invoice(i: number) {
+export function invoice(i: number) {
   return {
     id: `INV-${3000 + i}`,
     customer: `Customer ${i} Trading Ltd`,

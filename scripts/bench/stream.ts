@@ -20,30 +20,12 @@ import { streamText, wrapLanguageModel } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { Firewall } from "../../src/index.js";
 import { firewallMiddleware, type StreamMode } from "../../adapters/ai-sdk/index.js";
+import { invoice } from "./ai-sdk.js";
 import { median } from "./stats.js";
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const OUTPUTS = 100;
 const PACE_MS = 5;
-
-/** A ~1 KB invoice record, as a billing tool would return it. */
-function invoice(i: number) {
-  return {
-    id: `INV-${3000 + i}`,
-    customer: `Customer ${i} Trading Ltd`,
-    total: 1000 + i * 37.5,
-    currency: "EUR",
-    status: i % 3 === 0 ? "paid" : "open",
-    issued: "2026-10-01",
-    dueDate: "2026-10-31",
-    lines: Array.from({ length: 8 }, (_, k) => ({
-      sku: `SKU-${i}-${k}`,
-      description: `Service item ${k} for order ${i}`,
-      quantity: 1 + k,
-      unitPrice: 12.5 * (k + 1),
-    })),
-  };
-}
 
 /** An answer of `n` sentences about invoices 1..n (sentence 2 states a wrong total). */
 function answer(n: number): string {
