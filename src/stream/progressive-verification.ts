@@ -25,10 +25,10 @@ const BOUNDARY = /[.!?:;|]["”'’)\]*_`]*\s+\S|\n\s*\S|[。！？]\S/u;
 /**
  * A draft that ends like a sentence: its last unit is probably complete, so a pass verifies it ahead of the
  * next unit (speculatively); when the next unit begins and the last one reads the same, its verdicts stand
- * and it goes out at once. If the unit grows instead ("3." then "5"), its claims change and are verified again;
- * a period right after a digit waits for the space that ends the sentence, as it may be a decimal point.
+ * and it goes out at once. If the unit grows instead ("3." then "5"), its claims change and are verified again
+ * (that early look is not wasted: what it loaded about the sentence's entity serves the next).
  */
-const SENTENCE_END_TAIL = /(?<!\d)[.!?。！？]["”'’)\]*_`]*\s*$|[.!?。！？]["”'’)\]*_`]*\s+$/u;
+const SENTENCE_END_TAIL = /[.!?。！？]["”'’)\]*_`]*\s*$/u;
 
 /** What a release covers, for owners that report per unit (one event per sentence, say). */
 export interface ReleaseInfo {
