@@ -44,17 +44,25 @@ export async function emitVerdict(
     output,
     report,
   };
+  await sendEvent(runtime, VERDICT_EVENT, event, logger);
+  return event;
+}
+
+/**
+ * Writes an event to the `custom` stream (when the run has a writer) and dispatches it as a custom event
+ * (`on_custom_event` in `streamEvents`). Never throws: a failure is told to `logger.debug`.
+ */
+async function sendEvent(runtime: { writer?: unknown } | undefined, name: string, event: unknown, logger: Logger): Promise<void> {
   try {
     if (typeof runtime?.writer === "function") (runtime.writer as (chunk: unknown) => void)(event);
   } catch (error) {
     logger.debug?.(`hallucination-firewall/langchain: custom stream write failed: ${String(error)}`);
   }
   try {
-    await dispatchCustomEvent(VERDICT_EVENT, event);
+    await dispatchCustomEvent(name, event);
   } catch (error) {
-    logger.debug?.(`hallucination-firewall/langchain: no run to dispatch the verdict event to: ${String(error)}`);
+    logger.debug?.(`hallucination-firewall/langchain: no run to dispatch the ${name} event to: ${String(error)}`);
   }
-  return event;
 }
 
 /** Name of the per-unit event of a progressive stream, and `type` of its custom stream chunk. */
@@ -86,14 +94,5 @@ export interface UnitVerdictEvent {
 
 /** Emits a per-unit event the way {@link emitVerdict} emits the answer's. Never throws. */
 export async function emitUnitVerdict(runtime: { writer?: unknown } | undefined, event: UnitVerdictEvent, logger: Logger): Promise<void> {
-  try {
-    if (typeof runtime?.writer === "function") (runtime.writer as (chunk: unknown) => void)(event);
-  } catch (error) {
-    logger.debug?.(`hallucination-firewall/langchain: custom stream write failed: ${String(error)}`);
-  }
-  try {
-    await dispatchCustomEvent(UNIT_VERDICT_EVENT, event);
-  } catch (error) {
-    logger.debug?.(`hallucination-firewall/langchain: no run to dispatch the unit verdict event to: ${String(error)}`);
-  }
+  await sendEvent(runtime, UNIT_VERDICT_EVENT, event, logger);
 }
