@@ -16,11 +16,30 @@ function clip(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
+/** Claim ids the policy acted on: each flagged claim opens a reason line (`r1.c2 contradicted ...`). */
+function flaggedIds(report: Report): Set<string> {
+  const ids = new Set<string>();
+  for (const r of report.reasons) {
+    const m = /^(\S+\.c\d+(?:\.\d+)?) (?:contradicted|unsupported)\b/.exec(r);
+    if (m) ids.add(m[1]!);
+  }
+  return ids;
+}
+
+/**
+ * The human report of one verify. A contradicted or unsupported claim the policy did not act on (its
+ * confidence is below the policy's threshold) says so, so the verdict lines never disagree with the decision.
+ */
 export function formatReport(report: Report): string {
   const lines: string[] = [];
+  if (report.claims.length === 0) lines.push("nothing to verify: the draft states no claim");
+  const flagged = flaggedIds(report);
   report.claims.forEach((claim, i) => {
     const v = report.verdicts[i]!;
-    lines.push(`${MARK[v.verdict]} ${claim.id.padEnd(6)} ${v.verdict.padEnd(13)} "${clip(claim.text, 100)}"`);
+    const idle = (v.verdict === "contradicted" || v.verdict === "unsupported") && !flagged.has(claim.id);
+    lines.push(
+      `${MARK[v.verdict]} ${claim.id.padEnd(6)} ${v.verdict.padEnd(13)} "${clip(claim.text, 100)}"${idle ? ` (confidence ${v.confidence.toFixed(2)} is below the policy's threshold: not acted on)` : ""}`,
+    );
     for (const c of v.corrections) lines.push(`   correction: ${c.wrong} → ${c.value}   (${c.quote.source}: "${clip(c.quote.text, 90)}")`);
     if (v.corrections.length === 0 && v.quotes[0] && v.verdict !== "not_checkable") {
       lines.push(`   evidence: ${v.quotes[0].source} ${v.quotes[0].evidenceId} "${clip(v.quotes[0].text, 100)}"`);
