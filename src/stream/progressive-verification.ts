@@ -115,7 +115,6 @@ export class ProgressiveVerification {
   private ended = false;
   private aborted = false;
   private readonly controller = new AbortController();
-  private readonly started = performance.now();
 
   constructor(
     private readonly session: Session,
@@ -345,11 +344,6 @@ export class ProgressiveVerification {
     const inRange = claims.filter((claim) => claim.span[0] >= draft[0] && claim.span[0] < draft[1]);
     const ids = new Set(inRange.map((claim) => claim.id));
     this.handlers.onRelease?.(added, { draft, claims: inRange, verdicts: verdicts.filter((v) => ids.has(v.claimId)) });
-  }
-
-  /** Milliseconds since the verification began. */
-  get ms(): number {
-    return performance.now() - this.started;
   }
 }
 

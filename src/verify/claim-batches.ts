@@ -23,7 +23,12 @@ export const CLAIM_BATCH = 500;
  *   claims is retrieved for and traced like any other).
  */
 export function claimBatches<T>(items: readonly T[], tiers: readonly Tier[], perClaim: ReadonlySet<Tier>, size = CLAIM_BATCH): T[][] {
-  if (items.length <= size || !tiers.every((t) => perClaim.has(t))) return [[...items]];
+  return tiers.every((t) => perClaim.has(t)) ? inBatches(items, size) : [[...items]];
+}
+
+/** `items` in consecutive batches of `size` (one batch, possibly empty, when they fit). */
+export function inBatches<T>(items: readonly T[], size = CLAIM_BATCH): T[][] {
+  if (items.length <= size) return [[...items]];
   const out: T[][] = [];
   for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
   return out;

@@ -12,7 +12,7 @@ import type { LlmMeter } from "../llm/usage.js";
 import type { Claim, ClaimVerdict } from "../schema.js";
 import type { VerifyTelemetry } from "../telemetry/verify-telemetry.js";
 import { calibrate, type CalibrationTable } from "./calibration.js";
-import { claimBatches, claimKey, repeatVerdict } from "./claim-batches.js";
+import { claimKey, inBatches, repeatVerdict } from "./claim-batches.js";
 import { runTiers } from "./pipeline.js";
 import { type ClaimWithVerdict, verifyPieces, withPieces } from "./piece-claims.js";
 import { emptyHints, type Tier, type TierItem } from "./tier.js";
@@ -141,7 +141,7 @@ export class DraftVerification {
     }
     deps.onProgress?.(done + repeatOf.size, end);
     done += repeatOf.size;
-    for (const batch of perClaim ? claimBatches(todo, [], new Set()) : [todo]) {
+    for (const batch of perClaim ? inBatches(todo) : [todo]) {
       const items: TierItem[] = batch.map((i) => ({ claim: this.claims[i]!, extracted: this.extracted[i]!, passages: [], hints: emptyHints() }));
       const retrieved = await deps.tel.retrieve(deps.topK, () =>
         deps.ledger.retrieveMany(
