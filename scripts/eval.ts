@@ -31,7 +31,8 @@ Usage:
 
 Options:
   --data PATH        a JSONL case file, or a folder of them; repeat for several
-                     (default: every *.jsonl in ../shared/data next to the project)
+                     (default: every *.jsonl in ../shared/data next to the project,
+                     unless --cases is given)
   --cases PATH       an agent-case JSONL file ({evidence, draft, expected}), or a folder of them;
                      repeat for several (default: every *.jsonl in ../shared/cases next to the
                      project, when --data is not given); --cases none skips them
@@ -171,7 +172,8 @@ function parse(argv: string[]): Args | "help" {
   const prices = values.prices === undefined ? undefined : readPrices(values.prices);
   const judge = tiers.includes("judge") ? judgeOptions(dryRun?.trim(), prices) : null;
   let data = values.data ?? [];
-  if (data.length === 0) {
+  // `--cases FILE` alone measures those agent cases only: a user's own cases need no benchmark data.
+  if (data.length === 0 && values.cases === undefined) {
     if (!existsSync(DEFAULT_DATA_DIR)) throw new UsageError("--data is required: no default data folder (../shared/data next to the project) exists.");
     data = [DEFAULT_DATA_DIR];
   }
@@ -247,7 +249,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  if (cases.length === 0) {
+  if (cases.length === 0 && args.cases.length === 0) {
     process.stderr.write("eval: the case files hold no cases.\n");
     return 2;
   }
@@ -291,8 +293,8 @@ async function main(argv: string[]): Promise<number> {
   };
   mkdirSync(dirname(resolve(args.out)), { recursive: true });
   writeFileSync(args.out, `${JSON.stringify(results)}\n`);
-  process.stdout.write(`${renderText(results)}\n`);
-  if (agentRows.length) process.stdout.write(`\n${renderAgentTable(agentRows)}\n`);
+  if (cases.length > 0) process.stdout.write(`${renderText(results)}\n\n`);
+  if (agentRows.length) process.stdout.write(`${renderAgentTable(agentRows)}\n`);
   const errors = run.results.filter((r) => r.error !== null);
   if (errors.length > 0) {
     process.stderr.write(`eval: ${errors.length} case(s) threw and were left out of the metrics, e.g. ${errors[0]!.id}: ${errors[0]!.error}\n`);

@@ -102,6 +102,26 @@ describe.skipIf(!built)("eval command line", () => {
     expect(readFileSync(join(dir, "latest.md"), "utf8")).toContain("## Gold claim verdicts: toy");
   });
 
+  it("should measure a user's own agent cases alone, with no benchmark data", () => {
+    const dir = mkdtempSync(join(tmpdir(), "eval-cli-"));
+    const file = join(dir, "my-cases.jsonl");
+    const agentCase = {
+      id: "inv-1",
+      evidence: [{ source: "get_invoice", content: { id: "INV-7", total: 980, currency: "EUR" } }],
+      draft: "Invoice INV-7 totals EUR 890.",
+      expected: [{ claim: "Invoice INV-7 totals EUR 890", verdict: "contradicted", correction: "EUR 980" }],
+    };
+    writeFileSync(file, `${JSON.stringify(agentCase)}\n`);
+    const out = join(dir, "mine.json");
+    const r = run(EVAL, ["--cases", file, "--out", out]);
+    expect(r.stderr).not.toContain("failed");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^my-cases\s+1\s+1\s+1\.000\s+1\/1/m);
+    const results = JSON.parse(readFileSync(out, "utf8")) as EvalResults & { agentCases: { files: Array<{ name: string; harmful: number }> } };
+    expect(results.cases).toEqual([]);
+    expect(results.agentCases.files).toEqual([expect.objectContaining({ name: "my-cases", harmful: 0 })]);
+  });
+
   it("should count the claims a judge would see and estimate tokens and cost in a dry run", () => {
     const dir = mkdtempSync(join(tmpdir(), "eval-cli-"));
     const data = join(dir, "toy.jsonl");
