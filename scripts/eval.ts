@@ -117,7 +117,7 @@ function judgeOptions(dryRunModel: string | undefined, prices: PriceTable | unde
     throw error;
   }
   if (!env) {
-    throw new UsageError("--tiers 2 needs a model: set HFW_LLM_PROVIDER and HFW_LLM_MODEL (see README, 'LLM judge'), or estimate with --judge-dry-run MODEL.");
+    throw new UsageError("--tiers 2 needs a model: set HFW_LLM_PROVIDER and HFW_LLM_MODEL (see docs/tiers.md), or estimate with --judge-dry-run MODEL.");
   }
   return { prices, label: env.model };
 }

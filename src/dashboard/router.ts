@@ -103,7 +103,7 @@ function redactor(on: boolean) {
 
 /**
  * @returns an Express router (pages at `/`, `/sessions/:id`, `/sessions/:id/evidence`,
- *   `/sessions/:id/evidence/:evidenceId`; the API under `/api`, see the README).
+ *   `/sessions/:id/evidence/:evidenceId`; the API under `/api`, see docs/store-and-dashboard.md).
  * @throws ConfigError when express or helmet is not installed.
  */
 export function createDashboard(options: DashboardOptions): Router {

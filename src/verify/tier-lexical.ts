@@ -7,7 +7,7 @@
  * name, and those that go on with a pronoun, not the whole passage. A claim about what the answer's author
  * did or has ("I attended ...") is unsupported: no tool output states it.
  *
- * Thresholds were set on the development files of `shared/data` (see README, "Accuracy"); the NLI model of
+ * Thresholds were set on the development files of `shared/data` (see docs/evaluation.md); the NLI model of
  * a later tier replaces this backend where installed.
  */
 import type { EvidenceQuote, Passage } from "../schema.js";
@@ -34,7 +34,7 @@ export interface LexicalThresholds {
 }
 
 /**
- * Defaults set on the dev files of `shared/data` (see README, "Accuracy"): 0.7 is where the share-covered
+ * Defaults set on the dev files of `shared/data` (see docs/evaluation.md): 0.7 is where the share-covered
  * rule has its best balanced accuracy over BEGIN, FaithBench, HaluEval, SummEdits and WiCE taken together.
  */
 export const DEFAULT_LEXICAL_THRESHOLDS: LexicalThresholds = {
