@@ -1,7 +1,7 @@
 /**
  * The code blocks of README.md and docs/ stay true: TypeScript blocks type-check against the package's public
- * types, shell blocks name real npm scripts, `hfw` commands, flags and files, and blocks marked `runnable` run
- * offline from the repository root. A renamed option breaks this test, not the reader.
+ * types, shell blocks name real npm scripts, `hfw` commands, flags and files, JSON blocks parse, and blocks
+ * marked `runnable` run offline from the repository root. A renamed option breaks this test, not the reader.
  *
  * Info-string markers: ```ts fragment (a sketch, not type-checked; a handful at most), ```ts runnable and
  * ```sh runnable (run; must exit 0, or the code given: ```sh runnable exit=1).
@@ -29,6 +29,28 @@ const where = (block: CodeBlock) => `${block.file}:${block.line}`;
 describe("docs code blocks", () => {
   it("should close every fence", () => {
     expect(blocks.filter((b) => b.flags.has("unclosed")).map(where)).toEqual([]);
+  });
+
+  it("should find the TypeScript and shell blocks of the docs", () => {
+    expect(blocks.filter((b) => TYPESCRIPT.has(b.lang)).length).toBeGreaterThan(10);
+    expect(blocks.filter((b) => SHELL.has(b.lang)).length).toBeGreaterThan(10);
+  });
+
+  it("should parse every JSON block (a JSON Lines block line by line)", () => {
+    const invalid = blocks
+      .filter((b) => (b.lang === "json" || b.lang === "jsonl") && !b.flags.has("fragment"))
+      .flatMap((b) => {
+        const documents = b.lang === "json" ? [b.code] : b.code.split("\n").filter((line) => line.trim() !== "");
+        return documents.flatMap((text) => {
+          try {
+            JSON.parse(text);
+            return [];
+          } catch (error) {
+            return [`${where(b)}: ${(error as Error).message}`];
+          }
+        });
+      });
+    expect(invalid).toEqual([]);
   });
 
   it(`should mark at most ${MAX_FRAGMENTS} TypeScript blocks as fragments`, () => {
