@@ -23,9 +23,7 @@ export function shellCommands(block: CodeBlock): ShellCommand[] {
   let pendingLine = 0;
   for (const [i, raw] of block.code.split("\n").entries()) {
     let line = raw;
-    if (block.lang === "console" && pending === "") {
-      if (!/^\s*\$ /.test(line)) continue;
-    }
+    if (pending === "" && block.lang === "console" && !/^\s*\$ /.test(line)) continue;
     if (pending === "") {
       line = line.replace(/^\s*\$ /, "");
       pendingLine = block.line + 1 + i;
