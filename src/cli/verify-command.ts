@@ -12,7 +12,7 @@ import { asAsyncStore } from "../store/store.js";
 import { storePathFromEnv } from "../store/store-from-env.js";
 import { type CliCommand, packageVersion, UsageError } from "./cli-command.js";
 import { formatReport } from "./format-report.js";
-import { loadEvidence } from "./load-evidence.js";
+import { EVIDENCE_TYPES, loadEvidence } from "./load-evidence.js";
 import { progressLine } from "./progress.js";
 import { type VerifyStore, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
@@ -111,8 +111,8 @@ async function verify(argv: string[]): Promise<number> {
     if (evidence.length === 0) await requireStoredEvidence(recording);
     const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
     for (const path of evidence) {
-      const inputs = loadEvidence(path);
-      if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
+      const inputs = loadEvidence(path, { note: (message) => process.stderr.write(`hfw: note: ${message}\n`) });
+      if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no ${EVIDENCE_TYPES} file.`);
       try {
         await fw.session().recordMany(inputs);
       } catch (error) {
