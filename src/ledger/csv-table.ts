@@ -99,19 +99,20 @@ const DELIMITERS = [",", "\t", ";"] as const;
  * A text declared a CSV or TSV table (a `.csv` or `.tsv` file; `record({ ..., format: "csv" })`): read as the
  * table {@link csvRows} or {@link csvWithPreamble} reads, else by its header alone. Being declared, it needs
  * none of the signs that tell a table from prose (a numeric cell, two data rows): only a header of distinct
- * column names and rows of as many fields. The delimiter is the first of comma, tab, semicolon in the header.
+ * column names and rows of as many fields. The delimiter is the first of comma, tab, semicolon in the header
+ * (none: a table of one column).
  *
  * @param source the source name, for the error message.
- * @returns one object per data row keyed by the header's names, or an export's record (see {@link csvWithPreamble}).
- * @throws EvidenceError when the text has no header line, a header that names a column twice or leaves one
- *   empty, or a row csv-parse rejects (a field count that differs from the header's, an unclosed quote).
+ * @returns one object per data row keyed by the header's names (none for an empty text or a header alone),
+ *   or an export's record (see {@link csvWithPreamble}).
+ * @throws EvidenceError when the header names a column twice or leaves one empty, or csv-parse rejects a row
+ *   (a field count that differs from the header's, an unclosed quote).
  */
 export function declaredCsvTable(text: string, source: string): Array<Record<string, string>> | Record<string, unknown> {
   const table = csvRows(text) ?? csvWithPreamble(text);
   if (table) return table;
   const header = text.split(/\r?\n/).find((l) => l.trim() !== "");
   if (header === undefined) return [];
-  // A header with none of them names a table of one column.
   const delimiter = DELIMITERS.find((d) => header.includes(d)) ?? ",";
   const names = header.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, ""));
   if (names.some((n) => n === "") || new Set(names).size !== names.length) {
