@@ -18,6 +18,7 @@ export {
   LedgerTampered,
 } from "./errors.js";
 export * from "./schema.js";
+export { firewallVersion } from "./version.js";
 export type { RecordInput } from "./ledger/evidence-ledger.js";
 export { EvidenceLedger } from "./ledger/evidence-ledger.js";
 export { flattenJson } from "./ledger/flatten-json.js";

@@ -227,5 +227,11 @@ export const ReportSchema = z.object({
    * and the last one's SHA-256 (hex). `hfw audit verify` replays the chain; an auditor compares this head.
    */
   ledgerHead: z.object({ length: z.number().int().min(0), hash: z.string() }).optional(),
+  /**
+   * The version of hallucination-firewall that made the report (its `package.json` version, semver), so a
+   * stored verdict can be traced to the rules that gave it. Absent in reports made before the field existed,
+   * and when a bundler left the package's `package.json` out.
+   */
+  firewallVersion: z.string().optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;

@@ -32,6 +32,7 @@ import { CALIBRATION_TABLE } from "./verify/calibration-table.js";
 import { DraftVerification } from "./verify/draft-verification.js";
 import { failedAfterVerdict } from "./verify/pipeline.js";
 import type { Tier } from "./verify/tier.js";
+import { firewallVersion } from "./version.js";
 
 /** Per-call options of `verify`: any policy field, plus `strictness`. */
 export interface VerifyOverrides extends PolicyOverrides {
@@ -556,6 +557,7 @@ export class Session {
     const result = tel.policy(policy, (edit) => failClosed(applyPolicy(draft, claims, verdicts, groundingScore, policy, edit), verdicts, policy.action));
     const usage = llm.summary();
     for (const note of usage?.notes ?? []) this.deps.warn(`${responseId}: ${note}`);
+    const version = firewallVersion();
     const report: Report = {
       responseId,
       sessionId: this.id,
@@ -575,6 +577,7 @@ export class Session {
       createdAt: Date.now(),
       ...(usage ? { llm: usage } : {}),
       ledgerHead: { ...this.head },
+      ...(version === undefined ? {} : { firewallVersion: version }),
     };
     return this.saveReport(report);
   }

@@ -1,7 +1,7 @@
 /** What a command of the `hfw` line is, the error that means "bad usage" (exit code 2), and its flag parsing. */
-import { readFileSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError } from "../errors.js";
+import { firewallVersion } from "../version.js";
 
 /** One `hfw` command: its help text and what runs it. `run` returns the exit code. */
 export interface CliCommand {
@@ -12,10 +12,9 @@ export interface CliCommand {
 /** Bad flags or unreadable input: `hfw` prints the message and exits with code 2. */
 export class UsageError extends Error {}
 
-/** The package's version, from its `package.json`. */
+/** The package's version, from its `package.json` (`unknown` if a bundler left that out). */
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
+  return firewallVersion() ?? "unknown";
 }
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

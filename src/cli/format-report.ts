@@ -1,6 +1,7 @@
 /**
  * Human output of `hfw verify`: one line per claim with its verdict mark, the quote that decides it and the
- * correction, then the grounding score, the decision and the text that may ship.
+ * correction, then the grounding score, the decision (with the version of the firewall that made it) and the
+ * text that may ship.
  */
 import type { Report, VerdictLabel } from "../schema.js";
 
@@ -64,7 +65,8 @@ export function formatReport(report: Report): string {
     );
     for (const n of u.notes) lines.push(`   ${n}`);
   }
-  lines.push(`decision: ${report.decision} (${report.strictness} policy, action ${report.action}) in ${report.ms.toFixed(1)} ms`);
+  const made = report.firewallVersion === undefined ? "" : ` · hallucination-firewall ${report.firewallVersion}`;
+  lines.push(`decision: ${report.decision} (${report.strictness} policy, action ${report.action}) in ${report.ms.toFixed(1)} ms${made}`);
   for (const r of report.reasons) lines.push(`   ${r}`);
   if (report.output !== null && report.output !== report.draft) {
     lines.push("", "--- text that may ship ---", report.output.trimEnd());

@@ -1,6 +1,7 @@
 /**
- * Reads evidence files for the CLI: text, Markdown or HTML (one tool output each), JSON (one tool output),
- * JSONL (one `{source, content}` record a line), or a folder of such files.
+ * Reads evidence files for the CLI, each by its extension: text, Markdown, HTML or a log (one tool output
+ * each), JSON (one tool output), JSONL (one `{source, content}` record a line), CSV or TSV (one table), or a
+ * folder of such files. Any other file is read as plain text, with a note saying so.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
@@ -25,30 +26,46 @@ function readText(path: string): string {
   }
 }
 
+/** Extensions read as text as they are, quietly: a JSON object or a table inside is still read as data. */
+const TEXT_TYPES = new Set([".txt", ".text", ".md", ".markdown", ".html", ".htm", ".log"]);
+/** Extensions read as a table: the rows of named columns tier 0 binds a claim's attribute to. */
+const TABLE_TYPES = new Set([".csv", ".tsv"]);
+
+/** The evidence file types `hfw verify --evidence` reads, for messages. */
+export const EVIDENCE_TYPES = ".txt, .md, .html, .log, .json, .jsonl, .csv or .tsv";
+
 /**
+ * @param options.note called with a one-line note for a file read in a way its name does not say (an unknown
+ *   extension, or none, is read as plain text); the CLI prints it on standard error.
  * @returns record inputs in file order (folders: sorted by name, not recursive into hidden entries).
  * @throws EvidenceError for a missing or unreadable file, invalid UTF-8, a malformed `.json` file, or a
- *   `.jsonl` line that is not `{source, content}`.
+ *   `.jsonl` line that is not `{source, content}`. (A `.csv` file that is not a table, and binary content,
+ *   fail when the input is recorded.)
  */
-export function loadEvidence(path: string): RecordInput[] {
+export function loadEvidence(path: string, options: { note?: (message: string) => void } = {}): RecordInput[] {
   let stat;
   try {
     stat = statSync(path);
   } catch (cause) {
-    throw new EvidenceError(`Evidence path '${path}' does not exist: pass a file or a folder of .txt, .md, .json or .jsonl files.`, { cause });
+    throw new EvidenceError(`Evidence path '${path}' does not exist: pass a file or a folder of ${EVIDENCE_TYPES} files.`, { cause });
   }
   if (stat.isDirectory()) {
     return readdirSync(path)
       .filter((name) => !name.startsWith("."))
       .sort()
-      .flatMap((name) => loadEvidence(join(path, name)));
+      .flatMap((name) => loadEvidence(join(path, name), options));
   }
   const ext = extname(path).toLowerCase();
   const source = basename(path, ext);
   const text = readText(path);
   if (ext === ".jsonl" || ext === ".ndjson") return parseJsonl(text, path);
   if (ext === ".json") return [{ source, content: text, format: "json" }];
-  return [{ source, content: text }];
+  if (TABLE_TYPES.has(ext)) return [{ source, content: text, format: "csv" }];
+  if (TEXT_TYPES.has(ext)) return [{ source, content: text }];
+  options.note?.(
+    `${path}: ${ext === "" ? "no file extension" : `unknown file type '${ext}'`}, read as plain text; name it .json, .jsonl or .csv to read it as data`,
+  );
+  return [{ source, content: text, format: "text" }];
 }
 
 function parseJsonl(text: string, path: string): RecordInput[] {

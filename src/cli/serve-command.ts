@@ -23,7 +23,8 @@ Options:
                          --token repeated (default: HFW_SERVE_TOKEN); required when --host is not
                          a loopback address
       --no-auth          no token even on a non-loopback host (behind your own auth proxy)
-      --strictness S     lenient | balanced | strict when a request names none (default balanced)
+      --strictness S     lenient | balanced | strict when a request names none (default:
+                         HFW_STRICTNESS, else balanced)
       --body-limit SIZE  largest request body: bytes, or with kb / mb (default 16mb)
       --rate N           requests per minute per token; 0 for no limit (default 600)
       --dashboard        also serve the dashboard under /dashboard

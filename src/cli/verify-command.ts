@@ -12,28 +12,29 @@ import { asAsyncStore } from "../store/store.js";
 import { storePathFromEnv } from "../store/store-from-env.js";
 import { type CliCommand, packageVersion, UsageError } from "./cli-command.js";
 import { formatReport } from "./format-report.js";
-import { loadEvidence } from "./load-evidence.js";
+import { EVIDENCE_TYPES, loadEvidence } from "./load-evidence.js";
 import { progressLine } from "./progress.js";
 import { type VerifyStore, verifyStore } from "./store-commands.js";
 import { startCliTelemetry } from "./telemetry.js";
 
+/** What `hfw verify --help` prints: the flags, how each evidence file is read, the output and exit codes. */
 export const VERIFY_HELP = `hfw verify: check every claim of a draft answer against tool outputs.
 
 Usage:
-  hfw verify --evidence FILE [--evidence FILE ...] --draft FILE|- [options]
+  hfw verify --evidence PATH [--evidence PATH ...] --draft FILE|- [options]
   hfw verify --db FILE|URL --session ID --draft FILE|- [options]
 
 Options:
-  -e, --evidence PATH    a tool output: .txt/.md/.html (text), .json (one JSON output),
-                         .jsonl (one {"source","content"} record a line), or a folder of them;
+  -e, --evidence PATH    a tool output, or a folder of them (see "Evidence files");
                          repeat for several
   -d, --draft PATH       the answer to check; '-' reads standard input
       --strictness S     lenient | balanced | strict (default balanced)
-      --action A         annotate | rewrite | block (default: the preset's: annotate,
-                         rewrite, block)
+      --action A         annotate | rewrite | block (default: lenient annotates, balanced
+                         rewrites, strict blocks)
       --rewrite          same as --action rewrite
       --unsupported M    hedge | remove: what a rewrite does with unsupported claims
-      --json             print the whole report as JSON
+      --json             print the whole report as JSON (from a clone, 'npm run -s hfw -- ...'
+                         keeps npm's banner off standard output)
       --db FILE|URL      also record the session in this SQLite file or postgres:// URL
                          (or set HFW_DB); 'hfw dashboard --db FILE|URL' shows it
       --session ID       session to record in (default: a new one, cli-DATE-TIME-XXXX);
@@ -41,16 +42,38 @@ Options:
       --redact           mask e-mails, phone, card and id numbers in what the database
                          keeps (or HFW_REDACT=1); verification reads the original
   -h, --help             this help
+  -v, --version          the version
 
-Each evidence file's name (without extension) is its source name in the report; a .jsonl
-line's "source" field names that record.
+Evidence files, read by their extension:
+  .txt .md .html .log    text (a JSON object or a table in it is still read as data)
+  .json                  one JSON tool output
+  .jsonl .ndjson         one record a line, "callId" and "args" optional:
+                         {"source": "fx_cli", "callId": "call_2", "content": "1 GBP = 1.267 USD"}
+                         "content" is a JSON value, or a string for a text output
+  .csv .tsv              a table with a header line: each cell is read under its column
+  any other, or none     plain text, with a note on standard error
+A file's name without its extension is its source in the report (weather.json: weather).
+Without --evidence, --db and --session name a session that holds evidence (recorded by an
+agent, a hook or an earlier run); one with none is refused: every claim would be unsupported.
+
+Output: a line per claim with its verdict, the evidence or the correction, and the tier that
+decided it, 'tier 0 (exact, 0.91)'. The number is the calibrated probability that the verdict
+is right, not that the claim is true: an unsupported verdict at 0.24 means the evidence did not
+settle the claim, and such verdicts were right about a quarter of the time; check the claim,
+or add the tool output that states it. Then the grounding score (supported / checkable
+claims), the decision and the text that may ship. --json adds each tier's raw score
+(trace[].confidence) and its notes in full. A run longer than 2 s shows its progress on
+standard error (HFW_PROGRESS_AFTER_MS sets that delay, in ms).
 
 Exit codes: 0 the answer may ship (passed, annotated or rewritten), 1 the policy blocks it
 (or, with HFW_AUDIT=fail-closed, the session's ledger does not verify: see 'hfw audit verify'),
-2 bad usage or unreadable input.
+2 bad usage or unreadable input (a missing file, no evidence, invalid UTF-8, malformed JSON or
+CSV, an unknown flag).
 
-Tracing: set OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318) or HFW_OTEL=1 to send
-OpenTelemetry spans, verdict events and metrics over OTLP/HTTP (HFW_OTEL=0 turns it off).
+Environment: HFW_DB (or HFW_STORE) and HFW_REDACT as above. HFW_AUDIT=fail-closed audits the
+session's hash chain before verifying. OTEL_EXPORTER_OTLP_ENDPOINT (e.g. http://localhost:4318)
+or HFW_OTEL=1 sends OpenTelemetry spans, verdict events and metrics over OTLP/HTTP (HFW_OTEL=0
+turns it off).
 
 Example:
   hfw verify --evidence examples/npm-audit/evidence.jsonl --draft examples/npm-audit/draft.md --rewrite`;
@@ -111,8 +134,8 @@ async function verify(argv: string[]): Promise<number> {
     if (evidence.length === 0) await requireStoredEvidence(recording);
     const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
     for (const path of evidence) {
-      const inputs = loadEvidence(path);
-      if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no .txt, .md, .html, .json or .jsonl file.`);
+      const inputs = loadEvidence(path, { note: (message) => process.stderr.write(`hfw: note: ${message}\n`) });
+      if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no ${EVIDENCE_TYPES} file.`);
       try {
         await fw.session().recordMany(inputs);
       } catch (error) {

@@ -4,6 +4,7 @@
  * a run of commas. Parsing is csv-parse's (RFC 4180 quoting); this module only decides what is a table.
  */
 import { createRequire } from "node:module";
+import { EvidenceError } from "../errors.js";
 
 type CsvSync = typeof import("csv-parse/sync");
 let csvSync: CsvSync | undefined;
@@ -89,4 +90,45 @@ export function csvWithPreamble(text: string): Record<string, unknown> | null {
     return record;
   }
   return null;
+}
+
+/** Delimiters of a declared table, in the order a header is tried for them. */
+const DELIMITERS = [",", "\t", ";"] as const;
+
+/**
+ * A text declared a CSV or TSV table (a `.csv` or `.tsv` file; `record({ ..., format: "csv" })`): read as the
+ * table {@link csvRows} or {@link csvWithPreamble} reads, else by its header alone. Being declared, it needs
+ * none of the signs that tell a table from prose (a numeric cell, two data rows): only a header of distinct
+ * column names and rows of as many fields. The delimiter is the first of comma, tab, semicolon in the header
+ * (none: a table of one column).
+ *
+ * @param source the source name, for the error message.
+ * @returns one object per data row keyed by the header's names (none for an empty text or a header alone),
+ *   or an export's record (see {@link csvWithPreamble}).
+ * @throws EvidenceError when the header names a column twice or leaves one empty, or csv-parse rejects a row
+ *   (a field count that differs from the header's, an unclosed quote).
+ */
+export function declaredCsvTable(text: string, source: string): Array<Record<string, string>> | Record<string, unknown> {
+  const table = csvRows(text) ?? csvWithPreamble(text);
+  if (table) return table;
+  const header = text.split(/\r?\n/).find((l) => l.trim() !== "");
+  if (header === undefined) return [];
+  const delimiter = DELIMITERS.find((d) => header.includes(d)) ?? ",";
+  const names = header.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, ""));
+  if (names.some((n) => n === "") || new Set(names).size !== names.length) {
+    throw notATable(source, "its header line names a column twice or leaves one empty");
+  }
+  try {
+    return csv().parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, relax_column_count: false }) as Array<Record<string, string>>;
+  } catch (cause) {
+    throw notATable(source, (cause as Error).message, cause);
+  }
+}
+
+function notATable(source: string, why: string, cause?: unknown): EvidenceError {
+  return new EvidenceError(
+    `Evidence from '${source}' was declared a CSV table but is not one (${why}): fix the table, or record it as text ` +
+      `(record({ ..., format: "text" }); in the CLI, a .txt file).`,
+    { cause },
+  );
 }

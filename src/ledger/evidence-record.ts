@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { EvidenceRecord } from "../schema.js";
 import { chunkSpans } from "./chunk.js";
-import { toEvidenceText } from "./evidence-text.js";
+import { type EvidenceFormat, toEvidenceText } from "./evidence-text.js";
 
 /** What `record` takes. */
 export interface RecordInput {
@@ -18,8 +18,12 @@ export interface RecordInput {
   args?: unknown;
   /** Tool call id: recording the same id twice returns the first record and adds nothing. */
   callId?: string | null;
-  /** Force how a string is read; by default a string holding a JSON object or array is read as JSON. */
-  format?: "text" | "json";
+  /**
+   * Force how a string is read: `text`, `json`, or `csv` (a CSV or TSV table with a header line, kept as a
+   * `json` record of rows). By default a string holding a JSON object or array is read as JSON, and one that
+   * looks like a table as a table.
+   */
+  format?: EvidenceFormat;
 }
 
 /**

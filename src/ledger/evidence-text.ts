@@ -3,7 +3,7 @@
  */
 import { EvidenceError } from "../errors.js";
 import { flattenJson } from "./flatten-json.js";
-import { csvRows, csvWithPreamble } from "./csv-table.js";
+import { csvRows, csvWithPreamble, declaredCsvTable } from "./csv-table.js";
 import { alignedTable, tableRecord } from "./aligned-table.js";
 import { markdownTable } from "./markdown-table.js";
 import { textWithTables } from "./text-tables.js";
@@ -14,6 +14,9 @@ export interface EvidenceText {
   content: unknown;
   text: string;
 }
+
+/** How a recorded string is read: as text, JSON, or a CSV/TSV table (see {@link toEvidenceText}). */
+export type EvidenceFormat = "text" | "json" | "csv";
 
 /** Bytes of a string or buffer above which a single record is refused (256 MiB): raise it with `maxEvidenceBytes`. */
 export const DEFAULT_MAX_EVIDENCE_BYTES = 256 * 1024 * 1024;
@@ -64,12 +67,14 @@ export function htmlToText(html: string): string {
 
 /**
  * @param content a string, a `Uint8Array`/`Buffer` (must be UTF-8), or any JSON value.
- * @param options.format force `json` (malformed JSON then throws) or `text`; by default a string that parses
- *   as a JSON object or array is read as JSON, as an agent's tool output would be.
- * @throws EvidenceError for invalid UTF-8, binary content, malformed JSON declared as JSON, or values JSON
- *   cannot hold (functions, symbols, cycles).
+ * @param options.format force `json` (malformed JSON then throws), `csv` (a CSV or TSV table with a header
+ *   line, read as rows of named columns; the record's format is then `json`) or `text`; by default a string
+ *   that parses as a JSON object or array is read as JSON, and one that looks like a table as a table, as an
+ *   agent's tool output would be.
+ * @throws EvidenceError for invalid UTF-8, binary content, malformed JSON declared as JSON, a declared CSV
+ *   that is not a table, or values JSON cannot hold (functions, symbols, cycles).
  */
-export function toEvidenceText(content: unknown, source: string, options: { format?: "text" | "json"; maxBytes?: number } = {}): EvidenceText {
+export function toEvidenceText(content: unknown, source: string, options: { format?: EvidenceFormat; maxBytes?: number } = {}): EvidenceText {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_EVIDENCE_BYTES;
   if (content instanceof Uint8Array) {
     if (content.byteLength > maxBytes) throw tooBig(source, content.byteLength, maxBytes);
@@ -87,6 +92,7 @@ export function toEvidenceText(content: unknown, source: string, options: { form
   if (typeof content === "string") {
     if (content.length > maxBytes) throw tooBig(source, content.length, maxBytes);
     assertText(content, source);
+    if (options.format === "csv") return { format: "json", content, text: flattenJson(declaredCsvTable(content, source)) };
     const trimmed = content.trimStart();
     const looksJson = trimmed.startsWith("{") || trimmed.startsWith("[");
     if (options.format === "json" || (options.format === undefined && looksJson)) {

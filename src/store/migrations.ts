@@ -188,6 +188,11 @@ CREATE INDEX evidence_call ON evidence (session_id, call_id) WHERE call_id IS NO
     // Rows written before the chain existed join it in the order they were written.
     after: (db) => chainLegacyRows(db),
   },
+  {
+    version: 3,
+    description: "reports keep the version of the firewall that made them",
+    up: "ALTER TABLE reports ADD COLUMN firewall_version TEXT;",
+  },
 ];
 
 /** The schema version this build writes. */

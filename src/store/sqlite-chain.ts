@@ -7,22 +7,25 @@
 import type { Database, Statement } from "better-sqlite3";
 import type { EvidenceRecord, Report } from "../schema.js";
 import { EMPTY_HEAD, extend, type ChainHead, type ChainRow } from "./ledger-chain.js";
-import { evidenceOf, reportsOf, type ClaimRow, type EvidenceRow, type ReportRow, type TraceRow, type VerdictRow } from "./sqlite-rows.js";
+import { evidenceOf, REPORT_COLUMNS, reportsOf, type ClaimRow, type EvidenceRow, type ReportRow, type TraceRow, type VerdictRow } from "./sqlite-rows.js";
 
 const EVIDENCE = "id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at";
-const REPORT =
-  "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm";
 
 export class SqliteChain {
   private readonly st: Record<string, Statement>;
 
   constructor(db: Database) {
+    // Of the report columns, those the table has: migration 2 chains a database's rows before later ones add theirs.
+    const present = new Set(db.prepare("SELECT name FROM pragma_table_info('reports')").pluck().all() as string[]);
+    const reportColumns = REPORT_COLUMNS.split(", ")
+      .filter((c) => present.has(c))
+      .join(", ");
     this.st = {
       head: db.prepare("SELECT chain_length, chain_head FROM sessions WHERE id = ?"),
       setHead: db.prepare("UPDATE sessions SET chain_length = ?, chain_head = ? WHERE id = ?"),
       evidence: db.prepare(`SELECT ${EVIDENCE} FROM evidence WHERE session_id = ? AND id = ?`),
       linkEvidence: db.prepare("UPDATE evidence SET chain_seq = ?, chain_hash = ? WHERE session_id = ? AND id = ?"),
-      report: db.prepare(`SELECT ${REPORT} FROM reports WHERE session_id = ? AND response_id = ?`),
+      report: db.prepare(`SELECT ${reportColumns} FROM reports WHERE session_id = ? AND response_id = ?`),
       claims: db.prepare(
         "SELECT response_id, ord, id, text, kind, span_start, span_end, citations FROM claims WHERE session_id = ? AND response_id = ? ORDER BY ord",
       ),

@@ -56,6 +56,8 @@ export interface ReportRow {
   ledger_length: number | null;
   ledger_head: string | null;
   llm: string | null;
+  /** Absent when a migration reads a table of schema 2. */
+  firewall_version?: string | null;
 }
 
 export interface ClaimRow {
@@ -144,6 +146,10 @@ export function evidenceOf(row: EvidenceRow): EvidenceRecord {
   };
 }
 
+/** The columns a report row is read with (see {@link reportsOf}). */
+export const REPORT_COLUMNS =
+  "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm, firewall_version";
+
 export function reportParams(r: Report): unknown[] {
   return [
     r.sessionId,
@@ -166,6 +172,7 @@ export function reportParams(r: Report): unknown[] {
     r.ledgerHead?.length ?? null,
     r.ledgerHead?.hash ?? null,
     r.llm === undefined ? null : JSON.stringify(r.llm),
+    r.firewallVersion ?? null,
   ];
 }
 
@@ -245,6 +252,7 @@ export function reportsOf(reports: ReportRow[], claims: ClaimRow[], verdicts: Ve
       createdAt: row.created_at,
       ...(row.llm === null ? {} : { llm: JSON.parse(row.llm) as Report["llm"] }),
       ...(row.ledger_head === null ? {} : { ledgerHead: { length: row.ledger_length ?? 0, hash: row.ledger_head } }),
+      ...(row.firewall_version ? { firewallVersion: row.firewall_version } : {}),
     };
   });
 }

@@ -31,6 +31,7 @@ import {
   evidenceOf,
   evidenceParams,
   overviewOfRow,
+  REPORT_COLUMNS,
   reportParams,
   reportsOf,
   summaryOf,
@@ -83,8 +84,6 @@ function loadDriver(): Driver {
   }
 }
 
-const REPORT_COLUMNS =
-  "response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm";
 const EVIDENCE_COLUMNS = "id, source, call_id, format, content, args, text, hash, bytes, chunk_count, recorded_at";
 
 function explain(error: unknown, busyTimeoutMs: number): string {
@@ -161,7 +160,7 @@ export class SqliteStore implements Store, SessionBrowser {
         "UPDATE sessions SET evidence_count = evidence_count + 1, evidence_bytes = evidence_bytes + ?, updated_at = max(updated_at, ?) WHERE id = ?",
       ),
       insertReport: db.prepare(
-        `INSERT INTO reports (session_id, response_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm) VALUES (${Array(20).fill("?").join(", ")})`,
+        `INSERT INTO reports (session_id, response_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, draft, output, reasons, sources, ledger_length, ledger_head, llm, firewall_version) VALUES (${Array(21).fill("?").join(", ")})`,
       ),
       insertClaim: db.prepare(
         "INSERT INTO claims (session_id, response_id, ord, id, text, kind, span_start, span_end, citations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -184,7 +183,7 @@ export class SqliteStore implements Store, SessionBrowser {
       listReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq`),
       pageReports: db.prepare(`SELECT ${REPORT_COLUMNS} FROM reports WHERE session_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
       summaries: db.prepare(
-        "SELECT response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, '' AS draft, NULL AS output, '[]' AS reasons, '[]' AS sources, NULL AS ledger_length, NULL AS ledger_head, NULL AS llm FROM reports WHERE session_id = ? ORDER BY seq",
+        "SELECT response_id, session_id, created_at, decision, strictness, action, grounding_score, supported, contradicted, unsupported, not_checkable, evidence_count, ms, '' AS draft, NULL AS output, '[]' AS reasons, '[]' AS sources, NULL AS ledger_length, NULL AS ledger_head, NULL AS llm, NULL AS firewall_version FROM reports WHERE session_id = ? ORDER BY seq",
       ),
       claims: db.prepare(
         "SELECT response_id, ord, id, text, kind, span_start, span_end, citations FROM claims WHERE session_id = ? AND response_id IN (SELECT value FROM json_each(?)) ORDER BY response_id, ord",

@@ -3,7 +3,7 @@
  * and a draft without claims says there was nothing to verify.
  */
 import { describe, expect, it } from "vitest";
-import { Firewall, formatReport } from "../../src/index.js";
+import { Firewall, firewallVersion, formatReport } from "../../src/index.js";
 
 describe("formatReport", () => {
   it("should mark a contradicted claim below the policy's threshold as not acted on", async () => {
@@ -22,6 +22,14 @@ describe("formatReport", () => {
     const report = await fw.verify("Order A-1001 holds 5 items.");
     expect(report.decision).toBe("rewrite");
     expect(formatReport(report)).not.toMatch(/not acted on/);
+  });
+
+  it("should name the firewall's version on the decision line", async () => {
+    const report = await new Firewall({ telemetry: false }).verify("   ");
+    expect(report.firewallVersion).toBe(firewallVersion());
+    expect(formatReport(report)).toMatch(new RegExp(`^decision: pass .* ms · hallucination-firewall ${report.firewallVersion!.replaceAll(".", "\\.")}$`, "m"));
+    const { firewallVersion: _version, ...stored } = report;
+    expect(formatReport(stored)).toMatch(/^decision: pass .* ms$/m);
   });
 
   it("should say there was nothing to verify for a draft without claims", async () => {

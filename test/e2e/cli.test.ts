@@ -120,8 +120,14 @@ describe.runIf(built)("hfw verify on the examples", () => {
   });
 
   it("should print help for every command, and the version", () => {
-    expect(hfw(["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(hfw(["--help"]).stdout).toContain("hfw verify --evidence FILE");
+    const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    expect(hfw(["--version"]).stdout).toBe(`${version}\n`);
+    const report = verifyJson(["--evidence", "examples/npm-audit/evidence.jsonl", "--draft", "examples/npm-audit/draft.md"]);
+    expect(report.firewallVersion).toBe(version);
+    expect(hfw(["verify", "-e", "examples/npm-audit/evidence.jsonl", "-d", "examples/npm-audit/draft.md"]).stdout).toContain(
+      `hallucination-firewall ${version}`,
+    );
+    expect(hfw(["--help"]).stdout).toContain("hfw verify --evidence PATH");
     expect(hfw(["verify", "--help"]).stdout).toContain("Exit codes");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvRows, csvWithPreamble } from "../../src/ledger/csv-table.js";
+import { csvRows, csvWithPreamble, declaredCsvTable } from "../../src/ledger/csv-table.js";
 import { toEvidenceText } from "../../src/ledger/evidence-text.js";
 import { Firewall } from "../../src/index.js";
 
@@ -75,5 +75,40 @@ describe("csvWithPreamble", () => {
   it("should leave prose with commas and a table with no preamble alone", () => {
     expect(csvWithPreamble("We met on Monday, then again on Friday.\nIt went well, mostly.\nMore text, here.\nAnd more, there.")).toBeNull();
     expect(csvWithPreamble("a,b\n1,2\n3,4\n")).toBeNull();
+  });
+});
+
+describe("declaredCsvTable", () => {
+  it.each([
+    [
+      "name,city\nAnn,Paris\nBo,Oslo\n",
+      [
+        { name: "Ann", city: "Paris" },
+        { name: "Bo", city: "Oslo" },
+      ],
+    ],
+    ["city,population\nOslo,709000\n", [{ city: "Oslo", population: "709000" }]],
+    ["name;qty\nbolt;4\n", [{ name: "bolt", qty: "4" }]],
+    ["name\tqty\nbolt\t4\n", [{ name: "bolt", qty: "4" }]],
+    ["status\nok\nfailed\n", [{ status: "ok" }, { status: "failed" }]],
+    ["name,qty\n", []],
+    ["", []],
+  ])("should read the declared table %j", (text, rows) => {
+    expect(declaredCsvTable(text, "db.query")).toEqual(rows);
+  });
+
+  it.each([
+    ["name,qty\nbolt,4,extra\n", /Invalid Record Length/],
+    ["name,name\nbolt,4\n", /names a column twice or leaves one empty/],
+    ["name,,qty\nbolt,4,5\n", /names a column twice or leaves one empty/],
+    ['name,qty\n"bolt,4\n', /Quote Not Closed|quote/i],
+  ])("should refuse %j with a message that says what to do", (text, why) => {
+    expect(() => declaredCsvTable(text, "db.query")).toThrow(why);
+    expect(() => declaredCsvTable(text, "db.query")).toThrow(/declared a CSV table but is not one .*record it as text/);
+  });
+
+  it("should keep the text and record it as rows of named columns", () => {
+    const ev = toEvidenceText("city,population\nOslo,709000\n", "cities", { format: "csv" });
+    expect(ev).toEqual({ format: "json", content: "city,population\nOslo,709000\n", text: "[0].city: Oslo\n[0].population: 709000" });
   });
 });

@@ -2,11 +2,12 @@
  * The SQLite store on real database files: exact round trips of evidence and reports, persistence across
  * processes' reopenings, WAL, migrations, failing writes, deletion and retention.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  auditSession,
   browserOf,
   EvidenceRecordSchema,
   Firewall,
@@ -226,6 +227,38 @@ describe("SqliteStore.appendEvidence", () => {
     expect(fw.record({ source: "npm_view", content: npmEvidence[1]!.content }).id).toBe("e4");
     expect(fw.record({ source: "npm_view", callId: "call-1", content: "ignored" })).toEqual(first.record);
     expect(store.listEvidence("appended").map((e) => e.id)).toEqual(["e1", "e2", "e3", "e4"]);
+  });
+});
+
+describe("the firewall's version in a stored report", () => {
+  const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+  it("should stamp each report with the package's version and keep it in the hash chain", async () => {
+    const store = track(new SqliteStore(tempDb()));
+    const { report } = await runNpmExample(store);
+    expect(report.firewallVersion).toBe(version);
+    expect(store.listReports("npm-audit")[0]!.firewallVersion).toBe(version);
+    expect((await auditSession(store, "npm-audit")).ok).toBe(true);
+  });
+
+  it("should load and audit a report a schema-2 database stored without it", async () => {
+    const { report } = await runNpmExample(new MemoryStore(), "old");
+    const { firewallVersion: _made, ...old } = report;
+    const path = tempDb();
+    const before = new SqliteStore(path);
+    before.ensureSession("old");
+    before.putReport(old);
+    before.close();
+    const raw = new Database(path);
+    raw.exec("ALTER TABLE reports DROP COLUMN firewall_version; DELETE FROM schema_migrations WHERE version = 3;");
+    raw.close();
+
+    const store = track(new SqliteStore(path));
+    expect(store.schemaVersion()).toBe(3);
+    const [loaded] = store.listReports("old");
+    expect(loaded).toEqual(old);
+    expect(ReportSchema.parse(loaded).firewallVersion).toBeUndefined();
+    expect((await auditSession(store, "old")).ok).toBe(true);
   });
 });
 
