@@ -8,9 +8,10 @@
  */
 import type { Attributes, Context } from "@opentelemetry/api";
 import { ROOT_CONTEXT, trace } from "@opentelemetry/api";
-import { logs, SeverityNumber, type LogAttributes, type Logger, type LoggerProvider } from "@opentelemetry/api-logs";
+import type { LogAttributes, Logger, LoggerProvider } from "@opentelemetry/api-logs";
 import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { TELEMETRY_NAMES } from "../src/index.js";
+import { otelLogsApi } from "./load-sdk.js";
 
 export interface EvaluationEventsOptions {
   /** Copy events of these instrumentation scopes only (default: the firewall's, `hallucination-firewall`). */
@@ -25,8 +26,10 @@ export interface EvaluationEventsOptions {
  * ```
  *
  * Events go to the global logger provider at the time the span ends; with none registered they are dropped.
+ * @throws ConfigError naming the install command when `@opentelemetry/api-logs` (an optional peer) is not installed.
  */
 export function evaluationEventsProcessor(options: EvaluationEventsOptions = {}): SpanProcessor {
+  const { logs, SeverityNumber } = otelLogsApi();
   const scopes = new Set(options.scopes ?? [TELEMETRY_NAMES.scope]);
   const name = TELEMETRY_NAMES.event.evaluation;
   const { genai, hfw } = TELEMETRY_NAMES;

@@ -3,23 +3,13 @@
  * OTLP/HTTP exporters (or console, or in-memory ones for tests), honouring the standard `OTEL_*` variables.
  */
 import { context, diag, metrics, propagation, trace, type Attributes } from "@opentelemetry/api";
-import { logs as logsApi } from "@opentelemetry/api-logs";
-import { OTLPLogExporter } from "@opentelemetry/exporter-logs-otlp-http";
-import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import {
-  AggregationTemporality,
-  ConsoleMetricExporter,
-  InMemoryMetricExporter,
-  PeriodicExportingMetricReader,
-  type MetricReader,
-} from "@opentelemetry/sdk-metrics";
-import { logs as sdkLogs, NodeSDK, type NodeSDKConfiguration } from "@opentelemetry/sdk-node";
-import { BatchSpanProcessor, ConsoleSpanExporter, InMemorySpanExporter, SimpleSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import type { InMemoryMetricExporter, MetricReader } from "@opentelemetry/sdk-metrics";
+import type { NodeSDKConfiguration, logs as sdkLogs } from "@opentelemetry/sdk-node";
+import type { InMemorySpanExporter, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { ConfigError } from "../src/index.js";
 import { batchLogConfig, envList, envNumber } from "./env.js";
 import { evaluationEventsProcessor } from "./evaluation-events.js";
+import { otelSdk } from "./load-sdk.js";
 
 export type TracingExporter = "otlp" | "console" | "memory";
 
@@ -90,10 +80,20 @@ let active: Tracing | undefined;
  * await tracing.shutdown(); // flushes
  * ```
  *
- * @throws ConfigError when tracing is already set up in this process (call `shutdown()` first), or for an
- *   unknown exporter.
+ * @throws ConfigError when tracing is already set up in this process (call `shutdown()` first), for an
+ *   unknown exporter, or when the OpenTelemetry SDK packages (optional peers) are not installed (the message
+ *   names the install command).
  */
 export function setupTracing(options: SetupTracingOptions = {}): Tracing {
+  const { apiLogs, logsExporter, metricsExporter, traceExporter, resources, sdkMetrics, sdkNode, sdkTraceBase } = otelSdk();
+  const { logs: logsApi } = apiLogs;
+  const { OTLPLogExporter } = logsExporter;
+  const { OTLPMetricExporter } = metricsExporter;
+  const { OTLPTraceExporter } = traceExporter;
+  const { resourceFromAttributes } = resources;
+  const { AggregationTemporality, ConsoleMetricExporter, InMemoryMetricExporter, PeriodicExportingMetricReader } = sdkMetrics;
+  const { logs: sdkLogs, NodeSDK } = sdkNode;
+  const { BatchSpanProcessor, ConsoleSpanExporter, InMemorySpanExporter, SimpleSpanProcessor } = sdkTraceBase;
   if (active) throw new ConfigError("setupTracing was already called in this process: call shutdown() on the Tracing it returned first.");
   const exporter = options.exporter ?? defaultExporter();
   if (exporter !== "otlp" && exporter !== "console" && exporter !== "memory") {

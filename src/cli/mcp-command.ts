@@ -44,15 +44,9 @@ Over stdio, standard output carries the protocol: messages go to standard error.
 
 /** The SDK-backed modules, or a ConfigError that says how to install the SDK. */
 async function loadMcp() {
-  try {
-    const [server, http] = await Promise.all([import("../mcp/server.js"), import("../mcp/http.js")]);
-    return { ...server, ...http };
-  } catch (cause) {
-    if ((cause as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String((cause as Error).message).includes("@modelcontextprotocol/sdk")) {
-      throw new ConfigError("hfw mcp needs the optional dependency @modelcontextprotocol/sdk: run 'npm install @modelcontextprotocol/sdk@1'.", { cause });
-    }
-    throw cause;
-  }
+  const [server, http, { mcpSdk }] = await Promise.all([import("../mcp/server.js"), import("../mcp/http.js"), import("../mcp/load-sdk.js")]);
+  mcpSdk();
+  return { ...server, ...http };
 }
 
 function untilSignal(close: () => Promise<void>, also?: (stop: () => void) => void): Promise<void> {

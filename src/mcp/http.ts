@@ -5,13 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Request, Response } from "express";
 import { isLoopback, loopbackHostOnly, tokenAuth } from "../dashboard/auth.js";
 import { listen, tokenFor } from "../dashboard/listen.js";
 import { loadExpress } from "../dashboard/load-deps.js";
 import type { Firewall } from "../firewall.js";
+import { mcpSdk } from "./load-sdk.js";
 import { createFirewallMcpServer, type FirewallMcpServer, type FirewallMcpServerOptions } from "./server.js";
 
 export interface McpHttpOptions extends Omit<FirewallMcpServerOptions, "sessionId"> {
@@ -48,9 +48,12 @@ function jsonRpcError(res: Response, status: number, message: string): void {
 }
 
 /**
- * @throws ConfigError when express is missing; the listen error (e.g. EADDRINUSE) when the port is taken.
+ * @throws ConfigError when express or `@modelcontextprotocol/sdk` is missing; the listen error (e.g. EADDRINUSE)
+ *   when the port is taken.
  */
 export async function startMcpHttp(options: McpHttpOptions): Promise<RunningMcpHttp> {
+  const { isInitializeRequest } = mcpSdk().types;
+  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
   const express = loadExpress();
   const host = options.host ?? "127.0.0.1";
   const loopback = isLoopback(host.toLowerCase());

@@ -5,8 +5,9 @@
  * theirs (`hfw export` and the dashboard show every session of the store).
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, type Resource } from "@modelcontextprotocol/sdk/types.js";
+import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { asyncBrowserOf } from "../store/async-browser.js";
+import type { McpSdk } from "./load-sdk.js";
 import type { McpSessionState } from "./session-state.js";
 
 /** JSON-RPC error code for a resource that does not exist (MCP specification, "Resources: error handling"). */
@@ -46,7 +47,8 @@ function notFound(message: string): Error {
 }
 
 /** Answers `resources/list`, `resources/templates/list` and `resources/read` for one client session. */
-export function serveResources(server: Server, state: McpSessionState): void {
+export function serveResources(server: Server, state: McpSessionState, types: McpSdk["types"]): void {
+  const { ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } = types;
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: resourcesOf(state.sessionId) }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {

@@ -6,9 +6,9 @@
  * MCP specification: https://modelcontextprotocol.io/specification/2025-06-18
  */
 import { randomBytes } from "node:crypto";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Firewall } from "../firewall.js";
+import { mcpSdk } from "./load-sdk.js";
 import { serveResources } from "./resources.js";
 import { McpSessionState } from "./session-state.js";
 import { sessionTools } from "./session-tools.js";
@@ -45,8 +45,14 @@ export interface FirewallMcpServer {
   close(): Promise<void>;
 }
 
-/** A new MCP server bound to one firewall session; connect it to a transport with `server.connect(transport)`. */
+/**
+ * A new MCP server bound to one firewall session; connect it to a transport with `server.connect(transport)`.
+ * @throws ConfigError when the optional dependency `@modelcontextprotocol/sdk` is not installed (the message names
+ *   the install command).
+ */
 export function createFirewallMcpServer(options: FirewallMcpServerOptions): FirewallMcpServer {
+  const { Server, types } = mcpSdk();
+  const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = types;
   const log = options.log ?? (() => {});
   const sessionId = options.sessionId ?? `mcp-${randomBytes(4).toString("hex")}`;
   const server = new Server(
@@ -104,7 +110,7 @@ export function createFirewallMcpServer(options: FirewallMcpServerOptions): Fire
       return toolError(`${request.params.name} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
-  serveResources(server, state);
+  serveResources(server, state, types);
 
   return {
     server,

@@ -1,7 +1,7 @@
 /**
  * `hallucination-firewall/serve`: the stateless HTTP verifier (`hfw serve`), a versioned JSON API under
  * `/v1` that agents in any language call. Needs the optional dependencies express 5 and
- * express-rate-limit 8 (and better-sqlite3 or pg for a shared store).
+ * express-rate-limit 8 (and, for a shared store, pg or the optional peer better-sqlite3).
  */
 export { createVerifierApp, type VerifierApp, type VerifierAppOptions } from "./app.js";
 export { startVerifier, DEFAULT_SERVE_PORT, type StartVerifierOptions, type RunningVerifier } from "./server.js";

@@ -78,7 +78,7 @@ function loadDriver(): Driver {
     return driver;
   } catch (cause) {
     throw new ConfigError(
-      "The SQLite store needs the optional dependency better-sqlite3 12 (13 needs Node 22), which is not installed or failed to build: run 'npm install better-sqlite3@12'.",
+      "The SQLite store needs better-sqlite3 12 (an optional peer dependency; 13 needs Node 22), which is not installed or failed to build: run 'npm install better-sqlite3@12'.",
       { cause },
     );
   }
