@@ -15,7 +15,7 @@ import type * as SdkTraceBase from "@opentelemetry/sdk-trace-base";
 import { ConfigError } from "../src/index.js";
 
 /** The install command for the peers, at the versions this package is built against (they run on Node 20). */
-export const OTEL_INSTALL_COMMAND =
+export const INSTALL_OTEL_PACKAGES =
   "npm install @opentelemetry/sdk-node@0.223 @opentelemetry/exporter-trace-otlp-http@0.223 @opentelemetry/exporter-metrics-otlp-http@0.223 " +
   "@opentelemetry/exporter-logs-otlp-http@0.223 @opentelemetry/api-logs@0.223 @opentelemetry/sdk-trace-base@2.12 " +
   "@opentelemetry/sdk-metrics@2.12 @opentelemetry/resources@2.12";
@@ -48,7 +48,7 @@ function unavailable(failure: unknown): ConfigError {
   const what = missing
     ? "needs the optional OpenTelemetry SDK packages, which are not installed"
     : `could not load the OpenTelemetry SDK (${(failure as Error).message})`;
-  return new ConfigError(`hallucination-firewall/otel ${what}: run '${OTEL_INSTALL_COMMAND}'.`, { cause: failure });
+  return new ConfigError(`hallucination-firewall/otel ${what}: run '${INSTALL_OTEL_PACKAGES}'.`, { cause: failure });
 }
 
 /**
