@@ -17,6 +17,14 @@ export function packageVersion(): string {
   return firewallVersion() ?? "unknown";
 }
 
+/**
+ * The policy preset a command runs with: its `--strictness` flag, else `HFW_STRICTNESS` (blank counts as
+ * unset), else `balanced`. Not validated here: each command says what a bad value means for it.
+ */
+export function strictnessSetting(flag: string | undefined): string {
+  return flag ?? (process.env.HFW_STRICTNESS?.trim() || "balanced");
+}
+
 type Options = NonNullable<ParseArgsConfig["options"]>;
 const HELP = { help: { type: "boolean", short: "h" } } as const;
 type CommandConfig<O extends Options, P extends boolean> = { args: string[]; strict: true; allowPositionals: P; options: O & typeof HELP };

@@ -7,6 +7,7 @@
  * `capture` runs once per tool call, so it loads only the record builder and the SQLite store (see `main.ts`);
  * `stop` loads the verifier.
  */
+import { strictnessSetting } from "./cli-command.js";
 import { appendFileSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -125,8 +126,8 @@ async function hook(argv: string[]): Promise<number> {
     }
     db = hookDbPath(o.db);
     log = logger(command, db);
-    const strictness = o.strictness ?? (process.env.HFW_STRICTNESS?.trim() || "balanced");
-    if (!(STRICTNESS as readonly string[]).includes(strictness)) throw new Error(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+    const strictness = strictnessSetting(o.strictness);
+    if (!(STRICTNESS as readonly string[]).includes(strictness)) throw new Error(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
     const input = await readStdin();
     if (command === "capture") await capture(input, db);
     else await stop(input, db, strictness as (typeof STRICTNESS)[number], log);

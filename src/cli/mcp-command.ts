@@ -8,7 +8,7 @@ import { Firewall } from "../firewall.js";
 import { StrictnessSchema, type Strictness } from "../schema.js";
 import { dbPath, intFlag, newSessionId, openDb } from "./db-option.js";
 import type { ToolSource } from "../mcp/tool-registry.js";
-import { type CliCommand, commandArgs, packageVersion } from "./cli-command.js";
+import { type CliCommand, commandArgs, packageVersion, strictnessSetting } from "./cli-command.js";
 
 export const MCP_HELP = `hfw mcp: the firewall as an MCP server, and a recording proxy in front of other MCP servers.
 
@@ -23,7 +23,8 @@ Options:
       --db FILE|URL    SQLite file or postgres:// URL the sessions are kept in (default: HFW_DB,
                        else .hfw/hfw.db); 'hfw dashboard --db FILE|URL' shows them
       --session ID     session id over stdio (default: a new one, mcp-DATE-TIME-XXXX)
-      --strictness S   lenient | balanced | strict (default balanced); set_policy changes it per session
+      --strictness S   lenient | balanced | strict (default: HFW_STRICTNESS, else balanced);
+                   set_policy changes it per session
       --http           serve Streamable HTTP at /mcp instead of stdio
       --port N         HTTP port (default 8791; 0 picks a free one)
       --host H         HTTP interface (default 127.0.0.1, this machine only)
@@ -79,8 +80,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   });
   if (!args) return 0;
   const o = args.values;
-  const strictness = o.strictness ?? "balanced";
-  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  const strictness = strictnessSetting(o.strictness);
+  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
   if (!o.http && (o.port || o.host || o.token || o["no-auth"])) throw new ConfigError("--port, --host, --token and --no-auth go with --http.");
   const port = intFlag("port", o.port, 8791);

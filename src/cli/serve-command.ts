@@ -5,7 +5,7 @@
 import { ConfigError } from "../errors.js";
 import { StrictnessSchema, type Strictness } from "../schema.js";
 import { dbPath, intFlag } from "./db-option.js";
-import { type CliCommand, commandArgs, packageVersion } from "./cli-command.js";
+import { type CliCommand, commandArgs, packageVersion, strictnessSetting } from "./cli-command.js";
 import { startCliTelemetry } from "./telemetry.js";
 
 export const SERVE_HELP = `hfw serve: the firewall as a stateless HTTP verifier (JSON API under /v1) for agents in any language.
@@ -62,8 +62,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   if (!args) return 0;
   const o = args.values;
-  const strictness = o.strictness ?? process.env.HFW_STRICTNESS?.trim() ?? "balanced";
-  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  const strictness = strictnessSetting(o.strictness);
+  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   const port = intFlag("port", o.port, 8792);
   if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
   const rate = intFlag("rate", o.rate, 600);

@@ -3,6 +3,7 @@
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`) or `HFW_OTEL` is set. The SDK is loaded only then, so the CLI starts
  * fast and works when the optional SDK packages are not installed.
  */
+import { envSwitch } from "../env-switch.js";
 import { diag, DiagLogLevel, SpanStatusCode, trace, type DiagLogger } from "@opentelemetry/api";
 import { TELEMETRY_NAMES } from "../telemetry/names.js";
 
@@ -24,8 +25,8 @@ const OFF: CliTelemetry = { run: (_name, fn) => fn(), shutdown: async () => {} }
 /** `otlp`, or undefined (no export), from `HFW_OTEL` and the OTLP endpoint variables. */
 export function cliExporter(env: NodeJS.ProcessEnv): "otlp" | undefined {
   const flag = env.HFW_OTEL?.trim().toLowerCase();
-  if (flag === "0" || flag === "false" || flag === "off" || flag === "none") return undefined;
-  if (flag === "1" || flag === "true" || flag === "on" || flag === "otlp") return "otlp";
+  if (flag === "none" || envSwitch(flag) === false) return undefined;
+  if (flag === "otlp" || envSwitch(flag) === true) return "otlp";
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()) return "otlp";
   return undefined;
 }

@@ -10,7 +10,7 @@ import { ActionSchema, type Report, StrictnessSchema } from "../schema.js";
 import { asyncBrowserOf } from "../store/async-browser.js";
 import { asAsyncStore } from "../store/store.js";
 import { storePathFromEnv } from "../store/store-from-env.js";
-import { type CliCommand, packageVersion, UsageError } from "./cli-command.js";
+import { type CliCommand, packageVersion, strictnessSetting, UsageError } from "./cli-command.js";
 import { formatReport } from "./format-report.js";
 import { EVIDENCE_TYPES, loadEvidence } from "./load-evidence.js";
 import { progressLine } from "./progress.js";
@@ -28,7 +28,7 @@ Options:
   -e, --evidence PATH    a tool output, or a folder of them (see "Evidence files");
                          repeat for several
   -d, --draft PATH       the answer to check; '-' reads standard input
-      --strictness S     lenient | balanced | strict (default balanced)
+      --strictness S     lenient | balanced | strict (default: HFW_STRICTNESS, else balanced)
       --action A         annotate | rewrite | block (default: lenient annotates, balanced
                          rewrites, strict blocks)
       --rewrite          same as --action rewrite
@@ -120,8 +120,8 @@ async function verify(argv: string[]): Promise<number> {
       "Missing --evidence PATH: pass the tool outputs to check against, or --db FILE|URL --session ID to check against what a stored session holds. (An empty ledger makes every factual claim unsupported; pass an empty .txt file if that is what you mean.)",
     );
   }
-  const strictness = o.strictness ?? "balanced";
-  if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness must be lenient, balanced or strict, not '${strictness}'.`);
+  const strictness = strictnessSetting(o.strictness);
+  if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   const action = o.rewrite ? "rewrite" : o.action;
   if (action !== undefined && !ActionSchema.safeParse(action).success) throw new UsageError(`--action must be annotate, rewrite or block, not '${action}'.`);
   if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove")

@@ -1,6 +1,7 @@
 /**
  * Options of tier 1's model backend (NLI and dense retrieval), their defaults and environment variables.
  */
+import { envSwitch } from "../env-switch.js";
 import { cpus } from "node:os";
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
@@ -100,8 +101,7 @@ function envString(name: string): string | undefined {
 }
 
 function envFlag(name: string): boolean {
-  const v = envString(name)?.toLowerCase();
-  return v === "1" || v === "true" || v === "yes";
+  return envSwitch(process.env[name]) === true;
 }
 
 /**

@@ -8,6 +8,7 @@
  * evidence text (claims, quotes, corrections, chunks) still points at the same place after redaction. A
  * mask holds no digit and no `@`, so redacting twice changes nothing.
  */
+import { envSwitch } from "../env-switch.js";
 import type { EvidenceRecord, Report } from "../schema.js";
 
 /** Kinds of personal data found, as written in masks: `[email]•••••••`. */
@@ -174,5 +175,5 @@ export function redactReport(report: Report): Report {
 
 /** True when `HFW_REDACT` asks for redaction (`1`, `true`, `yes`, `on`). */
 export function redactFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return /^(1|true|yes|on)$/i.test(env.HFW_REDACT?.trim() ?? "");
+  return envSwitch(env.HFW_REDACT) === true;
 }

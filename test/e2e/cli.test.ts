@@ -95,6 +95,30 @@ describe.runIf(built)("hfw verify on the examples", () => {
   });
 
   it.each([
+    ["strict", 1, "decision: block"],
+    ["  ", 0, "decision: rewrite"],
+    ["lenient", 0, "decision: annotate"],
+  ])("should take the preset from HFW_STRICTNESS=%j when no --strictness is given", (value, code, decision) => {
+    const args = [cli, "verify", "-e", "examples/npm-audit/evidence.jsonl", "-d", "examples/npm-audit/draft.md"];
+    const r = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env: { ...process.env, HFW_STRICTNESS: value } });
+    expect(r.status).toBe(code);
+    expect(r.stdout).toContain(decision);
+    const flag = spawnSync(process.execPath, [...args, "--strictness", "balanced"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, HFW_STRICTNESS: value },
+    });
+    expect(flag.stdout).toContain("decision: rewrite");
+  });
+
+  it("should name HFW_STRICTNESS when its value is not a preset", () => {
+    const args = [cli, "verify", "-e", "examples/npm-audit/evidence.jsonl", "-d", "examples/npm-audit/draft.md"];
+    const r = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", env: { ...process.env, HFW_STRICTNESS: "paranoid" } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/HFW_STRICTNESS\) must be lenient, balanced or strict, not 'paranoid'/);
+  });
+
+  it.each([
     [["verify", "--draft", "examples/npm-audit/draft.md", "--bogus"], /Unknown option '--bogus'/],
     [["verify", "--evidence", "nope.json", "--draft", "examples/npm-audit/draft.md"], /does not exist/],
     [["verify", "--evidence", "examples/npm-audit/evidence.jsonl"], /Missing --draft/],

@@ -56,7 +56,7 @@ describe("hfw mcp over stdio", () => {
     const { spawnSync } = await import("node:child_process");
     const r = spawnSync(process.execPath, [cli, "mcp", "--strictness", "paranoid"], { encoding: "utf8" });
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/--strictness must be lenient, balanced or strict/);
+    expect(r.stderr).toMatch(/--strictness \(or HFW_STRICTNESS\) must be lenient, balanced or strict/);
     expect(r.stdout).toBe("");
   });
 });

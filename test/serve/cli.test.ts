@@ -38,7 +38,7 @@ describe.runIf(existsSync(cli))("hfw serve on the command line", () => {
   });
 
   it.each([
-    [["--strictness", "paranoid"], /--strictness must be lenient, balanced or strict/],
+    [["--strictness", "paranoid"], /--strictness \(or HFW_STRICTNESS\) must be lenient, balanced or strict/],
     [["--host", "0.0.0.0"], /needs a token: pass --token T \(or set HFW_SERVE_TOKEN/],
     [["--body-limit", "lots"], /--body-limit must be a size such as 16mb/],
     [["--rate", "1.5"], /--rate must be a whole number >= 0/],
