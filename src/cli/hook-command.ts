@@ -127,7 +127,8 @@ async function hook(argv: string[]): Promise<number> {
     db = hookDbPath(o.db);
     log = logger(command, db);
     const strictness = strictnessSetting(o.strictness);
-    if (!(STRICTNESS as readonly string[]).includes(strictness)) throw new Error(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
+    if (!(STRICTNESS as readonly string[]).includes(strictness))
+      throw new Error(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
     const input = await readStdin();
     if (command === "capture") await capture(input, db);
     else await stop(input, db, strictness as (typeof STRICTNESS)[number], log);

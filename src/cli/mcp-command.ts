@@ -81,7 +81,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   if (!args) return 0;
   const o = args.values;
   const strictness = strictnessSetting(o.strictness);
-  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
+  if (!StrictnessSchema.safeParse(strictness).success)
+    throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   if (o["no-auth"] && o.token) throw new ConfigError("--token and --no-auth contradict each other: pass one.");
   if (!o.http && (o.port || o.host || o.token || o["no-auth"])) throw new ConfigError("--port, --host, --token and --no-auth go with --http.");
   const port = intFlag("port", o.port, 8791);

@@ -63,7 +63,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (!args) return 0;
   const o = args.values;
   const strictness = strictnessSetting(o.strictness);
-  if (!StrictnessSchema.safeParse(strictness).success) throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
+  if (!StrictnessSchema.safeParse(strictness).success)
+    throw new ConfigError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   const port = intFlag("port", o.port, 8792);
   if (port > 65535) throw new ConfigError(`--port must be 0..65535, not ${port}.`);
   const rate = intFlag("rate", o.rate, 600);

@@ -121,7 +121,8 @@ async function verify(argv: string[]): Promise<number> {
     );
   }
   const strictness = strictnessSetting(o.strictness);
-  if (!StrictnessSchema.safeParse(strictness).success) throw new UsageError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
+  if (!StrictnessSchema.safeParse(strictness).success)
+    throw new UsageError(`--strictness (or HFW_STRICTNESS) must be lenient, balanced or strict, not '${strictness}'.`);
   const action = o.rewrite ? "rewrite" : o.action;
   if (action !== undefined && !ActionSchema.safeParse(action).success) throw new UsageError(`--action must be annotate, rewrite or block, not '${action}'.`);
   if (o.unsupported !== undefined && o.unsupported !== "hedge" && o.unsupported !== "remove")
