@@ -11,7 +11,7 @@ export { defaultRefusal, DEFAULT_METADATA_KEY, firewallReport, type BlockOptions
 export { defaultCorrectionPrompt } from "./correction-prompt.js";
 export { findHallucinationBlocked } from "./blocked.js";
 export { readToolOutput, type ToolEvidence, type ToolOutputReading } from "./tool-output.js";
-export { UNIT_VERDICT_EVENT, VERDICT_EVENT, type UnitVerdictEvent, type VerdictEvent } from "./verdict-event.js";
+export { isUnitVerdictEvent, isVerdictEvent, UNIT_VERDICT_EVENT, VERDICT_EVENT, type UnitVerdictEvent, type VerdictEvent } from "./verdict-event.js";
 export type { StreamMode } from "./answer-stream.js";
 export type { AdapterStats } from "./safety.js";
 export type { RunContext, SessionIdOption } from "./session-key.js";

@@ -96,3 +96,20 @@ export interface UnitVerdictEvent {
 export async function emitUnitVerdict(runtime: { writer?: unknown } | undefined, event: UnitVerdictEvent, logger: Logger): Promise<void> {
   await sendEvent(runtime, UNIT_VERDICT_EVENT, event, logger);
 }
+
+function hasType(chunk: unknown, type: string): boolean {
+  return typeof chunk === "object" && chunk !== null && (chunk as { type?: unknown }).type === type;
+}
+
+/**
+ * Whether a `custom` stream chunk (or an `on_custom_event`'s data) is the per-answer verdict event. LangGraph
+ * types custom chunks as `unknown`; this narrows one without a cast.
+ */
+export function isVerdictEvent(chunk: unknown): chunk is VerdictEvent {
+  return hasType(chunk, VERDICT_EVENT);
+}
+
+/** Whether a `custom` stream chunk (or an `on_custom_event`'s data) is the per-unit event of a progressive stream. */
+export function isUnitVerdictEvent(chunk: unknown): chunk is UnitVerdictEvent {
+  return hasType(chunk, UNIT_VERDICT_EVENT);
+}

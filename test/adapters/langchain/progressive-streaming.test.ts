@@ -11,6 +11,8 @@ import {
   findHallucinationBlocked,
   firewallMiddleware,
   firewallReport,
+  isUnitVerdictEvent,
+  isVerdictEvent,
   UNIT_VERDICT_EVENT,
   VERDICT_EVENT,
   type FirewallMiddlewareOptions,
@@ -47,10 +49,11 @@ async function run(answer = ANSWER, options: Options = {}, sizes?: number[], fw 
       (tokens[m.id!] ??= []).push(m.text);
       order.push(`text:${m.text}`);
     } else if (mode === "custom") {
-      const event = chunk as UnitVerdictEvent | VerdictEvent;
-      if (event.type === UNIT_VERDICT_EVENT) units.push(event);
-      if (event.type === VERDICT_EVENT) verdicts.push(event);
-      order.push(`event:${event.type}`);
+      // The public guards narrow LangGraph's unknown custom chunks; anything else in the stream is not ours.
+      if (isUnitVerdictEvent(chunk)) units.push(chunk);
+      else if (isVerdictEvent(chunk)) verdicts.push(chunk);
+      else throw new Error(`unexpected custom chunk ${JSON.stringify(chunk)}`);
+      order.push(`event:${chunk.type}`);
     } else last = chunk as { messages: BaseMessage[] };
   }
   return { order, tokens, units, verdicts, final: last!.messages.at(-1) as AIMessage };
