@@ -1,7 +1,7 @@
 /**
  * The package as a consumer gets it: packed, then installed from the tarball into a new project without
- * optional dependencies or optional peers, from npm's cache (which the repository's own `npm ci` filled):
- * offline, or, when the cache lacks the registry's package documents, preferring the cache. Checks what a
+ * optional dependencies or optional peers, offline, from npm's cache (which the repository's own `npm ci`
+ * filled), with a consumer lockfile made from the repository's (`consumer-lockfile.ts`). Checks what a
  * newcomer would see first: a quiet install that compiles nothing, the entry points importable (all but
  * ./langchain, which is made of its peers), the `hfw` CLI working, and a clear message naming the install
  * command when they reach for the SQLite store or the MCP server.
@@ -13,8 +13,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consumerLockfile } from "./consumer-lockfile.js";
 
 const root = new URL("../../", import.meta.url).pathname;
 const packManifest = join(root, "dist/scripts/pack-manifest.js");
@@ -96,12 +97,24 @@ describe("a clean consumer install of the packed package", () => {
     const tarball = pack(work);
     consumer = join(work, "consumer");
     mkdirSync(consumer);
-    writeFileSync(join(consumer, "package.json"), `${JSON.stringify({ name: "consumer", version: "1.0.0", private: true, type: "module" }, null, 2)}\n`);
-    const installFrom = (cache: string) => run(consumer, "npm", ["install", cache, "--omit=optional", "--no-audit", "--no-fund", tarball]);
-    install = installFrom("--offline");
-    // `npm ci` from a lockfile caches the tarballs but not always the registry's package documents (packuments)
-    // that resolving the package's version ranges needs; a fresh CI cache then needs the registry for those.
-    if (install.code !== 0 && install.stderr.includes("ENOTCACHED")) install = installFrom("--prefer-offline");
+    // The consumer names the tarball and pins what it brings with a lockfile made from ours, so `npm ci
+    // --offline` installs from npm's cache (which the repository's own `npm ci` filled) and never asks the
+    // registry to resolve a version range.
+    const local = join(consumer, basename(tarball));
+    cpSync(tarball, local);
+    const packed = JSON.parse(readFileSync(join(work, "package", "package.json"), "utf8")) as Record<string, unknown>;
+    const consumerManifest = {
+      name: "consumer",
+      version: "1.0.0",
+      private: true,
+      type: "module",
+      dependencies: { [packed.name as string]: `file:${basename(tarball)}` },
+    };
+    writeFileSync(join(consumer, "package.json"), `${JSON.stringify(consumerManifest, null, 2)}\n`);
+    const registry = run(consumer, "npm", ["config", "get", "registry"]).stdout.trim() || "https://registry.npmjs.org/";
+    const lock = consumerLockfile(JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")), packed, local, registry);
+    writeFileSync(join(consumer, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
+    install = run(consumer, "npm", ["ci", "--offline", "--omit=optional", "--no-audit", "--no-fund"]);
   }, 300_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
