@@ -12,9 +12,10 @@ import { COMMAND_NAMES, helpText } from "../../src/cli/commands.js";
 
 const INTRO = `Every command of \`hfw\` and every flag and environment variable it reads, as \`hfw --help\` and
 \`hfw COMMAND --help\` print them. This page is generated from those help texts by \`npm run docs:cli\`
-(and a test fails when it is out of date): to change it, change the help in \`src/cli/\`. Installed as
-a package, run \`npx hfw ...\`; from a clone, \`npm run -s hfw -- ...\` (\`-s\` keeps npm's banner off
-standard output, as \`--json\` needs).`;
+(and a test fails when it is out of date): to change it, change the help in \`src/cli/\`. In a project where
+the package is installed, run \`npx hfw ...\` (outside one, npx would look for another package named
+\`hfw\`); from a clone, \`npm run -s hfw -- ...\` (\`-s\` keeps npm's banner off standard output, as
+\`--json\` needs).`;
 
 /** One `##` section: the command line as its title, its help text as printed. */
 function section(title: string, help: string): string {

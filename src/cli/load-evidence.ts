@@ -3,7 +3,7 @@
  * each), JSON (one tool output), JSONL (one `{source, content}` record a line), CSV or TSV (one table), or a
  * folder of such files. Any other file is read as plain text, with a note saying so.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { EvidenceError } from "../errors.js";
 import type { RecordInput } from "../ledger/evidence-ledger.js";
@@ -37,12 +37,13 @@ export const EVIDENCE_TYPES = ".txt, .md, .html, .log, .json, .jsonl, .csv or .t
 /**
  * @param options.note called with a one-line note for a file read in a way its name does not say (an unknown
  *   extension, or none, is read as plain text); the CLI prints it on standard error.
+ * @param options.skip a file not to read (the draft, when it sits in a folder of evidence), with a note.
  * @returns record inputs in file order (folders: sorted by name, not recursive into hidden entries).
  * @throws EvidenceError for a missing or unreadable file, invalid UTF-8, a malformed `.json` file, or a
  *   `.jsonl` line that is not `{source, content}`. (A `.csv` file that is not a table, and binary content,
  *   fail when the input is recorded.)
  */
-export function loadEvidence(path: string, options: { note?: (message: string) => void } = {}): RecordInput[] {
+export function loadEvidence(path: string, options: { note?: (message: string) => void; skip?: string } = {}): RecordInput[] {
   let stat;
   try {
     stat = statSync(path);
@@ -54,6 +55,11 @@ export function loadEvidence(path: string, options: { note?: (message: string) =
       .filter((name) => !name.startsWith("."))
       .sort()
       .flatMap((name) => loadEvidence(join(path, name), options));
+  }
+  // The draft in a folder of evidence would be read as its own evidence, and support every claim it makes.
+  if (options.skip !== undefined && sameFile(path, options.skip)) {
+    options.note?.(`${path}: this is the draft; it is not read as evidence`);
+    return [];
   }
   const ext = extname(path).toLowerCase();
   const source = basename(path, ext);
@@ -92,4 +98,12 @@ function parseJsonl(text: string, path: string): RecordInput[] {
     });
   });
   return out;
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }

@@ -24,7 +24,7 @@ Options:
                        else .hfw/hfw.db); 'hfw dashboard --db FILE|URL' shows them
       --session ID     session id over stdio (default: a new one, mcp-DATE-TIME-XXXX)
       --strictness S   lenient | balanced | strict (default: HFW_STRICTNESS, else balanced);
-                   set_policy changes it per session
+                       set_policy changes it per session
       --http           serve Streamable HTTP at /mcp instead of stdio
       --port N         HTTP port (default 8791; 0 picks a free one)
       --host H         HTTP interface (default 127.0.0.1, this machine only)

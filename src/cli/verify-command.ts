@@ -135,7 +135,10 @@ async function verify(argv: string[]): Promise<number> {
     if (evidence.length === 0) await requireStoredEvidence(recording);
     const fw = new Firewall({ strictness: strictness as "balanced", ...recording.options });
     for (const path of evidence) {
-      const inputs = loadEvidence(path, { note: (message) => process.stderr.write(`hfw: note: ${message}\n`) });
+      const inputs = loadEvidence(path, {
+        note: (message) => process.stderr.write(`hfw: note: ${message}\n`),
+        ...(o.draft === "-" ? {} : { skip: o.draft }),
+      });
       if (inputs.length === 0) throw new UsageError(`No evidence in '${path}': the folder holds no ${EVIDENCE_TYPES} file.`);
       try {
         await fw.session().recordMany(inputs);

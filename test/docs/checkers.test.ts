@@ -54,6 +54,8 @@ describe("shellProblems", () => {
     ["npm run hfw -- verify -e examples/npm-audit/evidence.jsonl -d - --rewrite", []],
     ["hfw audit verify [--db FILE|URL] [--session ID] [--json]", []],
     ["npx hfw --version", []],
+    ["npm run -s hfw -- sessions --json", []],
+    ["npm run --silent hfw -- verify --evidnce x", ["'hfw verify --evidnce': 'hfw verify --help' names no such flag"]],
     ["node dist/src/cli/main.js serve --port 0 --no-auth", []],
     ["npm run no-such-script", ["'npm run no-such-script': package.json has no script 'no-such-script'"]],
     ["hfw verify --evidnce out.json", ["'hfw verify --evidnce': 'hfw verify --help' names no such flag"]],

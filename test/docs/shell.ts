@@ -100,6 +100,11 @@ export function cliCatalogue(root: string): CliCatalogue {
   return { global: flags(main.slice(main.indexOf("\nOptions:"))), commands };
 }
 
+/** An npm command without its output flags (`npm run -s hfw -- ...` names the script `hfw`). */
+function withoutNpmOutputFlags(words: string[]): string[] {
+  return words[0] === "npm" ? words.filter((w, i) => i === 0 || !/^(-s|--silent|-q|--quiet)$/.test(w) || words.indexOf("--") < i) : words;
+}
+
 /** The `hfw` invocation a command holds (`hfw X`, `npx hfw X`, `npm run hfw -- X`, `node dist/src/cli/main.js X`): its arguments. */
 function hfwArguments(words: string[]): string[] | undefined {
   if (words[0] === "hfw") return words.slice(1);
@@ -115,7 +120,7 @@ function hfwArguments(words: string[]): string[] | undefined {
  */
 export function shellProblems(command: ShellCommand, { root, cli, topLevel, scripts }: ShellContext): string[] {
   const problems: string[] = [];
-  const { words } = command;
+  const words = withoutNpmOutputFlags(command.words);
   if (words[0] === "npm" && (words[1] === "run" || words[1] === "run-script") && words[2] && !(words[2] in scripts)) {
     problems.push(`'npm run ${words[2]}': package.json has no script '${words[2]}'`);
   }

@@ -4,7 +4,7 @@
  * note on standard error. Run `npm run build` first (`npm test` does).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,5 +86,16 @@ describe.runIf(existsSync(cli))("hfw verify --evidence by file type", () => {
     const r = verifyIn({ "blob.bin": Buffer.from([0x50, 0x4b, 0x00, 0x00, 0x41, 0x42]), "draft.md": "Fine.\n" }, ["-e", "blob.bin", "-d", "draft.md"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/looks binary/);
+  });
+
+  it("should not read the draft as evidence when it sits in the evidence folder, and say so", () => {
+    const dir = mkdtempSync(join(tmpdir(), "hfw-evidence-"));
+    mkdirSync(join(dir, "case"));
+    writeFileSync(join(dir, "case", "lab.csv"), LAB);
+    writeFileSync(join(dir, "case", "draft.md"), LAB_DRAFT);
+    const r = spawnSync(process.execPath, [cli, "verify", "--json", "-e", "case", "-d", "case/draft.md"], { cwd: dir, encoding: "utf8" });
+    expect(r.stderr).toContain("hfw: note: case/draft.md: this is the draft; it is not read as evidence");
+    const report = JSON.parse(r.stdout) as Report;
+    expect(verdictOf(report, "elongation of 16.5%").verdict).toBe("contradicted");
   });
 });

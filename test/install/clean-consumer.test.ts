@@ -6,7 +6,7 @@
  * ./langchain, which is made of its peers), the `hfw` CLI working, and a clear message naming the install
  * command when they reach for the SQLite store or the MCP server.
  *
- * Packs a copy of the package's files (package.json, README.md and `dist/`, which `npm test` builds before
+ * Packs a copy of the package's files (package.json, the docs and `dist/`, which `npm test` builds before
  * vitest runs) with the same `pack-manifest.js strip` that npm's `prepack` runs, so that the repository's
  * package.json is never rewritten while other test files read it.
  */
@@ -121,6 +121,13 @@ describe("a clean consumer install of the packed package", () => {
   it("should install without a warning", () => {
     expect(install.code, install.stderr).toBe(0);
     expect(`${install.stdout}\n${install.stderr}`).not.toMatch(/npm warn/i);
+  });
+
+  it("should ship the docs the README links to, and the license", () => {
+    const installed = join(consumer, "node_modules", "hallucination-firewall");
+    for (const file of ["README.md", "CHANGELOG.md", "LICENSE", "docs/getting-started.md", "docs/cli.md", "docs/dashboard.png"]) {
+      expect(existsSync(join(installed, file)), file).toBe(true);
+    }
   });
 
   it("should not install better-sqlite3 or any other optional package", () => {
