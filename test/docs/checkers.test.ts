@@ -55,6 +55,8 @@ describe("shellProblems", () => {
     ["hfw audit verify [--db FILE|URL] [--session ID] [--json]", []],
     ["npx hfw --version", []],
     ["npm run -s hfw -- sessions --json", []],
+    ["npm run -s docs:cli", []],
+    ["npm run -s no-such-script", ["'npm run no-such-script': package.json has no script 'no-such-script'"]],
     ["npm run --silent hfw -- verify --evidnce x", ["'hfw verify --evidnce': 'hfw verify --help' names no such flag"]],
     ["node dist/src/cli/main.js serve --port 0 --no-auth", []],
     ["npm run no-such-script", ["'npm run no-such-script': package.json has no script 'no-such-script'"]],

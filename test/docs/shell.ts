@@ -102,7 +102,10 @@ export function cliCatalogue(root: string): CliCatalogue {
 
 /** An npm command without its output flags (`npm run -s hfw -- ...` names the script `hfw`). */
 function withoutNpmOutputFlags(words: string[]): string[] {
-  return words[0] === "npm" ? words.filter((w, i) => i === 0 || !/^(-s|--silent|-q|--quiet)$/.test(w) || words.indexOf("--") < i) : words;
+  if (words[0] !== "npm") return words;
+  // Only npm's own flags go: a flag after `--` belongs to the script.
+  const end = words.indexOf("--");
+  return words.filter((w, i) => !/^(-s|--silent|-q|--quiet)$/.test(w) || (end >= 0 && i > end));
 }
 
 /** The `hfw` invocation a command holds (`hfw X`, `npx hfw X`, `npm run hfw -- X`, `node dist/src/cli/main.js X`): its arguments. */
